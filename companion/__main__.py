@@ -1,0 +1,51 @@
+"""`companion`: start the table server and say how the tablet and phones reach it."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+import platformdirs
+import uvicorn
+
+from companion.net import public_host
+from companion.qr import qr_terminal
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("COMPANION_DATA_DIR") or platformdirs.user_data_dir("companion"))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="companion", description="Serve the table companion on the LAN.")
+    parser.add_argument("--host", default="0.0.0.0", help="address to bind (default: all interfaces)")
+    parser.add_argument("--port", type=int, default=8550, help="port (default: 8550)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help=f"where tables are saved (default: {default_data_dir()})")
+    parser.add_argument("--quiet", action="store_true", help="do not print the QR code")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    from companion.server import build_app  # imported late: Flet reads its env at import
+
+    data_dir = args.data_dir or default_data_dir()
+    base_url = f"http://{public_host(args.host)}:{args.port}"
+    app, info = build_app(data_dir, base_url)
+    tablet = f"{base_url}/?admin={info.admin_token}"
+    print(f"Companion is serving on {base_url}  (data: {data_dir})")
+    print(f"Open this on the tablet: {tablet}")
+    if not args.quiet:
+        print(qr_terminal(tablet))
+    print("Phones join by scanning the seat codes on the tablet's table screen.", flush=True)
+    logging.basicConfig(level=logging.WARNING)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20,
+                ws_ping_timeout=20)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

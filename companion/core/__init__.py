@@ -1,0 +1,1 @@
+"""The UI-free core: tables, the event log, the hub and access tokens."""

@@ -1,0 +1,297 @@
+"""Live tables: the one writer per table and the fan-out to every open screen.
+
+Every change goes validate -> append -> publish under the table's lock, so the
+file, the in-memory state and every screen agree on one order of events. A
+subscriber is told only that something changed; it then reads the view its own
+seat may see, so a late or out-of-order notification still shows the newest state.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from companion.core.access import Access, access_for, new_table_id, new_token
+from companion.core.model import RuleError, Seat, Table
+from companion.core.store import Store, TableStore
+from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
+from companion.games.base import Game
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[], None]
+
+
+class ReadOnly(Exception):
+    """A spectator tried to change the table."""
+
+
+class LiveTable:
+    """One table in memory: its current state, its log and who is watching."""
+
+    def __init__(self, store: TableStore, game: Game) -> None:
+        self.store = store
+        self.game = game
+        self.table: Table = store.table()
+        self._lock = threading.RLock()
+        self._listeners: dict[int, Listener] = {}
+        self._next_listener = 0
+        self._rng = random.SystemRandom()
+        self._events = store.events()
+        self._done, self._undone = in_effect(self._events)
+        self.state = self._replay(self._done)
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return self._events[-1]["seq"] if self._events else 0
+
+    def snapshot(self, access: Access) -> dict:
+        """The whole payload one device may receive: the view for its seat and nothing more."""
+        with self._lock:
+            seat = access.seat if access.role == "seat" else None
+            return {
+                "id": self.table.id,
+                "game": self.table.game,
+                "seq": self.seq,
+                "role": access.role,
+                "seat": seat,
+                "can_undo": bool(self._done) and access.may_edit,
+                "can_redo": bool(self._undone) and access.may_edit,
+                "state": self.game.view(self.state, seat),
+            }
+
+    def events(self) -> list[dict]:
+        with self._lock:
+            return list(self._events)
+
+    def history(self, access: Access, lang: str = "en") -> list[dict]:
+        """Who did what, newest first, in plain words that respect the viewer's secrets."""
+        seat = access.seat if access.role == "seat" else None
+        with self._lock:
+            by_seq = {e["seq"]: e for e in self._events}
+            in_force = {e["seq"] for e in self._done}
+            rows = []
+            for event in reversed(self._events):
+                kind = event["type"]
+                if kind in CONTROL_TYPES:
+                    target = by_seq.get(event.get("target"))
+                    what = self.game.describe(target, seat, lang) if target else ""
+                    text = f"{'↶' if kind == UNDO else '↷'} {what}"
+                else:
+                    text = self.game.describe(event, seat, lang)
+                rows.append({
+                    "seq": event["seq"],
+                    "at": event.get("at"),
+                    "by": self.actor_name(event.get("by")),
+                    "type": kind,
+                    "text": text,
+                    "undone": kind not in CONTROL_TYPES and event["seq"] not in in_force,
+                })
+            return rows
+
+    def actor_name(self, actor: str | None) -> str:
+        seat = self.table.seat(actor) if actor else None
+        return seat.name if seat else "Tablet"
+
+    # -- writing -------------------------------------------------------------
+    def dispatch(self, command: dict, access: Access) -> dict:
+        """Apply one command; RuleError (nothing saved) if the rules refuse it."""
+        self._check_editor(access)
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+            raise RuleError("An action needs a type.")
+        if command["type"] in CONTROL_TYPES:
+            return self.undo(access) if command["type"] == UNDO else self.redo(access)
+        with self._lock:
+            event = {k: v for k, v in command.items() if k not in {"by", "at", "seq"}}
+            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": time.time()}, self._rng)
+            state = self.game.apply(self.state, event)
+            _require_json(event)
+            event["seq"] = self.store.append(event)
+            self._events.append(event)
+            self._done.append(event)
+            self._undone.clear()
+            self.state = state
+        self._publish()
+        return event
+
+    def undo(self, access: Access) -> dict:
+        self._check_editor(access)
+        with self._lock:
+            if not self._done:
+                raise RuleError("There is nothing to undo.")
+            target = self._done[-1]
+            state = self._replay(self._done[:-1])
+            event = self._append_control(UNDO, target, access)
+            self._undone.append(self._done.pop())
+            self.state = state
+        self._publish()
+        return event
+
+    def redo(self, access: Access) -> dict:
+        self._check_editor(access)
+        with self._lock:
+            if not self._undone:
+                raise RuleError("There is nothing to redo.")
+            target = self._undone[-1]
+            state = self.game.apply(self.state, target)
+            event = self._append_control(REDO, target, access)
+            self._done.append(self._undone.pop())
+            self.state = state
+        self._publish()
+        return event
+
+    def _append_control(self, kind: str, target: dict, access: Access) -> dict:
+        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
+        event["seq"] = self.store.append(event)
+        self._events.append(event)
+        return event
+
+    def _check_editor(self, access: Access) -> None:
+        if not access.may_edit:
+            raise ReadOnly("A spectator can watch but not change the table.")
+
+    def _replay(self, events: list[dict]) -> dict:
+        state = self.table.initial_state
+        for event in events:
+            try:
+                state = self.game.apply(state, event)
+            except RuleError as err:
+                # Kept in the file (nothing is lost) but skipped, so one event that a
+                # newer rules version refuses cannot lock a whole table.
+                log.warning("table %s: event %s no longer applies: %s", self.table.id, event.get("seq"), err)
+        return state
+
+    # -- watching ------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` after every change; returns the function that stops it."""
+        with self._lock:
+            key = self._next_listener
+            self._next_listener += 1
+            self._listeners[key] = listener
+
+        def unsubscribe() -> None:
+            with self._lock:
+                self._listeners.pop(key, None)
+
+        return unsubscribe
+
+    @property
+    def listener_count(self) -> int:
+        with self._lock:
+            return len(self._listeners)
+
+    def _publish(self) -> None:
+        with self._lock:
+            listeners = list(self._listeners.values())
+        for listener in listeners:
+            try:
+                listener()
+            except Exception:  # one broken screen must not stop the others
+                log.exception("table %s: a listener failed", self.table.id)
+
+
+def _require_json(event: dict) -> None:
+    try:
+        json.dumps(event)
+    except (TypeError, ValueError) as err:
+        raise RuleError(f"This action holds a value that cannot be saved ({err}).") from err
+
+
+@dataclass
+class TableSummary:
+    id: str
+    game: str
+    title: str
+    players: list[str]
+    created: float
+    updated: float
+    events: int
+
+
+class Hub:
+    """All tables of this server: creates them, opens each once, hands out live tables."""
+
+    def __init__(self, data_dir: Path, games: dict[str, Game]) -> None:
+        self.store = Store(data_dir)
+        self.games = games
+        self._lock = threading.Lock()
+        self._live: dict[str, LiveTable] = {}
+
+    def create(self, game_id: str, options: dict | None = None) -> LiveTable:
+        game = self.games.get(game_id)
+        if game is None:
+            raise RuleError(f"Unknown game {game_id!r}.")
+        options = dict(options or {})
+        options.setdefault("seed", random.SystemRandom().randrange(2**32))
+        initial = game.setup(options)
+        seats = game.seats(options)
+        if not game.min_seats <= len(seats) <= game.max_seats:
+            raise RuleError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
+        if len({s["id"] for s in seats}) != len(seats):
+            raise RuleError("Each player needs a different id.")
+        table = Table(
+            id=new_table_id(),
+            game=game_id,
+            options=options,
+            seats=[Seat(id=s["id"], name=s["name"], token=new_token(), colour=s.get("colour")) for s in seats],
+            host_token=new_token(),
+            spectator_token=new_token(),
+            created=time.time(),
+            initial_state=initial,
+        )
+        _require_json(table.to_dict())
+        live = LiveTable(self.store.new(table), game)
+        with self._lock:
+            self._live[table.id] = live
+        return live
+
+    def get(self, table_id: str) -> LiveTable:
+        """The live table; KeyError if there is no such table."""
+        with self._lock:
+            live = self._live.get(table_id)
+            if live is None:
+                if not table_id.isalnum():
+                    raise KeyError(table_id)
+                store = self.store.open(table_id)
+                table = store.table()
+                game = self.games.get(table.game)
+                if game is None:
+                    raise KeyError(table_id)
+                live = self._live[table_id] = LiveTable(store, game)
+            return live
+
+    def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
+        live = self.get(table_id)
+        return live, access_for(live.table, token)
+
+    def summaries(self) -> list[TableSummary]:
+        out = []
+        for table_id in self.store.table_ids():
+            try:
+                live = self.get(table_id)
+            except (KeyError, FileNotFoundError, ValueError):
+                continue
+            events = live.events()
+            out.append(TableSummary(
+                id=table_id,
+                game=live.table.game,
+                title=live.game.title,
+                players=[s.name for s in live.table.seats],
+                created=live.table.created,
+                updated=events[-1].get("at", live.table.created) if events else live.table.created,
+                events=len(events),
+            ))
+        return sorted(out, key=lambda s: s.updated, reverse=True)
+
+    def delete(self, table_id: str) -> None:
+        with self._lock:
+            live = self._live.pop(table_id, None)
+        if live is not None:
+            live.store.close()
+        self.store.delete(table_id)

@@ -1,0 +1,54 @@
+"""Plain data shared by the store, the hub, the API and the views.
+
+State and events are JSON-able dicts so they store in TinyDB and travel to the
+browser unchanged; only the table's identity gets a dataclass.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+class RuleError(Exception):
+    """A refusal the player should read: the rules (or the input) forbid this.
+
+    The message is shown as it is, so write it for a player, not a developer.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Seat:
+    """One place at the table: a player id (a god, a colour, a name) and its join token."""
+
+    id: str
+    name: str
+    token: str
+    colour: str | None = None
+
+
+@dataclass
+class Table:
+    """What a table is before any event: its game, options, seats and tokens."""
+
+    id: str
+    game: str
+    options: dict
+    seats: list[Seat]
+    host_token: str
+    spectator_token: str
+    created: float
+    initial_state: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Table":
+        seats = [Seat(**s) for s in data["seats"]]
+        return cls(**{**data, "seats": seats})
+
+    def seat(self, seat_id: str) -> Seat | None:
+        return next((s for s in self.seats if s.id == seat_id), None)

@@ -1,0 +1,85 @@
+"""The contract between the table server and a game.
+
+A game is pure: `setup`, `apply` and `view` are functions of their arguments,
+so the hub can replay the log and tests can call them without a server.
+Randomness (dice, dealing) happens in `prepare`, which writes the outcome into
+the event before it is stored, so a replay gives the same state.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from companion.core.model import RuleError
+
+
+@runtime_checkable
+class Game(Protocol):
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+
+    def setup(self, options: dict) -> dict:
+        """Validate the options and return the initial state; RuleError if invalid."""
+
+    def seats(self, options: dict) -> list[dict]:
+        """The seats the options describe: [{"id", "name", "colour"}] in turn order."""
+
+    def prepare(self, state: dict, event: dict, rng: Any) -> dict:
+        """Fill in chance (dice, deals) before the event is stored. May return it unchanged."""
+
+    def apply(self, state: dict, event: dict) -> dict:
+        """Return the new state, or raise RuleError. Must not mutate `state`."""
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        """What `seat` may see (None: the host tablet or a spectator)."""
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        """One line of history in plain words, without the viewer's forbidden secrets."""
+
+
+Handler = Callable[[dict, dict], dict]
+
+
+class GameBase:
+    """Shared plumbing so a game only writes one small handler per event type.
+
+    `handlers` maps an event type to `fn(state, event) -> state`; the handler gets
+    a deep copy of the state, so it may change it in place and return it.
+    Events reach `apply` with `by` (the acting seat id, or "host") and `at`
+    (seconds since the epoch) added by the hub.
+    """
+
+    id: str = ""
+    title: str = ""
+    min_seats: int = 1
+    max_seats: int = 8
+    handlers: dict[str, Handler] = {}
+
+    def seats(self, options: dict) -> list[dict]:
+        players = list(options.get("players") or [])
+        names = options.get("names") or {}
+        if isinstance(names, list):
+            names = dict(zip(players, names))
+        colours = options.get("colours") or {}
+        return [
+            {"id": p, "name": names.get(p) or str(p).replace("_", " ").title(), "colour": colours.get(p)}
+            for p in players
+        ]
+
+    def prepare(self, state: dict, event: dict, rng: Any) -> dict:
+        return event
+
+    def apply(self, state: dict, event: dict) -> dict:
+        handler = self.handlers.get(event.get("type", ""))
+        if handler is None:
+            raise RuleError(f"This game has no action called {event.get('type')!r}.")
+        return handler(copy.deepcopy(state), event)
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        return state
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "by", "at", "seq"})
+        return f"{event.get('type')}: {details}" if details else str(event.get("type"))

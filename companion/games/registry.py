@@ -1,0 +1,15 @@
+"""Which games this server can host. Adding a game is one line here."""
+from __future__ import annotations
+
+from companion.games.base import Game
+from companion.games.scorepad.game import GAME as SCOREPAD
+
+GAMES: dict[str, Game] = {g.id: g for g in (SCOREPAD,)}
+
+# Shown on the start screen as "coming" until their plugin lands, so nobody meets an error.
+COMING: dict[str, str] = {
+    "kleos": "Kleos",
+    "cyclades": "Cyclades",
+    "lords_of_hellas": "Lords of Hellas",
+    "fleecing_olympus": "Fleecing Olympus",
+}

@@ -1,0 +1,85 @@
+"""Named seats, points with a reason, and a private note per seat.
+
+The note exists to prove the hidden-information path end to end: it is the
+one thing a seat sees that nobody else may receive.
+"""
+from __future__ import annotations
+
+from companion.core.model import RuleError
+from companion.games.base import GameBase
+from companion.i18n import t
+
+MAX_NOTE = 500
+
+
+def _player(state: dict, event: dict) -> str:
+    player = event.get("player")
+    if player not in state["scores"]:
+        raise RuleError(f"There is no player {player!r} at this table.")
+    return player
+
+
+def _amount(event: dict) -> int:
+    amount = event.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise RuleError("Points must be a whole number.")
+    if amount == 0 or abs(amount) > 10_000:
+        raise RuleError("Points must be between -10000 and 10000 and not zero.")
+    return amount
+
+
+def points_add(state: dict, event: dict) -> dict:
+    player = _player(state, event)
+    state["scores"][player] += _amount(event)
+    return state
+
+
+def note_set(state: dict, event: dict) -> dict:
+    player = _player(state, event)
+    if event.get("by") != player:
+        raise RuleError("Only that player's own phone can write their private note.")
+    text = event.get("text")
+    if not isinstance(text, str) or len(text) > MAX_NOTE:
+        raise RuleError(f"A note is text of at most {MAX_NOTE} characters.")
+    state["notes"][player] = text
+    return state
+
+
+class ScorePad(GameBase):
+    id = "scorepad"
+    title = "Score pad"
+    min_seats = 1
+    max_seats = 12
+    handlers = {"points.add": points_add, "note.set": note_set}
+
+    def seats(self, options: dict) -> list[dict]:
+        players = options.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+            raise RuleError("List the players by name.")
+        return super().seats({**options, "players": [_slug(p) for p in players],
+                              "names": {_slug(p): p.strip() for p in players} | dict(options.get("names") or {})})
+
+    def setup(self, options: dict) -> dict:
+        ids = [s["id"] for s in self.seats(options)]
+        if len(set(ids)) != len(ids):
+            raise RuleError("Two players have the same name.")
+        return {"players": ids, "scores": {p: 0 for p in ids}, "notes": {p: "" for p in ids}}
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        notes = {seat: state["notes"][seat]} if seat in state["notes"] else {}
+        return {**state, "notes": notes}
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        if event["type"] == "points.add":
+            return t("scorepad.points", lang, player=event["player"], amount=f"{event['amount']:+d}",
+                     reason=event.get("reason") or "—")
+        if event.get("player") == seat:
+            return t("scorepad.note_own", lang)
+        return t("scorepad.note_other", lang, player=event.get("player"))
+
+
+def _slug(name: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in name.strip().lower()).strip("_") or "player"
+
+
+GAME = ScorePad()

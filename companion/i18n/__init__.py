@@ -1,0 +1,42 @@
+"""UI strings in English and Portuguese.
+
+Each module keeps its strings in `strings/<module>.yaml` as
+`key: {en: "...", pt: "..."}`, both languages side by side so a missing
+translation is visible in review and caught by a test. A key is looked up as
+`"<module>.<key>"`, e.g. `t("kleos.next_phase", "pt")`.
+"""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+LANGS = ("en", "pt")
+DEFAULT_LANG = "en"
+_DIR = Path(__file__).parent / "strings"
+
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every string, keyed "<module>.<key>"; loaded once per process."""
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted(_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for key, texts in data.items():
+            out[f"{path.stem}.{key}"] = texts
+    return out
+
+
+def t(key: str, lang: str = DEFAULT_LANG, **values: object) -> str:
+    """The text for `key` in `lang`, English if that language lacks it, the key if both do."""
+    texts = catalogue().get(key)
+    if texts is None:
+        return key
+    text = texts.get(lang) or texts.get(DEFAULT_LANG) or key
+    return text.format(**values) if values else text
+
+
+def missing(lang: str) -> list[str]:
+    """Keys with no text in `lang`; the completeness test wants this empty."""
+    return [k for k, v in catalogue().items() if not v.get(lang)]

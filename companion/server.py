@@ -1,0 +1,44 @@
+"""The whole server in one ASGI app: the JSON API under /api, the Flet web app at /.
+
+Flet's own FastAPI subclass is the outer app because its lifespan starts the
+session manager that the mounted Flet app needs (a mounted app's lifespan
+never runs in Starlette).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet_web.fastapi as flet_fastapi
+
+from companion.api import router
+from companion.core.access import new_token
+from companion.core.hub import Hub
+from companion.games.registry import GAMES
+from companion.ui.app import make_main
+from companion.ui.context import ServerInfo
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+# A phone that sleeps or loses Wi-Fi for up to this long resumes its own session;
+# after it, a reconnecting phone simply starts a fresh session on the same link.
+# Short enough that tabs closed for good do not pile up all evening.
+SESSION_TIMEOUT_SECONDS = 15 * 60
+
+
+def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+    hub = Hub(Path(data_dir), GAMES)
+    admin_token = hub.store.secret("admin", new_token)
+    info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)
+    app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None,
+                               openapi_url="/api/openapi.json")
+    app.include_router(router(hub, admin_token))
+    app.mount("/", flet_fastapi.app(
+        make_main(info),
+        no_cdn=True,
+        assets_dir=str(ASSETS),
+        app_name="Companion",
+        app_short_name="Companion",
+        app_description="Scores, odds and rules for the board game on the table",
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
+    ))
+    return app, info

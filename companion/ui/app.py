@@ -1,0 +1,175 @@
+"""One browser session: routing, saved device settings, and live re-rendering.
+
+The screen is rebuilt from the table's view on every change (data flows one
+way). Hub listeners fire on writer threads, so they only schedule a refresh on
+this session's event loop, coalescing bursts into one render.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Awaitable, Callable
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+
+from companion.core.access import is_admin
+from companion.ui.context import UI, ServerInfo
+from companion.ui.start import game_title, start_screen
+from companion.ui.table import table_screen
+from companion.ui.widgets.controls import button, icon_button, tagged
+
+log = logging.getLogger(__name__)
+
+PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
+
+
+class Session:
+    def __init__(self, page: ft.Page, server: ServerInfo) -> None:
+        self.page = page
+        self.ui = UI(page=page, server=server)
+        self.ui.refresh = self.render
+        self.prefs = ft.SharedPreferences()
+        self.admin = False
+        self._unsubscribe: Callable[[], None] | None = None
+        self._pending = False
+
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Companion"
+        page.padding = 12
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        self.ui.lang = (await self.prefs.get(PREF_LANG)) or "en"
+        self.ui.dark = bool(await self.prefs.get(PREF_DARK))
+        page.on_route_change = self._on_route
+        page.on_connect = self._on_connect
+        page.on_disconnect = self._on_disconnect
+        page.on_resize = self._on_resize
+        await self.open(page.route)
+
+    # -- routing -------------------------------------------------------------
+    async def _on_route(self, e: ft.RouteChangeEvent) -> None:
+        await self.open(e.route)
+
+    async def open(self, route: str) -> None:
+        url = urlsplit(route or "/")
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        parts = [p for p in url.path.split("/") if p]
+        await self._check_admin(query.get("admin"))
+        self._leave_table()
+        if len(parts) == 2 and parts[0] == "t":
+            await self._join(parts[1], query.get("k"))
+        elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
+            await self.page.push_route(last)
+            return
+        await self.render()
+
+    async def _check_admin(self, token: str | None) -> None:
+        server = self.ui.server
+        if token and is_admin(token, server.admin_token):
+            await self.prefs.set(PREF_ADMIN, token)
+        saved = token or await self.prefs.get(PREF_ADMIN)
+        self.admin = is_admin(saved, server.admin_token)
+
+    async def _join(self, table_id: str, token: str | None) -> None:
+        try:
+            live, access = self.ui.server.hub.join(table_id, token)
+        except (KeyError, FileNotFoundError):
+            return
+        if access is None:
+            return
+        self.ui.live, self.ui.access = live, access
+        self._unsubscribe = live.subscribe(self._changed)
+        if access.role != "host":
+            await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={token}")
+
+    def _leave_table(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+        self._unsubscribe = None
+        self.ui.live = self.ui.access = None
+        self.ui.local.clear()
+
+    # -- liveness ------------------------------------------------------------
+    def _changed(self) -> None:
+        """Runs on the writer's thread: only schedule, never render here."""
+        if self._pending:
+            return
+        self._pending = True
+        try:
+            self.page.run_task(self._render_pending)
+        except RuntimeError:  # the session's loop is gone: it closed meanwhile
+            self._on_disconnect(None)
+
+    async def _render_pending(self) -> None:
+        self._pending = False
+        await self.render()
+
+    def _on_disconnect(self, e) -> None:
+        """A closed or sleeping tab must not slow every broadcast: stop listening at once."""
+        if self._unsubscribe:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    async def _on_connect(self, e) -> None:
+        if self.ui.live and not self._unsubscribe:
+            self._unsubscribe = self.ui.live.subscribe(self._changed)
+        await self.render()
+
+    async def _on_resize(self, e) -> None:
+        await self.render()
+
+    # -- rendering -----------------------------------------------------------
+    async def render(self) -> None:
+        page, ui = self.page, self.ui
+        page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
+        page.appbar = self._appbar()
+        if ui.live and ui.access:
+            body = table_screen(ui)
+        elif self.admin:
+            body = start_screen(ui)
+        else:
+            body = _no_access(ui)
+        page.controls = [ft.SafeArea(body, expand=True)]
+        page.update()
+
+    def _appbar(self) -> ft.AppBar:
+        ui = self.ui
+        title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
+        actions: list[ft.Control] = [
+            button(ui.t("ui.language"), self._toggle_lang, "lang", filled=False, height=44),
+            icon_button(ft.Icons.DARK_MODE if not ui.dark else ft.Icons.LIGHT_MODE, ui.t("ui.theme"),
+                        self._toggle_dark, "theme"),
+        ]
+        leading = None
+        if ui.live and self.admin:
+            leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
+        return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
+                         leading=leading, actions=actions, center_title=False)
+
+    async def _toggle_lang(self, e) -> None:
+        self.ui.lang = "pt" if self.ui.lang == "en" else "en"
+        await self.prefs.set(PREF_LANG, self.ui.lang)
+        await self.render()
+
+    async def _toggle_dark(self, e) -> None:
+        self.ui.dark = not self.ui.dark
+        await self.prefs.set(PREF_DARK, self.ui.dark)
+        await self.render()
+
+    async def _home(self, e) -> None:
+        await self.page.push_route("/")
+
+
+def _no_access(ui: UI) -> ft.Control:
+    return tagged(ft.Column([
+        ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
+        ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        ft.Text(ui.t("ui.no_access_body"), size=18, text_align=ft.TextAlign.CENTER),
+    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "no-access")
+
+
+def make_main(server: ServerInfo) -> Callable[[ft.Page], Awaitable[None]]:
+    async def main(page: ft.Page) -> None:
+        await Session(page, server).start()
+    return main

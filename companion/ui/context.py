@@ -1,0 +1,84 @@
+"""What every screen of one browser session shares: the server, the language, the table it shows."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+import flet as ft
+
+from companion.core.access import Access
+from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core.model import RuleError
+from companion.i18n import t as translate
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ServerInfo:
+    hub: Hub
+    admin_token: str
+    base_url: str  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
+
+    def join_url(self, table_id: str, token: str) -> str:
+        return f"{self.base_url}/t/{table_id}?k={token}"
+
+
+@dataclass
+class UI:
+    """One device's session. `local` keeps what is typed or chosen on this device only,
+    so a re-render triggered by another device never wipes half-entered input."""
+
+    page: ft.Page
+    server: ServerInfo
+    lang: str = "en"
+    dark: bool = False
+    live: LiveTable | None = None
+    access: Access | None = None
+    local: dict[str, Any] = field(default_factory=dict)
+    refresh: Callable[[], Awaitable[None]] | None = None
+
+    def t(self, key: str, **values: object) -> str:
+        return translate(key, self.lang, **values)
+
+    @property
+    def is_phone(self) -> bool:
+        return (self.page.width or 1280) < 700
+
+    async def send(self, command: dict) -> bool:
+        """Hand a command to the table's writer off the event loop; show a refusal plainly."""
+        assert self.live is not None and self.access is not None
+        try:
+            await asyncio.to_thread(self.live.dispatch, command, self.access)
+        except ReadOnly:
+            self.toast(self.t("ui.read_only"), error=True)
+            return False
+        except RuleError as err:
+            self.toast(self.t("ui.refused", message=err.message), error=True)
+            return False
+        return True
+
+    async def undo(self) -> None:
+        await self._control(self.live.undo)
+
+    async def redo(self) -> None:
+        await self._control(self.live.redo)
+
+    async def _control(self, action: Callable[[Access], dict]) -> None:
+        try:
+            await asyncio.to_thread(action, self.access)
+        except (RuleError, ReadOnly) as err:
+            self.toast(self.t("ui.refused", message=getattr(err, "message", str(err))), error=True)
+
+    def toast(self, message: str, error: bool = False) -> None:
+        self.page.show_dialog(ft.SnackBar(
+            ft.Semantics(content=ft.Text(message, size=16), identifier="toast", label=message),
+            bgcolor=ft.Colors.ERROR_CONTAINER if error else None,
+            show_close_icon=True,
+        ))
+
+    def snapshot(self) -> dict:
+        assert self.live is not None and self.access is not None
+        return self.live.snapshot(self.access)

@@ -1,0 +1,115 @@
+"""The tablet's start screen: saved tables to resume or delete, and a form for a new one."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import flet as ft
+
+from companion.core.model import RuleError
+from companion.games.registry import COMING, GAMES
+from companion.i18n import t
+from companion.ui.context import UI
+from companion.ui.games import game_uis
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+
+def _when(ts: float) -> str:
+    return time.strftime("%d/%m %H:%M", time.localtime(ts))
+
+
+def game_title(game_id: str, lang: str) -> str:
+    """The game's name in `lang`, or its plugin title where no translation exists."""
+    key = f"{game_id}.title"
+    text = t(key, lang)
+    return GAMES[game_id].title if text == key and game_id in GAMES else text
+
+
+def start_screen(ui: UI) -> ft.Control:
+    return ft.Column([_saved(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _saved(ui: UI) -> ft.Control:
+    rows: list[ft.Control] = []
+    for s in ui.server.hub.summaries():
+        title = game_title(s.game, ui.lang)
+        rows.append(tagged(ft.Container(ft.Row([
+            ft.Column([
+                ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600),
+                ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
+                        f"{ui.t('ui.events_count', n=s.events)}", size=13),
+            ], expand=True, spacing=2),
+            button(ui.t("ui.resume"), _resume(ui, s.id), f"resume-{s.id}", icon=ft.Icons.PLAY_ARROW),
+            button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
+                   filled=False),
+        ], wrap=ui.is_phone), padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}"))
+    if not rows:
+        rows.append(ft.Text(ui.t("ui.no_tables"), size=16))
+    return card(heading(ui.t("ui.tables")), *rows, ident="saved-tables")
+
+
+def _resume(ui: UI, table_id: str):
+    async def go(e) -> None:
+        live = ui.server.hub.get(table_id)
+        await ui.page.push_route(f"/t/{table_id}?k={live.table.host_token}")
+    return go
+
+
+def _confirm_delete(ui: UI, summary):
+    async def ask(e) -> None:
+        async def yes(e) -> None:
+            ui.page.pop_dialog()
+            await asyncio.to_thread(ui.server.hub.delete, summary.id)
+            await ui.refresh()
+
+        ui.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(ui.t("ui.delete_title")),
+            content=ft.Text(ui.t("ui.delete_body", game=summary.title, players=", ".join(summary.players))),
+            actions=[
+                button(ui.t("ui.cancel"), lambda e: _close(ui), "delete-cancel", filled=False),
+                button(ui.t("ui.delete"), yes, "delete-confirm", icon=ft.Icons.DELETE,
+                       tone=ft.Colors.ERROR),
+            ],
+        ))
+    return ask
+
+
+async def _close(ui: UI) -> None:
+    ui.page.pop_dialog()
+
+
+def _new_table(ui: UI) -> ft.Control:
+    uis = game_uis()
+    choice = ui.local.setdefault("new.game", next(iter(GAMES)))
+
+    def pick(game_id: str):
+        async def handler(e) -> None:
+            ui.local["new.game"] = game_id
+            await ui.refresh()
+        return handler
+
+    chips: list[ft.Control] = []
+    for game_id, game in GAMES.items():
+        if game_id in uis:
+            chips.append(tagged(ft.Chip(ft.Text(game_title(game_id, ui.lang), size=16),
+                                        selected=game_id == choice, on_click=pick(game_id), height=48),
+                                f"game-{game_id}", game.title))
+    for game_id, title in COMING.items():
+        if game_id not in GAMES or game_id not in uis:
+            chips.append(tagged(ft.Chip(ft.Text(f"{title} · {ui.t('ui.coming')}", size=16),
+                                        disabled=True, height=48), f"game-{game_id}"))
+    form, read = uis[choice].setup_form(ui)
+
+    async def create(e) -> None:
+        try:
+            live = await asyncio.to_thread(ui.server.hub.create, choice, read())
+        except RuleError as err:
+            ui.toast(ui.t("ui.refused", message=err.message), error=True)
+            return
+        ui.local.clear()
+        await ui.page.push_route(f"/t/{live.table.id}?k={live.table.host_token}")
+
+    return card(heading(ui.t("ui.new_table")), ft.Text(ui.t("ui.pick_game"), size=16),
+                ft.Row(chips, wrap=True, spacing=8, run_spacing=8), *form,
+                button(ui.t("ui.create"), create, "create-table", icon=ft.Icons.ADD), ident="new-table")

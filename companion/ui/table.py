@@ -1,0 +1,45 @@
+"""A table's screen: the game's panel plus undo/redo, history and (on the tablet) the Join card.
+
+Tablet: board on the left, the side column on the right. Phone: one column,
+identity on top, so a thumb reaches everything.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.games import game_uis
+from companion.ui.widgets.controls import button, card, tagged
+from companion.ui.widgets.history import history_list
+from companion.ui.widgets.join_card import join_card
+
+
+def table_screen(ui: UI) -> ft.Control:
+    snap = ui.snapshot()
+    board = game_uis()[ui.live.table.game].board(ui, snap)
+    actions = ft.Row([
+        button(ui.t("ui.undo"), lambda e: ui.undo(), "undo", icon=ft.Icons.UNDO, filled=False,
+               disabled=not snap["can_undo"], expand=True),
+        button(ui.t("ui.redo"), lambda e: ui.redo(), "redo", icon=ft.Icons.REDO, filled=False,
+               disabled=not snap["can_redo"], expand=True),
+    ])
+    side: list[ft.Control] = [] if ui.access.role == "spectator" else [actions]
+    if ui.access.role == "host":
+        side.append(join_card(ui))
+    side.append(card(history_list(ui), ident="history"))
+    identity = tagged(ft.Text(_identity(ui), size=16, weight=ft.FontWeight.W_600), "identity")
+    if ui.is_phone:
+        return ft.Column([identity, board, *side], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    return ft.Row([
+        ft.Column([identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
+        ft.Column(side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
+    ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+
+
+def _identity(ui: UI) -> str:
+    if ui.access.role == "seat":
+        seat = ui.live.table.seat(ui.access.seat)
+        return ui.t("ui.you_are", name=seat.name if seat else ui.access.seat)
+    if ui.access.role == "spectator":
+        return ui.t("ui.watching")
+    return ui.t("ui.host")

@@ -1,0 +1,1 @@
+"""Reusable pieces of screen: big touch buttons, steppers, the QR card, the history list."""

@@ -1,0 +1,65 @@
+"""Touch-sized building blocks that carry test identifiers.
+
+Every control a player taps is at least 48 px tall and wrapped in Semantics
+with a stable identifier, so browser tests find it by name, not by pixels.
+"""
+from __future__ import annotations
+
+from typing import Any, Awaitable, Callable
+
+import flet as ft
+
+Handler = Callable[[Any], Awaitable[None]] | None
+
+TOUCH = 56
+
+
+def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
+    return ft.Semantics(content=control, identifier=identifier, label=label)
+
+
+def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,
+           filled: bool = True, disabled: bool = False, expand: bool | int | None = None,
+           height: int = TOUCH, tone: str | None = None) -> ft.Control:
+    kind = ft.FilledButton if filled else ft.OutlinedButton
+    style = ft.ButtonStyle(text_style=ft.TextStyle(size=18),
+                           bgcolor=tone if (filled and tone) else None)
+    return tagged(kind(label, icon=icon, on_click=on_click, disabled=disabled, height=height,
+                       style=style, expand=expand), ident)
+
+
+def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler, ident: str,
+                disabled: bool = False) -> ft.Control:
+    return tagged(ft.IconButton(icon, tooltip=tooltip, on_click=on_click, disabled=disabled,
+                                icon_size=28, width=TOUCH, height=TOUCH), ident, tooltip)
+
+
+def heading(text: str, size: int = 22) -> ft.Text:
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+
+
+def card(*controls: ft.Control, ident: str | None = None, padding: int = 16,
+         expand: bool | int | None = None) -> ft.Control:
+    body = ft.Card(ft.Container(ft.Column(list(controls), spacing=12, tight=True), padding=padding),
+                   expand=expand)
+    return tagged(body, ident) if ident else body
+
+
+def stepper(label: str, value: int, on_change: Callable[[int], Awaitable[None]], ident: str,
+            minimum: int | None = 0, maximum: int | None = None) -> ft.Control:
+    """A number with − and + buttons: thumbs are faster than keyboards at a game table."""
+
+    async def step(delta: int) -> None:
+        new = value + delta
+        if (minimum is None or new >= minimum) and (maximum is None or new <= maximum):
+            await on_change(new)
+
+    return ft.Row([
+        ft.Text(label, size=16, expand=True),
+        icon_button(ft.Icons.REMOVE, f"{label} −1", lambda e: step(-1), f"{ident}-minus",
+                    disabled=minimum is not None and value <= minimum),
+        tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD, width=44,
+                       text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label} {value}"),
+        icon_button(ft.Icons.ADD, f"{label} +1", lambda e: step(1), f"{ident}-plus",
+                    disabled=maximum is not None and value >= maximum),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)

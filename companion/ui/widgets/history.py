@@ -1,0 +1,27 @@
+"""Who did what, newest first: undone entries stay listed, struck through."""
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.widgets.controls import heading, tagged
+
+MAX_ROWS = 60
+
+
+def history_list(ui: UI) -> ft.Control:
+    rows = ui.live.history(ui.access, ui.lang)[:MAX_ROWS]
+    if not rows:
+        return ft.Column([heading(ui.t("ui.history"), 18), ft.Text(ui.t("ui.no_history"))])
+    items = []
+    for row in rows:
+        style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if row["undone"] else None
+        when = time.strftime("%H:%M", time.localtime(row["at"])) if row.get("at") else ""
+        items.append(tagged(ft.Row([
+            ft.Text(when, size=12, width=44, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(row["by"], size=13, width=80, weight=ft.FontWeight.W_600, no_wrap=True),
+            ft.Text(row["text"], size=14, style=style, expand=True),
+        ]), f"history-{row['seq']}", row["text"]))
+    return ft.Column([heading(ui.t("ui.history"), 18), *items], spacing=4)

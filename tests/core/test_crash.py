@@ -1,0 +1,48 @@
+"""Kill a writer with SIGKILL at random moments: every acknowledged event must survive."""
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from companion.core.access import Access
+from companion.core.hub import Hub
+from companion.games.registry import GAMES
+
+CHILD = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from companion.core.access import Access
+    from companion.core.hub import Hub
+    from companion.games.registry import GAMES
+    live = Hub(Path(sys.argv[1]), GAMES).get(sys.argv[2])
+    while True:
+        event = live.dispatch({"type": "points.add", "player": "ana", "amount": 1}, Access("host"))
+        print(event["seq"], flush=True)
+""")
+
+
+def test_acknowledged_events_survive_sigkill(tmp_path):
+    data = tmp_path / "data"
+    table_id = Hub(data, GAMES).create("scorepad", {"players": ["Ana"]}).table.id
+    rng = random.Random(7)
+    acknowledged = 0
+    for _ in range(6):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(data), table_id],
+                                 stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        time.sleep(rng.uniform(0.4, 1.0))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate()
+        seqs = [int(line) for line in out.split()]
+        if seqs:
+            acknowledged = max(acknowledged, seqs[-1])
+        json.loads((data / "tables" / f"{table_id}.json").read_text())  # never half-written
+    live = Hub(data, GAMES).get(table_id)
+    assert acknowledged > 0
+    assert live.seq >= acknowledged
+    assert live.state["scores"]["ana"] == live.seq  # every stored event applies, none twice
+    assert [e["seq"] for e in live.events()] == list(range(1, live.seq + 1))
+    live.dispatch({"type": "points.add", "player": "ana", "amount": 1}, Access("host"))
