@@ -60,10 +60,10 @@ class UI:
             return False
         return True
 
-    async def undo(self) -> None:
+    async def undo(self, e: object = None) -> None:
         await self._control(self.live.undo)
 
-    async def redo(self) -> None:
+    async def redo(self, e: object = None) -> None:
         await self._control(self.live.redo)
 
     async def _control(self, action: Callable[[Access], dict]) -> None:

@@ -67,7 +67,7 @@ def _confirm_delete(ui: UI, summary):
             title=ft.Text(ui.t("ui.delete_title")),
             content=ft.Text(ui.t("ui.delete_body", game=summary.title, players=", ".join(summary.players))),
             actions=[
-                button(ui.t("ui.cancel"), lambda e: _close(ui), "delete-cancel", filled=False),
+                button(ui.t("ui.cancel"), _close(ui), "delete-cancel", filled=False),
                 button(ui.t("ui.delete"), yes, "delete-confirm", icon=ft.Icons.DELETE,
                        tone=ft.Colors.ERROR),
             ],
@@ -75,8 +75,10 @@ def _confirm_delete(ui: UI, summary):
     return ask
 
 
-async def _close(ui: UI) -> None:
-    ui.page.pop_dialog()
+def _close(ui: UI):
+    async def close(e) -> None:
+        ui.page.pop_dialog()
+    return close
 
 
 def _new_table(ui: UI) -> ft.Control:

@@ -18,9 +18,9 @@ def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
     board = game_uis()[ui.live.table.game].board(ui, snap)
     actions = ft.Row([
-        button(ui.t("ui.undo"), lambda e: ui.undo(), "undo", icon=ft.Icons.UNDO, filled=False,
+        button(ui.t("ui.undo"), ui.undo, "undo", icon=ft.Icons.UNDO, filled=False,
                disabled=not snap["can_undo"], expand=True),
-        button(ui.t("ui.redo"), lambda e: ui.redo(), "redo", icon=ft.Icons.REDO, filled=False,
+        button(ui.t("ui.redo"), ui.redo, "redo", icon=ft.Icons.REDO, filled=False,
                disabled=not snap["can_redo"], expand=True),
     ])
     side: list[ft.Control] = [] if ui.access.role == "spectator" else [actions]

@@ -49,17 +49,19 @@ def stepper(label: str, value: int, on_change: Callable[[int], Awaitable[None]],
             minimum: int | None = 0, maximum: int | None = None) -> ft.Control:
     """A number with − and + buttons: thumbs are faster than keyboards at a game table."""
 
-    async def step(delta: int) -> None:
-        new = value + delta
-        if (minimum is None or new >= minimum) and (maximum is None or new <= maximum):
-            await on_change(new)
+    def step(delta: int) -> Handler:
+        async def handler(e: object) -> None:
+            new = value + delta
+            if (minimum is None or new >= minimum) and (maximum is None or new <= maximum):
+                await on_change(new)
+        return handler
 
     return ft.Row([
         ft.Text(label, size=16, expand=True),
-        icon_button(ft.Icons.REMOVE, f"{label} −1", lambda e: step(-1), f"{ident}-minus",
+        icon_button(ft.Icons.REMOVE, f"{label} −1", step(-1), f"{ident}-minus",
                     disabled=minimum is not None and value <= minimum),
         tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD, width=44,
                        text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label} {value}"),
-        icon_button(ft.Icons.ADD, f"{label} +1", lambda e: step(1), f"{ident}-plus",
+        icon_button(ft.Icons.ADD, f"{label} +1", step(1), f"{ident}-plus",
                     disabled=maximum is not None and value >= maximum),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)

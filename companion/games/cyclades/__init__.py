@@ -1,0 +1,1 @@
+"""Cyclades: hidden gold, the offering auction, metropolises and battle odds."""

@@ -1,0 +1,1 @@
+"""Fleecing Olympus: secret gems per phone and the wager worked out live."""

@@ -1,0 +1,46 @@
+"""Rolling Kleos dice with a random source the caller owns.
+
+The hub hands `prepare` a seeded `random.Random`, so rolls made here can be
+stored in the event and replayed exactly; nothing in this module keeps state.
+"""
+from __future__ import annotations
+
+import random
+
+from companion.core.model import RuleError
+
+BLANK = "blank"
+SUCCESS = "success"
+GODLY = "godly"
+# One entry per physical face, so a uniform pick over the tuple matches the die.
+FACES: tuple[str, ...] = (BLANK, BLANK, BLANK, SUCCESS, SUCCESS, GODLY)
+
+
+def pool(stat: int, modifier: int = 0) -> int:
+    """Dice to roll for a stat plus a bonus or penalty.
+
+    A large Tactics penalty can push the total below zero; the table then
+    simply rolls nothing rather than owing dice.
+    """
+    return max(0, stat + modifier)
+
+
+def roll(dice: int, godly: bool, rng: random.Random) -> list[str]:
+    """The faces shown by `dice` Kleos dice.
+
+    The faces do not depend on `godly` (it is the same physical die); the flag is
+    taken so the call mirrors the player's instruction and is checked for sense
+    before any randomness is spent. A count below zero rolls nothing, as `pool`.
+    """
+    if not isinstance(godly, bool):
+        raise RuleError("Say whether the dice are Godly (yes or no).")
+    return [FACES[rng.randrange(len(FACES))] for _ in range(max(0, dice))]
+
+
+def count_successes(faces: list[str], godly: bool) -> int:
+    """Successes on the shown faces; the Godly face only pays off for Godly dice."""
+    unknown = sorted({f for f in faces if f not in FACES})
+    if unknown:
+        raise RuleError(f"A Kleos die has no face called {', '.join(map(repr, unknown))}.")
+    scoring = {SUCCESS, GODLY} if godly else {SUCCESS}
+    return sum(1 for f in faces if f in scoring)

@@ -1,0 +1,169 @@
+"""Exact odds for Kleos checks: attacks, recruiting and competing rolls.
+
+Everything is a `Fraction` so the odds panel and the tests agree to the last
+digit; the per-pool tables are cached because a table shows the same few pool
+sizes over and over.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from companion.core.model import RuleError
+from companion.games.kleos.dice import pool
+
+SLAUGHTER_MARGIN = 3
+MINION_GLORY = 1
+CHAMPION_GLORY = 2
+SLAUGHTER_GLORY = 1
+# The box has no dice limit, but no real board reaches this; the cap keeps a
+# mistyped number from tying up the table server on huge exact fractions.
+MAX_STAT = 100
+
+
+@cache
+def _table(dice: int, godly: bool) -> tuple[Fraction, ...]:
+    """Binomial weights for one pool; a tuple so the cached copy cannot be altered."""
+    if dice <= 0:
+        return (Fraction(1),)
+    # Per die: plain dice score on 2 faces of 6 (odds 1:2), Godly dice on 3 (odds 1:1).
+    miss_weight = 1 if godly else 2
+    total = (miss_weight + 1) ** dice
+    return tuple(Fraction(comb(dice, k) * miss_weight ** (dice - k), total) for k in range(dice + 1))
+
+
+@cache
+def _at_least(dice: int, godly: bool, target: int) -> Fraction:
+    """Chance of `target` or more successes; a target of 0 or less always holds."""
+    return sum(_table(dice, godly)[max(0, target):], Fraction(0))
+
+
+def _check_whole(value: object, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number.")
+    if abs(value) > MAX_STAT:
+        raise RuleError(f"{what} of {value} is beyond what the odds panel handles (at most {MAX_STAT}).")
+
+
+def _check_count(value: object, what: str) -> None:
+    _check_whole(value, what)
+    if value < 0:
+        raise RuleError(f"{what} cannot be negative (it was {value}).")
+
+
+def _check_flag(value: object, what: str) -> None:
+    if not isinstance(value, bool):
+        raise RuleError(f"Say yes or no for {what}.")
+
+
+def successes(dice: int, godly: bool = False) -> list[Fraction]:
+    """Index k holds the chance of exactly k successes; an empty pool always scores 0."""
+    _check_whole(dice, "The number of dice")
+    _check_flag(godly, "Godly dice")
+    return list(_table(dice, godly))
+
+
+def recruit(cunning: int, disposition: int, godly: bool = False) -> Fraction:
+    """Chance a Cunning check meets an Epic Minion's Disposition."""
+    _check_count(cunning, "Cunning")
+    _check_count(disposition, "Disposition")
+    _check_flag(godly, "Godly dice")
+    return _at_least(cunning, godly, disposition)
+
+
+def competing(
+    a_dice: int, b_dice: int, a_godly: bool = False, b_godly: bool = False
+) -> tuple[Fraction, Fraction, Fraction]:
+    """(A wins, tie, B wins) when both sides roll and the higher tally wins."""
+    _check_count(a_dice, "The first side's dice")
+    _check_count(b_dice, "The second side's dice")
+    _check_flag(a_godly, "the first side's Godly dice")
+    _check_flag(b_godly, "the second side's Godly dice")
+    a_table = _table(a_dice, a_godly)
+    b_table = _table(b_dice, b_godly)
+    tie = sum((p * b_table[k] for k, p in enumerate(a_table) if k < len(b_table)), Fraction(0))
+    a_wins = sum((p * (1 - _at_least(b_dice, b_godly, k)) for k, p in enumerate(a_table)), Fraction(0))
+    return a_wins, tie, 1 - a_wins - tie
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One side of a fight as the odds see it.
+
+    `tactics` is the tally of that side's other Minions at the location (it may
+    be negative); any card or Hunter bonus is folded into attack/defense by the
+    caller, since those differ card by card.
+    """
+
+    attack: int
+    defense: int
+    tactics: int = 0
+    godly: bool = False
+    champion: bool = False
+
+    def __post_init__(self) -> None:
+        _check_count(self.attack, "Attack")
+        _check_count(self.defense, "Defense")
+        _check_whole(self.tactics, "Tactics")
+        _check_flag(self.godly, "Godly dice")
+        _check_flag(self.champion, "Champion")
+
+    @property
+    def glory_when_beaten(self) -> int:
+        return CHAMPION_GLORY if self.champion else MINION_GLORY
+
+
+@dataclass(frozen=True)
+class CombatOdds:
+    """Outcome chances of one Attack action, plus the Glory each side can expect."""
+
+    defender_killed: Fraction
+    slaughter: Fraction
+    attacker_killed: Fraction
+    both_killed: Fraction
+    neither_killed: Fraction
+    attacker_glory: Fraction
+    defender_glory: Fraction
+
+    def as_percentages(self) -> dict[str, float]:
+        """The chances scaled to 0-100 for bars; the Glory fields are averages, so left out."""
+        return {
+            f.name: float(getattr(self, f.name) * 100)
+            for f in fields(self)
+            if not f.name.endswith("_glory")
+        }
+
+
+def combat(attacker: Fighter, defender: Fighter, *, opportunity: bool = False) -> CombatOdds:
+    """Odds of an attack and the retaliation it may provoke.
+
+    The attack roll and the retaliation roll are independent; the only link is
+    that a Slaughter (never against a Champion) or an Opportunity Attack denies
+    the retaliation. The retaliation happens even when the defender is already
+    doomed, and it cannot Slaughter.
+    """
+    _check_flag(opportunity, "Opportunity Attack")
+    attack_dice = pool(attacker.attack, 0 if opportunity else attacker.tactics)
+    hit = _at_least(attack_dice, attacker.godly, defender.defense)
+    slaughter = (
+        Fraction(0)
+        if defender.champion
+        else _at_least(attack_dice, attacker.godly, defender.defense + SLAUGHTER_MARGIN)
+    )
+    if opportunity:
+        strike_back = Fraction(0)
+    else:
+        strike_back = _at_least(pool(defender.attack, defender.tactics), defender.godly, attacker.defense)
+    attacker_killed = (1 - slaughter) * strike_back
+    both = (hit - slaughter) * strike_back
+    return CombatOdds(
+        defender_killed=hit,
+        slaughter=slaughter,
+        attacker_killed=attacker_killed,
+        both_killed=both,
+        neither_killed=(1 - hit) * (1 - strike_back),
+        attacker_glory=hit * defender.glory_when_beaten + slaughter * SLAUGHTER_GLORY,
+        defender_glory=attacker_killed * attacker.glory_when_beaten,
+    )

@@ -1,0 +1,1 @@
+"""Lords of Hellas: victory watch, Monuments, turn markers, battle and hunt helpers."""

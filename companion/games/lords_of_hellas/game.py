@@ -1,0 +1,63 @@
+"""Lords of Hellas: the plug-in the table server loads.
+
+Everything on the physical board stays there; the app keeps the counts that
+decide a win, the turn's action markers, the Monuments and their countdown,
+and the battle and hunt helpers. Nothing is secret, so every device sees all.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.model import RuleError
+from companion.games.base import GameBase
+from companion.games.lords_of_hellas import battle, history, hunt, monuments, tracker, turn, victory
+from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
+
+
+class LordsOfHellas(GameBase):
+    id = "lords_of_hellas"
+    title = "Lords of Hellas"
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
+    handlers = {
+        "tracker.set": tracker.on_set,
+        "turn.regular": turn.on_regular,
+        "turn.special": turn.on_special,
+        "turn.step": turn.on_step,
+        "turn.end": turn.on_end,
+        "monument.build": monuments.on_build,
+        "monument.control": monuments.on_control,
+        "battle.resolve": battle.on_resolve,
+        "hunt.start": hunt.on_start,
+        "hunt.attack": hunt.on_attack,
+        "hunt.claim": hunt.on_claim,
+    }
+
+    def setup(self, options: dict) -> dict:
+        return initial_state(options, self.seats)
+
+    def seats(self, options: dict) -> list[dict]:
+        """A seat without a chosen colour gets the palette's, so the hub's seats match the state."""
+        seats = super().seats(options)
+        for i, seat in enumerate(seats):
+            seat["colour"] = seat["colour"] or PALETTE[i % len(PALETTE)]
+        return seats
+
+    def prepare(self, state: dict, event: dict, rng: Any) -> dict:
+        """No chance here; this stamps the outcome so `describe`, which never sees state, can tell it."""
+        try:
+            after = self.apply(state, event)
+        except RuleError:
+            return event
+        return {**event, "outcome": history.outcome(state, after, event)}
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        """The whole state (no hidden information) plus the derived panels' figures."""
+        claims = hunt.claimable(state["hunt"]) if state["hunt"] else []
+        return {**state, "progress": victory.progress(state), "claimable": claims}
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        return history.describe(event, lang)
+
+
+GAME = LordsOfHellas()

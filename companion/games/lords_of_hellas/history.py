@@ -1,0 +1,124 @@
+"""History lines in English or Portuguese.
+
+`describe` sees only the event, so `outcome` (run at prepare time, when the
+state is at hand) stamps the names and results a line needs; events without
+the stamp still get a line, naming players by their ids.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from companion.i18n import t
+
+
+def label(family: str, ident: object, lang: str) -> str:
+    """The name of one of the game's fixed things (a Monument, an action...) in `lang`."""
+    return t(f"lords_of_hellas.{family}_{ident}", lang)
+
+
+def outcome(before: dict, after: dict, event: dict) -> dict:
+    """The facts a history line needs that only the states know."""
+    note: dict = {"names": before["names"], "actor": before["turn"]["player"]}
+    if after["winner"] is not None:
+        note["winner"] = after["winner"]
+    kind = event.get("type", "")
+    if kind == "monument.build":
+        note["level"] = after["monuments"][event["monument"]]["level"]
+    elif kind == "turn.end" and after["winner"] is None:
+        note["next"] = after["turn"]["player"]
+    elif kind.startswith("hunt."):
+        hunt = after["hunt"]
+        note["monster"] = hunt["monster"]
+        note["status"] = hunt["status"]
+        if hunt["claimed"] is not None:
+            note["reward"] = hunt["slots"][hunt["claimed"]]
+    elif kind == "battle.resolve":
+        note["battle"] = after["last_battle"]
+    return note
+
+
+def describe(event: dict, lang: str) -> str:
+    note = event.get("outcome") or {}
+    names = note.get("names") or {}
+
+    def name(player: object) -> str:
+        return names.get(player) or ("?" if player is None else str(player))
+
+    line = _line(event, note, name, lang)
+    winner = note.get("winner")
+    if winner:
+        condition = label("cond", winner["condition"], lang)
+        line += " " + t("lords_of_hellas.hist_winner", lang, name=name(winner["player"]), condition=condition)
+    return line
+
+
+def _line(event: dict, note: dict, name: Callable[[object], str], lang: str) -> str:
+    kind = event.get("type", "")
+    actor = name(note.get("actor", event.get("by")))
+    monument = label("monument", event.get("monument"), lang)
+    if kind == "tracker.set":
+        field = label("field", event.get("field"), lang)
+        return t("lords_of_hellas.hist_tracker", lang, name=name(event.get("player")), field=field, value=event.get("value"))
+    if kind == "turn.regular":
+        action = event.get("action")
+        if action == "artifacts":
+            return t("lords_of_hellas.hist_artifacts", lang, name=actor, count=event.get("count"))
+        if action == "priests":
+            return t("lords_of_hellas.hist_priests", lang, name=actor, count=event.get("count"), monument=monument)
+        return t("lords_of_hellas.hist_move", lang, name=actor)
+    if kind == "turn.special":
+        return t("lords_of_hellas.hist_special", lang, name=actor, action=label("special", event.get("action"), lang))
+    if kind == "monument.build":
+        return t("lords_of_hellas.hist_build", lang, name=actor, monument=monument, level=note.get("level", "?"))
+    if kind == "turn.step":
+        return t("lords_of_hellas.hist_step", lang, name=actor, step=label("step", event.get("step"), lang))
+    if kind == "turn.end":
+        if "next" in note:
+            return t("lords_of_hellas.hist_end", lang, name=actor, next=name(note["next"]))
+        return t("lords_of_hellas.hist_end_last", lang, name=actor)
+    if kind == "monument.control":
+        if event.get("player") is None:
+            return t("lords_of_hellas.hist_control_none", lang, monument=monument)
+        return t("lords_of_hellas.hist_control", lang, name=name(event.get("player")), monument=monument)
+    if kind == "battle.resolve":
+        return _battle_line(note.get("battle"), name, lang)
+    if kind.startswith("hunt."):
+        return _hunt_line(event, note, actor, lang)
+    return t("lords_of_hellas.hist_unknown", lang, kind=kind)
+
+
+def _battle_line(battle: dict | None, name: Callable[[object], str], lang: str) -> str:
+    if battle is None:
+        return t("lords_of_hellas.hist_battle_plain", lang)
+    players, strength = battle["players"], battle["strength"]
+    key = "lords_of_hellas.hist_battle_tie" if battle["tie"] else "lords_of_hellas.hist_battle"
+    return t(
+        key,
+        lang,
+        attacker=name(players["attacker"]),
+        defender=name(players["defender"]),
+        a=strength["attacker"],
+        d=strength["defender"],
+        winner=name(players[battle["winner"]]),
+    )
+
+
+def _hunt_line(event: dict, note: dict, actor: str, lang: str) -> str:
+    kind = event["type"]
+    monster = note.get("monster") or event.get("monster") or "?"
+    if kind == "hunt.start":
+        return t("lords_of_hellas.hist_hunt_start", lang, name=actor, monster=monster)
+    if kind == "hunt.claim":
+        reward = label("reward", note.get("reward"), lang)
+        return t("lords_of_hellas.hist_hunt_claim", lang, name=actor, reward=reward, slot=_slot_number(event.get("slot")))
+    status = note.get("status")
+    if status == "failed" or event.get("wounds") == []:
+        return t("lords_of_hellas.hist_hunt_failed", lang, name=actor, monster=monster)
+    if status == "defeated":
+        return t("lords_of_hellas.hist_hunt_defeated", lang, name=actor, monster=monster)
+    return t("lords_of_hellas.hist_hunt_wounds", lang, name=actor, monster=monster, count=len(event.get("wounds") or []))
+
+
+def _slot_number(slot: object) -> object:
+    """Slots are counted from 1 on screen."""
+    return slot + 1 if isinstance(slot, int) else slot

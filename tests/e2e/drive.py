@@ -1,0 +1,117 @@
+"""Helpers for browser tests: the real server in a temporary data folder, driven in Debian's Chromium.
+
+Flutter draws on a canvas, so tests switch on its accessibility tree and find
+controls by their Semantics identifier (`[flt-semantics-identifier=…]`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data-dir", str(self.data_dir), "--quiet"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"{self.url}/api/health", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        if self.proc:
+            self.proc.kill()
+            self.proc.wait()
+
+    @property
+    def admin(self) -> str:
+        return (self.data_dir / "admin.txt").read_text().strip()
+
+    def table_file(self, table_id: str) -> dict:
+        return json.loads((self.data_dir / "tables" / f"{table_id}.json").read_text())
+
+    def seat_token(self, table_id: str, seat: str) -> str:
+        [table] = self.table_file(table_id)["table"].values()
+        return next(s["token"] for s in table["seats"] if s["id"] == seat)
+
+    def api(self, method: str, path: str, body: dict | None = None) -> dict:
+        req = urllib.request.Request(f"{self.url}{path}", method=method,
+                                     data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req) as resp:
+            return json.loads(resp.read())
+
+
+def open_app(browser, url: str, size: dict = TABLET) -> Page:
+    """A fresh browser profile (its own storage) on `url`, with the semantics tree on."""
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    goto(page, url)
+    return page
+
+
+def goto(page: Page, url: str) -> None:
+    page.goto(url)
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector("#loading", state="detached", timeout=30_000)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=10_000)
+    placeholder.evaluate("e => e.click()")
+    page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+
+
+def el(page: Page, ident: str):
+    return page.locator(f"[flt-semantics-identifier='{ident}']").first
+
+
+def tap(page: Page, ident: str) -> None:
+    el(page, ident).click()
+
+
+def type_into(page: Page, ident: str, text: str) -> None:
+    field = el(page, ident).locator("input, textarea").first
+    field.click()
+    page.wait_for_timeout(300)
+    field.fill(text)
+
+
+def expect_label(page: Page, ident: str, text: str, timeout: int = 10_000) -> None:
+    """The control's accessible text (label or content) contains `text`."""
+    expect(el(page, ident)).to_contain_text(text, timeout=timeout)
+
+

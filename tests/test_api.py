@@ -1,0 +1,113 @@
+import json
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from companion.api import is_loopback, router
+
+ADMIN = "admin-secret"
+
+
+@pytest.fixture
+def client(hub):
+    app = FastAPI()
+    app.include_router(router(hub, ADMIN))
+    return TestClient(app)
+
+
+@pytest.fixture
+def table(client):
+    r = client.post("/api/tables", params={"admin": ADMIN},
+                    json={"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    assert r.status_code == 201
+    return r.json()
+
+
+def test_create_needs_loopback_or_admin(client):
+    body = {"game": "scorepad", "options": {"players": ["Ana"]}}
+    assert client.post("/api/tables", json=body).status_code == 403  # TestClient is not loopback
+    assert client.post("/api/tables", json=body, params={"admin": "wrong"}).status_code == 403
+    r = client.post("/api/tables", json=body, headers={"X-Companion-Admin": ADMIN})
+    assert r.status_code == 201
+    assert set(r.json()) == {"id", "host_token", "spectator_token", "seats"}
+    assert set(r.json()["seats"]) == {"ana"}
+
+
+def test_loopback_detection():
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("127.8.9.10")
+    assert not is_loopback("192.168.1.5") and not is_loopback("testclient") and not is_loopback(None)
+
+
+def test_create_refuses_bad_requests_clearly(client):
+    for body in ({"game": "chess", "options": {"players": ["a"]}}, {"options": {}},
+                 {"game": "scorepad", "options": {"players": []}}, {"game": "scorepad", "options": []}):
+        r = client.post("/api/tables", json=body, params={"admin": ADMIN})
+        assert r.status_code == 422 and r.json()["error"]
+    r = client.post("/api/tables", content=b"{not json", params={"admin": ADMIN})
+    assert r.status_code == 422
+
+
+def test_read_by_role_and_errors(client, table):
+    tid = table["id"]
+    r = client.get(f"/api/tables/{tid}", params={"k": table["host_token"]})
+    assert r.status_code == 200
+    assert set(r.json()) == {"id", "game", "seq", "role", "seat", "state"}
+    assert r.json()["role"] == "host" and r.json()["seat"] is None and r.json()["seq"] == 0
+    seat = client.get(f"/api/tables/{tid}", params={"k": table["seats"]["bia"]["token"]}).json()
+    assert (seat["role"], seat["seat"]) == ("seat", "bia")
+    assert client.get(f"/api/tables/{tid}", params={"k": table["spectator_token"]}).json()["role"] == "spectator"
+    assert client.get(f"/api/tables/{tid}").status_code == 403
+    assert client.get(f"/api/tables/{tid}", params={"k": "nope"}).status_code == 403
+    assert client.get("/api/tables/ffffffff", params={"k": "x"}).status_code == 404
+    assert client.get("/api/tables/..%2F..%2Fadmin", params={"k": "x"}).status_code == 404
+
+
+def test_events_undo_redo_and_refusals(client, table):
+    tid, k = table["id"], table["seats"]["ana"]["token"]
+    r = client.post(f"/api/tables/{tid}/events", params={"k": k},
+                    json={"type": "points.add", "player": "ana", "amount": 4, "reason": "kill"})
+    assert r.status_code == 200 and r.json()["seq"] == 1 and r.json()["state"]["scores"]["ana"] == 4
+    r = client.post(f"/api/tables/{tid}/events", params={"k": k}, json={"type": "points.add", "player": "x", "amount": 1})
+    assert r.status_code == 422 and "no player" in r.json()["error"]
+    assert client.post(f"/api/tables/{tid}/events", params={"k": k}, content=b"[1]").status_code == 422
+    r = client.post(f"/api/tables/{tid}/events", params={"k": table["spectator_token"]},
+                    json={"type": "points.add", "player": "ana", "amount": 1})
+    assert r.status_code == 403
+    assert client.post(f"/api/tables/{tid}/events", params={"k": "bad"}, json={"type": "x"}).status_code == 403
+    assert client.post("/api/tables/ffffffff/events", params={"k": k}, json={"type": "x"}).status_code == 404
+    r = client.post(f"/api/tables/{tid}/undo", params={"k": table["host_token"]})
+    assert r.status_code == 200 and r.json() == {"seq": 2, "state": r.json()["state"]}
+    assert r.json()["state"]["scores"]["ana"] == 0
+    r = client.post(f"/api/tables/{tid}/redo", params={"k": k})
+    assert r.status_code == 200 and r.json()["seq"] == 3 and r.json()["state"]["scores"]["ana"] == 4
+    assert client.post(f"/api/tables/{tid}/redo", params={"k": k}).status_code == 422
+    assert client.post(f"/api/tables/{tid}/undo", params={"k": table["spectator_token"]}).status_code == 403
+
+
+def test_export_is_host_only(client, table):
+    tid = table["id"]
+    client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]},
+                json={"type": "points.add", "player": "bia", "amount": 2})
+    r = client.get(f"/api/tables/{tid}/events", params={"k": table["host_token"]})
+    assert r.status_code == 200 and [e["type"] for e in r.json()] == ["points.add"] and r.json()[0]["by"] == "host"
+    assert client.get(f"/api/tables/{tid}/events", params={"k": table["seats"]["bia"]["token"]}).status_code == 403
+
+
+def test_a_seat_never_sees_another_seats_hidden_note(client, table):
+    tid = table["id"]
+    ana, bia = table["seats"]["ana"]["token"], table["seats"]["bia"]["token"]
+    r = client.post(f"/api/tables/{tid}/events", params={"k": ana},
+                    json={"type": "note.set", "player": "ana", "text": "zeus-plan-42"})
+    assert r.status_code == 200 and r.json()["state"]["notes"] == {"ana": "zeus-plan-42"}
+    for token in (bia, table["host_token"], table["spectator_token"]):
+        body = client.get(f"/api/tables/{tid}", params={"k": token}).json()
+        assert "zeus-plan-42" not in json.dumps(body)
+        assert "ana" not in body["state"]["notes"]
+    r = client.post(f"/api/tables/{tid}/events", params={"k": bia},
+                    json={"type": "points.add", "player": "bia", "amount": 1})
+    assert "zeus-plan-42" not in json.dumps(r.json())
+
+
+def test_health(client):
+    assert client.get("/api/health").json()["ok"] is True
