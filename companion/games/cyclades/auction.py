@@ -1,0 +1,115 @@
+"""The offerings auction: bids in turn order, outbid cascades, payment and the fine.
+
+The tablet may enter a bid for a player (it mirrors the pawns on the board), so
+an unaffordable bid can stand until payment, when the rulebook's fine applies;
+from the player's own phone an unaffordable bid is refused at once. Either way
+the table only ever learns "can pay" or "cannot pay" per player.
+"""
+from __future__ import annotations
+
+from companion.core.model import RuleError
+from companion.games.cyclades import checks
+from companion.games.cyclades.gods import APOLLO
+
+
+def open_offerings(state: dict, attempt: int = 1, fined: list[str] | None = None) -> None:
+    state["offerings"] = {
+        "attempt": attempt,
+        "bids": {},
+        "apollo": [],
+        "displaced": None,
+        "can_pay": {},
+        "fined": fined or [],
+        "winners": None,
+    }
+
+
+def placed(offerings: dict) -> set[str]:
+    return {b["faction"] for b in offerings["bids"].values()} | set(offerings["apollo"])
+
+
+def next_bidder(state: dict) -> str | None:
+    """The outbid faction if there is one (it bids again at once), else the first pawn still unplaced."""
+    off = state["offerings"]
+    if off["displaced"]:
+        return off["displaced"]["faction"]
+    done = placed(off)
+    return next((f for f in state["turn_order"] if f not in done), None)
+
+
+def dues(state: dict) -> dict[str, int]:
+    """What each player owes: their factions' bids less one gold per priestess, never below zero."""
+    owed = {p: 0 for p in state["players"]}
+    for b in state["offerings"]["bids"].values():
+        owed[state["factions"][b["faction"]]] += b["amount"]
+    return {p: max(0, n - state["tracker"][p]["priestesses"]) for p, n in owed.items()}
+
+
+def refresh_can_pay(state: dict) -> None:
+    off = state["offerings"]
+    bidders = {state["factions"][f] for f in placed(off)}
+    owed = dues(state)
+    off["can_pay"] = {p: owed[p] <= state["gold"][p] for p in state["players"] if p in bidders}
+
+
+def bid(state: dict, event: dict) -> dict:
+    """{faction, god, amount}: a pawn placed on a god; god "apollo" takes no amount."""
+    checks.phase(state, "offerings")
+    faction = checks.faction(state, event)
+    pid = state["factions"][faction]
+    checks.owner_or_host(event, pid)
+    off = state["offerings"]
+    due = next_bidder(state)
+    if faction != due:
+        raise RuleError(f"It is {due}'s turn to place an offering." if due else "Every pawn is placed; pay the offerings.")
+    god = event.get("god")
+    barred = off["displaced"]["from"] if off["displaced"] else None
+    if god == barred:
+        raise RuleError(f"{faction} was just outbid on {god.capitalize()} and must choose another god.")
+    if god == APOLLO:
+        off["apollo"].append(faction)
+        off["displaced"] = None
+    else:
+        _bid_on_god(state, faction, god, checks.whole(event, "amount", 1))
+    if event.get("by") == pid and dues(state)[pid] > state["gold"][pid]:
+        raise RuleError("You cannot afford that offering once your priestesses are counted; bid less or go to Apollo.")
+    refresh_can_pay(state)
+    return state
+
+
+def _bid_on_god(state: dict, faction: str, god: object, amount: int) -> None:
+    off = state["offerings"]
+    if god not in state["gods"]["up"]:
+        raise RuleError(f"{god!r} is not a god on offer this round.")
+    current = off["bids"].get(god)
+    if current and amount <= current["amount"]:
+        raise RuleError(f"The offering to {god.capitalize()} stands at {current['amount']}; bid more than that.")
+    off["displaced"] = {"faction": current["faction"], "from": god} if current else None
+    off["bids"][god] = {"faction": faction, "amount": amount}
+
+
+def unable(state: dict) -> list[str]:
+    """Players whose purse does not cover what they owe, in seat order."""
+    owed = dues(state)
+    return [p for p in state["players"] if owed[p] > state["gold"][p]]
+
+
+def settle(state: dict, event: dict) -> dict:
+    """Everyone pays at once; if anyone cannot, they lose half their gold and the auction starts over."""
+    checks.phase(state, "offerings")
+    checks.host(event)
+    if next_bidder(state) is not None:
+        raise RuleError("Every pawn must be on a god (or Apollo) before the offerings are paid.")
+    off = state["offerings"]
+    short = unable(state)
+    if short:
+        for p in short:
+            state["gold"][p] -= state["gold"][p] // 2
+        open_offerings(state, off["attempt"] + 1, short)
+        return state
+    for p, n in dues(state).items():
+        state["gold"][p] -= n
+    off["winners"] = {god: b["faction"] for god, b in off["bids"].items()}
+    state["phase"] = "maintenance"
+    state["maintenance_done"] = [p for p in state["players"] if not state["tracker"][p]["creatures"]]
+    return state

@@ -1,0 +1,85 @@
+"""Cyclades as a table-server plugin: hidden gold, the auction and the round.
+
+The app never models the map. It keeps what the table would otherwise track
+on paper or behind screens: each purse, the offerings, the turn, the cards,
+buildings and metropolises, and it runs the phases in order.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from companion.core.model import RuleError
+from companion.games.base import GameBase
+from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
+from companion.games.cyclades.setup import initial_state
+
+HANDLERS = {
+    "start": rounds.start,
+    "checklist.tick": rounds.tick,
+    "phase.next": rounds.next_phase,
+    "income": gold.income,
+    "offering.bid": auction.bid,
+    "offering.pay": auction.settle,
+    "maintenance.keep": tracker.keep_creatures,
+    "action.done": rounds.finish_turn,
+    "gold.spend": gold.spend,
+    "gold.creature": gold.buy_creature,
+    "gold.gain": gold.gain,
+    "gold.griffin": gold.steal_half,
+    "tracker.adjust": tracker.adjust,
+    "tracker.creature": tracker.creature,
+    "player.eliminate": tracker.eliminate,
+}
+
+
+class Cyclades(GameBase):
+    id = "cyclades"
+    title = "Cyclades"
+    min_seats = 2
+    max_seats = 5
+    handlers = HANDLERS
+
+    def setup(self, options: dict) -> dict:
+        return initial_state(options)
+
+    def prepare(self, state: dict, event: dict, rng: Any) -> dict:
+        """Draw what the table left to chance, then note the public outcome for the history line."""
+        kind = event.get("type")
+        if kind == "start":
+            order = event.get("order") or rng.sample(list(state["factions"]), len(state["factions"]))
+            face_up = event.get("gods") or rng.sample(list(gods.TILES), gods.face_up_count(len(state["players"])))
+            return {**event, "order": order, "gods": face_up}
+        if kind == "offering.pay" and state["phase"] == "offerings":
+            return {**event, "fined": auction.unable(state)}
+        if kind == "phase.next":
+            return self._with_destination(state, event, rng)
+        return event
+
+    def _with_destination(self, state: dict, event: dict, rng: Any) -> dict:
+        board = state.get("gods")
+        if state["phase"] == "actions" and "revealed" not in event and board and gods.needs_reveal(board):
+            event = {**event, "revealed": rng.choice(board["down_unknown"])}
+        try:
+            after = self.apply(state, event)
+        except RuleError:
+            return event
+        to = {"phase": after["phase"], "round": after["round"]}
+        if after["phase"] == "over":
+            to["winners"] = after["result"]["winners"]
+        elif after["phase"] == "round_init":
+            to["revealed"] = after["gods"]["up"][-1]
+        return {**event, "to": to}
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        """A copy with the purses cut down to the viewer's own, until the end reveals them all."""
+        out = copy.deepcopy(state)
+        if state["phase"] != "over":
+            out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}
+        return out
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        return history.describe(event, seat, lang)
+
+
+GAME = Cyclades()

@@ -1,0 +1,153 @@
+"""Hidden gold: income, purchases, gifts and theft, each checked against the purse.
+
+Gold is the one secret in Cyclades. The purse lives in the state but `view`
+shows it only to its owner, so the checks run here in the reducer and a refusal
+names the price, never the purse.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from companion.core.model import RuleError
+from companion.games.cyclades import checks, tracker
+from companion.games.cyclades.gods import APOLLO, TILES
+
+APOLLO_GOLD = 2
+NOT_APOLLO = frozenset(TILES)
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something bought with gold during a god's turn.
+
+    `price(n)` is the cost of the n-th purchase this turn (0-based), so rising
+    prices (troops 2/3/4, heroic moves 1/2/3...) need no special case.
+    """
+
+    gods: frozenset[str]
+    price: Callable[[int], int]
+    limit: int | None = None
+
+
+def ladder(*costs: int) -> Callable[[int], int]:
+    return lambda n: costs[n]
+
+
+ITEMS: dict[str, Item] = {
+    "troop": Item(frozenset({"ares"}), ladder(2, 3, 4), 3),
+    "land_move": Item(frozenset({"ares"}), lambda n: 1),
+    "fleet": Item(frozenset({"poseidon"}), ladder(1, 2, 3), 3),
+    "sea_move": Item(frozenset({"poseidon"}), lambda n: 1),
+    "mercenary": Item(frozenset({"hera"}), ladder(1, 3, 5), 3),
+    "hero": Item(frozenset({"hera"}), lambda n: 4),
+    "philosopher": Item(frozenset({"athena"}), lambda n: 4, 1),
+    "priestess": Item(frozenset({"zeus"}), lambda n: 4, 1),
+    "top_creature": Item(frozenset({"zeus"}), lambda n: 1, 1),
+    "heroic_move": Item(NOT_APOLLO - {"ares"}, lambda n: n + 1),
+}
+CARDS = {"philosopher": "philosophers", "priestess": "priestesses"}
+
+
+def current_turn(state: dict) -> tuple[str, str]:
+    """(faction, god) of the turn being played; a RuleError between turns."""
+    checks.phase(state, "actions")
+    acts = state["actions"]
+    if acts["current"] >= len(acts["order"]):
+        raise RuleError("Every god has acted this round; move on to the end of the round.")
+    faction, god = acts["order"][acts["current"]]
+    return faction, god
+
+
+def acting_player(state: dict, event: dict) -> tuple[str, str]:
+    """The player whose faction is acting, checked against the event's player and sender."""
+    faction, god = current_turn(state)
+    pid = checks.player(state, event)
+    if state["factions"][faction] != pid:
+        raise RuleError(f"It is {faction}'s turn; {pid} can spend only during their own god's turn.")
+    checks.owner_or_host(event, pid)
+    return pid, god
+
+
+def pay(state: dict, pid: str, cost: int, what: str) -> None:
+    if cost > state["gold"][pid]:
+        raise RuleError(f"{pid} cannot afford {what}: it costs {cost} gold.")
+    state["gold"][pid] -= cost
+
+
+def income(state: dict, event: dict) -> dict:
+    """Income phase: {player, prosperity}; one gold per prosperity symbol the player controls."""
+    checks.phase(state, "income")
+    pid = checks.player(state, event)
+    checks.owner_or_host(event, pid)
+    if pid in state["income_done"]:
+        raise RuleError(f"{pid}'s income is already in for this round.")
+    state["gold"][pid] += checks.whole(event, "prosperity")
+    state["income_done"].append(pid)
+    return state
+
+
+def spend(state: dict, event: dict) -> dict:
+    """A purchase during the owner's god turn: {player, item, count}."""
+    pid, god = acting_player(state, event)
+    name = event.get("item")
+    item = ITEMS.get(name)
+    if item is None:
+        raise RuleError(f"Nothing called {name!r} is for sale; choose from {', '.join(ITEMS)} or a creature.")
+    if god not in item.gods:
+        raise RuleError(f"{god.capitalize()} does not offer {name.replace('_', ' ')}.")
+    count = checks.whole(event, "count", 1) if "count" in event else 1
+    bought = state["actions"]["bought"]
+    done = bought.get(name, 0)
+    if item.limit is not None and done + count > item.limit:
+        raise RuleError(f"At most {item.limit} {name.replace('_', ' ')} can be bought in one turn.")
+    pay(state, pid, sum(item.price(done + i) for i in range(count)), f"{count} {name.replace('_', ' ')}")
+    bought[name] = done + count
+    if name in CARDS:
+        tracker.add_card(state, pid, CARDS[name])
+    return state
+
+
+def buy_creature(state: dict, event: dict) -> dict:
+    """{player, price, standee?}: the track's price less what the player's temples still give this round."""
+    pid, god = acting_player(state, event)
+    if god == APOLLO:
+        raise RuleError("Apollo's guests cannot buy creatures.")
+    price = checks.whole(event, "price", 1)
+    temples = state["tracker"][pid]["buildings"]["temple"]
+    discount = min(price, max(0, temples - state["temples_used"][pid]))
+    pay(state, pid, price - discount, "that creature")
+    state["temples_used"][pid] += discount
+    standee = event.get("standee")
+    if standee is not None:
+        if not isinstance(standee, str) or not standee.strip():
+            raise RuleError("Name the creature whose figure goes on the board.")
+        state["tracker"][pid]["creatures"].append(standee)
+    return state
+
+
+def gain(state: dict, event: dict) -> dict:
+    """Gold from anything but income: {player, amount, reason} (a metropolis bonus, a creature...)."""
+    checks.phase(state, "placement", "round_init", "income", "offerings", "maintenance", "actions")
+    pid = checks.player(state, event)
+    checks.owner_or_host(event, pid)
+    state["gold"][pid] += checks.whole(event, "amount", 1)
+    return state
+
+
+def steal_half(state: dict, event: dict) -> dict:
+    """The Griffin: {player, victim}; half the victim's gold, rounded down, changes hands unseen."""
+    pid, god = acting_player(state, event)
+    if god == APOLLO:
+        raise RuleError("Apollo's guests cannot use creatures.")
+    victim = checks.player(state, event, "victim")
+    if victim == pid:
+        raise RuleError("The Griffin robs another player, not yourself.")
+    taken = state["gold"][victim] // 2
+    state["gold"][victim] -= taken
+    state["gold"][pid] += taken
+    return state
+
+
+def apollo_gift(state: dict, faction: str) -> None:
+    state["gold"][state["factions"][faction]] += APOLLO_GOLD

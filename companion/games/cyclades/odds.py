@@ -1,0 +1,158 @@
+"""Exact battle odds for Cyclades land and sea battles, as fractions.
+
+A battle is a chain of rounds in which at least one unit falls each round, so
+the states (attackers left, defenders left) form a graph without cycles and a
+single sweep from small armies to large ones gives exact probabilities. The
+odds assume nobody retreats; the retreat table gives the odds from every
+intermediate state so the players can judge when to pull out.
+
+Units fall in a fixed order: ordinary troops or fleets first, then heroes in
+the order the caller lists them, so a side keeps its heroes (and their powers)
+as long as it can.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.core.model import RuleError
+
+DIE = (0, 1, 1, 2, 2, 3)
+MAX_UNITS = 40
+
+# Battle strength of each figure that can join a land battle beside troops.
+HERO_STRENGTH = {"ajax": 2, "minotaur": 2, "helen": 1, "antigone": 1, "penthesilea": 1, "odysseus": 1}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One party of a battle: plain units, its strength bonus, its heroes.
+
+    `bonus` is the defender's fortresses on land, or a side's ports on sea.
+    """
+
+    units: int
+    bonus: int = 0
+    heroes: tuple[str, ...] = ()
+
+    def figures(self) -> int:
+        return self.units + len(self.heroes)
+
+    def alive(self, left: int) -> tuple[str, ...]:
+        """The heroes still standing when `left` figures remain (plain units fall first)."""
+        return self.heroes[max(0, len(self.heroes) - left):]
+
+    def strength(self, left: int) -> int:
+        heroes = self.alive(left)
+        return left - len(heroes) + sum(HERO_STRENGTH[h] for h in heroes)
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """Exclusive outcomes of a battle fought to the end, plus expected survivors.
+
+    `defender_wins` counts only the ends where some defender is left; a mutual
+    wipe-out is `both_eliminated`, and the defender keeps the area then too.
+    """
+
+    attacker_wins: Fraction
+    defender_wins: Fraction
+    both_eliminated: Fraction
+    attacker_survivors: Fraction
+    defender_survivors: Fraction
+
+    @property
+    def defender_keeps(self) -> Fraction:
+        return self.defender_wins + self.both_eliminated
+
+
+def battle(attackers: int, defenders: int, attacker_bonus: int = 0, defender_bonus: int = 0) -> BattleOdds:
+    """Odds of a battle of plain units with fixed bonuses, fought to the end."""
+    return battle_with(Side(attackers, attacker_bonus), Side(defenders, defender_bonus))
+
+
+def battle_with(attacker: Side, defender: Side, sea: bool = False) -> BattleOdds:
+    """Odds with hero powers; heroes and the Minotaur only ever fight on land."""
+    return retreat_table(attacker, defender, sea)[(attacker.figures(), defender.figures())]
+
+
+def retreat_table(attacker: Side, defender: Side, sea: bool = False) -> dict[tuple[int, int], BattleOdds]:
+    """Odds from every state (attackers left, defenders left) the battle can reach.
+
+    Keys with a zero are finished battles; the others are the points where a
+    side may choose to retreat instead of fighting on.
+    """
+    _check(attacker, "attacker", sea)
+    _check(defender, "defender", sea)
+    top_a, top_d = attacker.figures(), defender.figures()
+    table: dict[tuple[int, int], BattleOdds] = {}
+    for a in range(top_a + 1):
+        for d in range(top_d + 1):
+            table[(a, d)] = _finished(a, d) if a == 0 or d == 0 else _fight(table, attacker, defender, a, d)
+    return table
+
+
+def round_outcomes(attacker: Side, defender: Side, a: int, d: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Chances that one round costs (only the attacker, only the defender, both) a unit."""
+    a_heroes, d_heroes = attacker.alive(a), defender.alive(d)
+    a_total = attacker.strength(a) + attacker.bonus
+    d_bonus = 0 if "odysseus" in a_heroes else defender.bonus
+    d_total = defender.strength(d) + d_bonus
+    a_wins_ties = "penthesilea" in a_heroes and "penthesilea" not in d_heroes
+    d_wins_ties = "penthesilea" in d_heroes and "penthesilea" not in a_heroes
+    lose_a = lose_d = both = Fraction(0)
+    for a_face, a_p in _die(a_heroes).items():
+        for d_face, d_p in _die(d_heroes).items():
+            p = a_p * d_p
+            diff = (a_face + a_total) - (d_face + d_total)
+            if diff > 0 or (diff == 0 and a_wins_ties):
+                lose_d += p
+            elif diff < 0 or d_wins_ties:
+                lose_a += p
+            else:
+                both += p
+    return lose_a, lose_d, both
+
+
+def _die(heroes: tuple[str, ...]) -> dict[int, Fraction]:
+    """The face distribution of a side's die: Helen fixes it at 2, Antigone turns 0 into 3."""
+    if "helen" in heroes:
+        return {2: Fraction(1)}
+    faces = [3 if f == 0 and "antigone" in heroes else f for f in DIE]
+    return {face: Fraction(n, len(faces)) for face, n in Counter(faces).items()}
+
+
+def _finished(a: int, d: int) -> BattleOdds:
+    one, zero = Fraction(1), Fraction(0)
+    return BattleOdds(
+        attacker_wins=one if a and not d else zero,
+        defender_wins=one if d and not a else zero,
+        both_eliminated=one if not a and not d else zero,
+        attacker_survivors=Fraction(a),
+        defender_survivors=Fraction(d),
+    )
+
+
+def _fight(table: dict, attacker: Side, defender: Side, a: int, d: int) -> BattleOdds:
+    lose_a, lose_d, both = round_outcomes(attacker, defender, a, d)
+    nexts = [(lose_a, table[(a - 1, d)]), (lose_d, table[(a, d - 1)]), (both, table[(a - 1, d - 1)])]
+    return BattleOdds(*(sum((p * getattr(o, f) for p, o in nexts), Fraction(0)) for f in BattleOdds.__dataclass_fields__))
+
+
+def _check(side: Side, role: str, sea: bool) -> None:
+    if isinstance(side.units, bool) or not isinstance(side.units, int) or side.units < 0:
+        raise RuleError(f"The {role}'s number of units must be a whole number, 0 or more.")
+    if isinstance(side.bonus, bool) or not isinstance(side.bonus, int) or side.bonus < 0:
+        raise RuleError(f"The {role}'s bonus must be a whole number, 0 or more.")
+    unknown = [h for h in side.heroes if h not in HERO_STRENGTH]
+    if unknown:
+        raise RuleError(f"Unknown hero for the {role}: {', '.join(map(str, unknown))}.")
+    if len(set(side.heroes)) != len(side.heroes):
+        raise RuleError(f"The {role} lists the same hero twice; each hero exists once.")
+    if sea and side.heroes:
+        raise RuleError("Heroes and the Minotaur fight only on land, not in sea battles.")
+    if side.figures() == 0:
+        raise RuleError(f"The {role} needs at least one unit to fight.")
+    if side.figures() > MAX_UNITS:
+        raise RuleError(f"At most {MAX_UNITS} units per side can be counted.")
