@@ -64,7 +64,8 @@ def router(hub: Hub, admin_token: str) -> APIRouter:
 
     @api.get("/health")
     def health() -> dict:
-        return {"ok": True, "version": __version__, "tables": len(hub.store.table_ids())}
+        return {"ok": True, "version": __version__, "tables": len(hub.store.table_ids()),
+                "listeners": hub.listener_count()}
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet_web
 import flet_web.fastapi as flet_fastapi
+from flet_web.version import version as flet_web_version
 
 from companion.api import router
 from companion.core.access import new_token
@@ -16,6 +18,7 @@ from companion.core.hub import Hub
 from companion.games.registry import GAMES
 from companion.ui.app import make_main
 from companion.ui.context import ServerInfo
+from companion.webcache import CompressedStatic, WebCacheMiddleware
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -41,4 +44,8 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
         app_description="Scores, odds and rules for the board game on the table",
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     ))
+    files = CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())],
+                             Path(data_dir) / "webcache" / flet_web_version)
+    files.start()
+    app.add_middleware(WebCacheMiddleware, files=files)
     return app, info

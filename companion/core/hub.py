@@ -289,6 +289,12 @@ class Hub:
             ))
         return sorted(out, key=lambda s: s.updated, reverse=True)
 
+    def listener_count(self) -> int:
+        """Open screens across all tables: a closed tab must drop out of this at once."""
+        with self._lock:
+            live = list(self._live.values())
+        return sum(t.listener_count for t in live)
+
     def delete(self, table_id: str) -> None:
         with self._lock:
             live = self._live.pop(table_id, None)

@@ -21,6 +21,7 @@ from companion.ui.widgets.controls import button, icon_button, tagged
 log = logging.getLogger(__name__)
 
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
+PREF_AWAKE = "companion.awake.{role}"
 
 
 class Session:
@@ -28,7 +29,10 @@ class Session:
         self.page = page
         self.ui = UI(page=page, server=server)
         self.ui.refresh = self.render
+        self.ui.set_awake = self._save_awake
         self.prefs = ft.SharedPreferences()
+        self.wakelock = ft.Wakelock()
+        self._awake: bool | None = None
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
         self._pending = False
@@ -80,6 +84,8 @@ class Session:
             return
         self.ui.live, self.ui.access = live, access
         self._unsubscribe = live.subscribe(self._changed)
+        saved = await self.prefs.get(PREF_AWAKE.format(role=access.role))
+        self.ui.awake = access.role == "host" if saved is None else bool(saved)
         if access.role != "host":
             await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={token}")
 
@@ -132,6 +138,20 @@ class Session:
             body = _no_access(ui)
         page.controls = [ft.SafeArea(body, expand=True)]
         page.update()
+        await self._keep_awake(bool(ui.live) and ui.awake)
+
+    async def _keep_awake(self, wanted: bool) -> None:
+        """The tablet must not dim mid-game; a phone may, unless its player asks otherwise."""
+        if wanted != self._awake:
+            self._awake = wanted
+            self.page.run_task(self._set_wakelock, wanted)  # never hold up a render on it
+
+    async def _set_wakelock(self, wanted: bool) -> None:
+        # Browsers grant a wake lock only on secure (https or localhost) pages: fail quietly.
+        try:
+            await (self.wakelock.enable() if wanted else self.wakelock.disable())
+        except Exception as err:  # noqa: BLE001 - the client reports any platform refusal
+            log.info("wake lock not available here: %s", err)
 
     def _appbar(self) -> ft.AppBar:
         ui = self.ui
@@ -155,6 +175,11 @@ class Session:
     async def _toggle_dark(self, e) -> None:
         self.ui.dark = not self.ui.dark
         await self.prefs.set(PREF_DARK, self.ui.dark)
+        await self.render()
+
+    async def _save_awake(self, value: bool) -> None:
+        self.ui.awake = value
+        await self.prefs.set(PREF_AWAKE.format(role=self.ui.access.role), value)
         await self.render()
 
     async def _home(self, e) -> None:

@@ -39,6 +39,8 @@ class UI:
     access: Access | None = None
     local: dict[str, Any] = field(default_factory=dict)
     refresh: Callable[[], Awaitable[None]] | None = None
+    awake: bool = False  # keep this device's screen on while the table is open
+    set_awake: Callable[[bool], Awaitable[None]] | None = None
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
@@ -56,7 +58,9 @@ class UI:
             self.toast(self.t("ui.read_only"), error=True)
             return False
         except RuleError as err:
-            self.toast(self.t("ui.refused", message=err.message), error=True)
+            key = getattr(err, "key", None)  # a refusal that can be re-worded in this device's language
+            message = self.t(key, **getattr(err, "values", {})) if key else err.message
+            self.toast(self.t("ui.refused", message=message), error=True)
             return False
         return True
 

@@ -27,6 +27,7 @@ def table_screen(ui: UI) -> ft.Control:
     if ui.access.role == "host":
         side.append(join_card(ui))
     side.append(card(history_list(ui), ident="history"))
+    side.append(_awake_switch(ui))
     identity = tagged(ft.Text(_identity(ui), size=16, weight=ft.FontWeight.W_600), "identity")
     if ui.is_phone:
         return ft.Column([identity, board, *side], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -43,3 +44,11 @@ def _identity(ui: UI) -> str:
     if ui.access.role == "spectator":
         return ui.t("ui.watching")
     return ui.t("ui.host")
+
+
+def _awake_switch(ui: UI) -> ft.Control:
+    async def toggle(e: ft.Event) -> None:
+        await ui.set_awake(bool(e.control.value))
+
+    return tagged(ft.Switch(label=ui.t("ui.keep_awake"), value=ui.awake,
+                            on_change=toggle), "keep-awake")

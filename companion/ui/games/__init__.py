@@ -17,6 +17,6 @@ class GameUI(Protocol):
 
 
 def game_uis() -> dict[str, GameUI]:
-    from companion.ui.games import scorepad
+    from companion.ui.games import lords_of_hellas, scorepad
 
-    return {"scorepad": scorepad.UI_}
+    return {"scorepad": scorepad.UI_, "lords_of_hellas": lords_of_hellas.UI_}

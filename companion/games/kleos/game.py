@@ -1,0 +1,53 @@
+"""Kleos as a table-server plugin: the bookkeeping beside the real board.
+
+The app never models the board itself: players report Glory, Olympus' Favor
+and the Dusk sheet, and the app keeps the day, the phase, the turn order and
+the sums. Kleos has no hidden information, so every seat gets the same view.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import GameBase
+from companion.games.kleos import history, phases
+from companion.games.kleos.rules import HANDLERS
+from companion.games.kleos.setup import GOD_COLOURS, initial_state
+from companion.games.kleos.state import turn_order
+
+
+class Kleos(GameBase):
+    id = "kleos"
+    title = "Kleos"
+    min_seats = 2
+    max_seats = 5
+    handlers = HANDLERS
+
+    def setup(self, options: dict) -> dict:
+        return initial_state(options)
+
+    def seats(self, options: dict) -> list[dict]:
+        colours = {**GOD_COLOURS, **(options.get("colours") or {})}
+        return super().seats({**options, "colours": colours})
+
+    def prepare(self, state: dict, event: dict, rng: Any) -> dict:
+        """Record where phase.next lands, so its history line can name the new step."""
+        if event.get("type") != "phase.next":
+            return event
+        after = self.apply(state, event)
+        to = {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
+        return {**event, "to": to}
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        return {
+            **state,
+            "turn_order": turn_order(state),
+            "phase_text": phases.phase_text(state),
+            "pity": phases.pity(state),
+            "reminders": phases.reminders(state),
+        }
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        return history.describe(event, lang)
+
+
+GAME = Kleos()

@@ -1,0 +1,98 @@
+"""History lines for Kleos events, in English or Portuguese.
+
+`describe` sees only the event, never the state, so each event carries what
+its line needs: the Dusk sheet yields its own Glory, and phase.next carries
+the step it reached (written by Kleos.prepare). Kleos hides nothing, so every
+seat reads the same line.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from companion.games.kleos.rules import STEPPED_REASONS
+from companion.games.kleos.scoring import dusk_glory
+from companion.games.kleos.setup import GODS
+from companion.i18n import t
+
+
+def god(player: object, lang: str) -> str:
+    return t(f"kleos.god_{player}", lang) if player in GODS else str(player)
+
+
+def _glory(event: dict, lang: str) -> str:
+    # An omitted amount means the reason's usual step, exactly as the reducer reads it.
+    amount = event.get("amount", STEPPED_REASONS.get(event.get("reason"), 0))
+    reason = t(f"kleos.reason_{event.get('reason')}", lang)
+    note = event.get("note")
+    return t("kleos.line_glory", lang, player=god(event.get("player"), lang), amount=f"{amount:+d}",
+             reason=f"{reason}: {note}" if note else reason)
+
+
+def _favor(event: dict, lang: str) -> str:
+    who = god(event.get("player"), lang)
+    if event.get("minion"):
+        return t("kleos.line_favor_minion", lang, player=who, minion=event["minion"])
+    return t("kleos.line_favor", lang, player=who)
+
+
+def _phase(event: dict, lang: str) -> str:
+    to = event.get("to")
+    if not to:
+        return t("kleos.line_next", lang)
+    if to["phase"] == "end":
+        winners = " & ".join(god(p, lang) for p in to.get("winners") or [])
+        return t("kleos.line_end_winner", lang, winners=winners) if winners else t("kleos.line_end_tied", lang)
+    step = t(f"kleos.phase_{to['phase']}", lang)
+    if to.get("turn"):
+        return t("kleos.line_turn", lang, day=to["day"], phase=step, player=god(to["turn"], lang))
+    return t("kleos.line_phase", lang, day=to["day"], phase=step)
+
+
+def _dusk(event: dict, lang: str) -> str:
+    gains = [f"{god(p, lang)} +{n}" for p, n in dusk_glory(event.get("board") or {}).items() if n]
+    if not gains:
+        return t("kleos.line_dusk_none", lang)
+    return t("kleos.line_dusk", lang, gains=", ".join(gains))
+
+
+def _check(event: dict, lang: str) -> str:
+    key = "kleos.line_checked" if event.get("done") else "kleos.line_unchecked"
+    return t(key, lang, item=t(f"kleos.check_{event.get('item')}", lang))
+
+
+def _temples(event: dict, lang: str) -> str:
+    spots = ", ".join(f"{god(p, lang)} {h}" for p, h in sorted((event.get("temples") or {}).items(), key=lambda i: i[1]))
+    return t("kleos.line_temples", lang, temples=spots)
+
+
+def _first(event: dict, lang: str) -> str:
+    return t("kleos.line_first", lang, player=god(event.get("player"), lang))
+
+
+def _answer(value: object, lang: str) -> str:
+    """Champion answers name a place, which reads better translated; counts stay numbers."""
+    return t(f"kleos.location_{value}", lang) if isinstance(value, str) else str(value)
+
+
+def _tiebreak(event: dict, lang: str) -> str:
+    answers = ", ".join(f"{god(p, lang)} {_answer(v, lang)}" for p, v in (event.get("values") or {}).items())
+    return t("kleos.line_tiebreak", lang, criterion=t(f"kleos.tiebreak_{event.get('criterion')}", lang),
+             answers=answers)
+
+
+LINES: dict[str, Callable[[dict, str], str]] = {
+    "glory.add": _glory,
+    "favor.give": _favor,
+    "favor.clear": lambda event, lang: t("kleos.line_favor_clear", lang),
+    "phase.next": _phase,
+    "dusk.score": _dusk,
+    "setup.check": _check,
+    "setup.temples": _temples,
+    "first_player.set": _first,
+    "tiebreak.answer": _tiebreak,
+}
+
+
+def describe(event: dict, lang: str) -> str:
+    line = LINES.get(event.get("type", ""))
+    return line(event, lang) if line else str(event.get("type"))

@@ -1,0 +1,148 @@
+"""One pure handler per Kleos event type.
+
+Each handler receives a deep copy of the state (GameBase.apply), checks every
+input before it writes anything, and raises RuleError with a sentence a
+player can act on. Undo is the hub's job, so nothing here remembers history
+beyond the Glory log the screen shows.
+"""
+from __future__ import annotations
+
+from companion.core.model import RuleError
+from companion.games.kleos import phases, tiebreak
+from companion.games.kleos.scoring import LOCATION_GLORY, controllers, read_board
+from companion.games.kleos.setup import CHECKLIST, read_temples, temple_one
+from companion.games.kleos.state import (
+    ACTION, DAYBREAK, DEPLOYMENT, DUSK, END, PLAY, SETUP, change_glory, label, require_phase, require_player,
+)
+
+# Reasons with a fixed Glory step (rulebook Glory chart); the amount must be a whole number of steps.
+STEPPED_REASONS: dict[str, int] = {"recruit": 1, "kill": 1, "champion": 2, "slaughter": 1}
+# Reasons whose amount the players state, either sign.
+FREE_REASONS: tuple[str, ...] = ("card", "correction")
+# Written only by dusk.score, so the final-day tie-break can trust it.
+CONTROL_REASON = "control"
+MAX_STEP = 50
+MAX_TEXT = 40
+LIVE = (DEPLOYMENT, DAYBREAK, PLAY, ACTION, DUSK)
+
+
+def _text(event: dict, key: str, what: str) -> str:
+    value = event.get(key) or ""
+    if not isinstance(value, str) or len(value.strip()) > MAX_TEXT:
+        raise RuleError(f"{what} is text of at most {MAX_TEXT} characters.")
+    return value.strip()
+
+
+def setup_check(state: dict, event: dict) -> dict:
+    require_phase(state, SETUP)
+    item, done = event.get("item"), event.get("done")
+    if item not in CHECKLIST:
+        raise RuleError(f"The setup checklist has {', '.join(CHECKLIST)}; there is no {item!r}.")
+    if not isinstance(done, bool):
+        raise RuleError("Tick or untick: done must be true or false.")
+    if state["checklist"][item] == done:
+        raise RuleError("That checklist item is already " + ("ticked." if done else "unticked."))
+    state["checklist"][item] = done
+    return state
+
+
+def setup_temples(state: dict, event: dict) -> dict:
+    require_phase(state, SETUP)
+    temples = read_temples(event.get("temples"), state["players"])
+    if temples == state["temples"]:
+        raise RuleError("The temples already stand exactly there.")
+    state["temples"] = temples
+    state["first_player"] = temple_one(temples)
+    return state
+
+
+def first_player_set(state: dict, event: dict) -> dict:
+    require_phase(state, SETUP, DEPLOYMENT, DAYBREAK)
+    player = require_player(state, event.get("player"))
+    if player == state["first_player"]:
+        raise RuleError(f"{label(player)} already holds the First Player token.")
+    state["first_player"] = player
+    return state
+
+
+def phase_next(state: dict, event: dict) -> dict:
+    phases.advance(state)
+    return state
+
+
+def glory_add(state: dict, event: dict) -> dict:
+    require_phase(state, *LIVE)
+    player = require_player(state, event.get("player"))
+    reason = event.get("reason")
+    if reason == CONTROL_REASON:
+        raise RuleError("Glory for holding city locations is awarded by confirming the Dusk sheet.")
+    if reason not in STEPPED_REASONS and reason not in FREE_REASONS:
+        raise RuleError(f"Pick a reason: {', '.join([*STEPPED_REASONS, *FREE_REASONS])}.")
+    amount = event.get("amount", STEPPED_REASONS.get(reason))
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0 or abs(amount) > MAX_STEP:
+        raise RuleError(f"Glory changes by a whole number from -{MAX_STEP} to {MAX_STEP}, never 0.")
+    step = STEPPED_REASONS.get(reason)
+    if step is not None and (amount < 0 or amount % step):
+        raise RuleError(f"{reason.title()} Glory comes in steps of +{step}; use a correction to take Glory away.")
+    change_glory(state, player, amount, reason, _text(event, "note", "The note"))
+    return state
+
+
+def favor_give(state: dict, event: dict) -> dict:
+    require_phase(state, *LIVE)
+    player = require_player(state, event.get("player"))
+    holder = {"player": player, "minion": _text(event, "minion", "The Minion's name") or None}
+    if state["favor"] == holder:
+        raise RuleError(f"{label(player)} already holds Olympus' Favor there.")
+    state["favor"] = holder
+    return state
+
+
+def favor_clear(state: dict, event: dict) -> dict:
+    require_phase(state, *LIVE)
+    if state["favor"] is None:
+        raise RuleError("Nobody holds Olympus' Favor.")
+    state["favor"] = None
+    return state
+
+
+def dusk_score(state: dict, event: dict) -> dict:
+    require_phase(state, DUSK)
+    if phases.scored(state):
+        raise RuleError("This Dusk is already scored; undo that scoring to change it.")
+    board = read_board(event.get("board"))
+    for presence in board.values():
+        for player in presence:
+            require_player(state, player)
+    owners = controllers(board)
+    earned = {player: 0 for player in state["players"]}
+    for loc, owner in owners.items():
+        if owner is not None:
+            earned[owner] += LOCATION_GLORY[loc]
+            change_glory(state, owner, LOCATION_GLORY[loc], CONTROL_REASON, loc)
+    state["dusk"] = {
+        "day": state["day"],
+        "board": {loc: {p: list(v) for p, v in presence.items()} for loc, presence in board.items()},
+        "controllers": owners,
+        "glory": earned,
+    }
+    return state
+
+
+def tiebreak_answer(state: dict, event: dict) -> dict:
+    require_phase(state, END)
+    tiebreak.answer(state, event.get("criterion"), event.get("values"))
+    return state
+
+
+HANDLERS = {
+    "setup.check": setup_check,
+    "setup.temples": setup_temples,
+    "first_player.set": first_player_set,
+    "phase.next": phase_next,
+    "glory.add": glory_add,
+    "favor.give": favor_give,
+    "favor.clear": favor_clear,
+    "dusk.score": dusk_score,
+    "tiebreak.answer": tiebreak_answer,
+}

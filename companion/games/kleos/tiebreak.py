@@ -1,0 +1,81 @@
+"""Naming the Patron God after Dusk of day 5, tie-breaks included.
+
+The rulebook breaks a Glory tie with four criteria in order. The first comes
+from the last Dusk sheet; the other three depend on the board, so the table
+is asked about them one at a time and only while players are still tied.
+Suggestions taken from the day-5 Dusk sheet spare the players some counting.
+"""
+from __future__ import annotations
+
+from companion.core.model import RuleError
+from companion.games.kleos.scoring import LOCATION_GLORY, MAX_IN_PLAY
+from companion.games.kleos.state import label
+
+CONTROL = "control"
+CHAMPION = "champion"
+EPICS = "epics"
+CITY_MINIONS = "city_minions"
+CRITERIA: tuple[str, ...] = (CONTROL, CHAMPION, EPICS, CITY_MINIONS)
+NOWHERE = "none"
+# Epic Minions only fill the four Minion spaces; the Champion is never Epic.
+MAX_EPICS = 4
+
+
+def start(state: dict) -> None:
+    """Settle what Glory and the final Dusk can settle; leave a question for the rest."""
+    leaders = _best(state["glory"], state["players"])
+    if len(leaders) > 1:
+        control = state["dusk"]["glory"] if state["dusk"] else {}
+        leaders = _best({p: control.get(p, 0) for p in leaders}, leaders)
+    _go_on(state, leaders, CRITERIA.index(CONTROL) + 1)
+
+
+def answer(state: dict, criterion: object, values: object) -> None:
+    pending = state["tiebreak"]
+    if pending is None:
+        raise RuleError("No tie-break question is waiting.")
+    if criterion != pending["criterion"]:
+        raise RuleError(f"The question now is about {pending['criterion']}, not {criterion}.")
+    tied = pending["players"]
+    if not isinstance(values, dict) or set(values) != set(tied):
+        raise RuleError(f"Give one answer for each tied player: {', '.join(label(p) for p in tied)}.")
+    scores = {p: _score(criterion, p, values[p]) for p in tied}
+    state["tiebreak"] = None
+    _go_on(state, _best(scores, tied), CRITERIA.index(criterion) + 1)
+
+
+def _go_on(state: dict, tied: list[str], index: int) -> None:
+    if len(tied) == 1 or index == len(CRITERIA):
+        # Still level after every criterion: the rulebook names no further test, so they share it.
+        state["winners"] = tied
+        state["winner"] = tied[0] if len(tied) == 1 else None
+        return
+    criterion = CRITERIA[index]
+    state["tiebreak"] = {"criterion": criterion, "players": tied, "suggested": _suggest(state, criterion, tied)}
+
+
+def _suggest(state: dict, criterion: str, tied: list[str]) -> dict:
+    board = state["dusk"]["board"] if state["dusk"] else {}
+    if criterion == CHAMPION:
+        spots = {p: loc for loc, presence in board.items() for p, (_, champ) in presence.items() if champ}
+        return {p: spots.get(p, NOWHERE) for p in tied}
+    if criterion == CITY_MINIONS:
+        return {p: sum(presence.get(p, [0])[0] for presence in board.values()) for p in tied}
+    return {}
+
+
+def _score(criterion: str, player: str, value: object) -> int:
+    if criterion == CHAMPION:
+        if value != NOWHERE and value not in LOCATION_GLORY:
+            raise RuleError(f"Where is {label(player)}'s Champion: port, market, arena, theater or none?")
+        return LOCATION_GLORY.get(value, 0)  # type: ignore[arg-type]
+    top = MAX_EPICS if criterion == EPICS else MAX_IN_PLAY
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+        raise RuleError(f"{label(player)}: give a whole number from 0 to {top}.")
+    return value
+
+
+def _best(scores: dict[str, int], players: list[str]) -> list[str]:
+    """The players with the top score, kept in seat order."""
+    top = max(scores[p] for p in players)
+    return [p for p in players if scores[p] == top]
