@@ -6,7 +6,7 @@ from companion.games.lords_of_hellas.game import GAME as LORDS_OF_HELLAS
 from companion.games.kleos.game import GAME as KLEOS
 from companion.games.scorepad.game import GAME as SCOREPAD
 
-GAMES: dict[str, Game] = {g.id: g for g in (SCOREPAD, LORDS_OF_HELLAS)}
+GAMES: dict[str, Game] = {g.id: g for g in (KLEOS, LORDS_OF_HELLAS, SCOREPAD)}
 
 # Shown on the start screen as "coming" until their plugin lands, so nobody meets an error.
 COMING: dict[str, str] = {
