@@ -6,7 +6,10 @@ never runs in Starlette).
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import platformdirs
 
 import flet_web
 import flet_web.fastapi as flet_fastapi
@@ -28,6 +31,11 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SESSION_TIMEOUT_SECONDS = 15 * 60
 
 
+def cache_dir() -> Path:
+    """Rebuildable files (the compressed web client): shared by every data folder."""
+    return Path(os.environ.get("COMPANION_CACHE_DIR") or platformdirs.user_cache_dir("companion"))
+
+
 def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
@@ -45,7 +53,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     ))
     files = CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())],
-                             Path(data_dir) / "webcache" / flet_web_version)
+                             cache_dir() / "webcache" / flet_web_version)
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
     return app, info

@@ -1,0 +1,87 @@
+"""When the game ends, the final count, and the extra turns that break a tie for first.
+
+The app cannot see the deck, so players report each time it runs out and the
+tablet calls the end once hands can no longer be refilled; the count of
+run-outs only unlocks that call.
+"""
+from __future__ import annotations
+
+from companion.core.model import RuleError
+from companion.games.fleecing_olympus.rules import require_by, require_phase
+
+HERA_TOKEN_WORTH = 2
+PLAYING = ("power", "tribute", "roll", "cards")
+
+
+def run_outs_to_end(players: int) -> int:
+    """Three or four players stop at the first run-out; five or six reshuffle once and go on."""
+    return 1 if players <= 4 else 2
+
+
+def deck_out(state: dict, event: dict) -> dict:
+    """Handler: someone reports the draw deck is empty."""
+    require_phase(state, *PLAYING)
+    require_by(event, *state["players"])
+    if state["tiebreak"] or state["deck_outs"] >= state["deck_outs_to_end"]:
+        raise RuleError("The deck has already run out for the last time; end the game when hands cannot be refilled.")
+    state["deck_outs"] += 1
+    return state
+
+
+def end(state: dict, event: dict) -> dict:
+    """Handler: between turns, once the deck is spent for good and hands cannot be refilled."""
+    require_phase(state, "power")
+    require_by(event, *state["players"])
+    if state["tiebreak"]:
+        raise RuleError("The game already ended in a tie; play on until one player leads.")
+    if state["deck_outs"] < state["deck_outs_to_end"]:
+        raise RuleError(
+            f"The game ends only after the deck has run out {state['deck_outs_to_end']} time(s) "
+            f"with these many players; it has run out {state['deck_outs']}."
+        )
+    _count(state, "deck")
+    return state
+
+
+def after_turn(state: dict) -> bool:
+    """Check between turns; True when the game is over and no new turn should start."""
+    holding = [p for p in state["players"] if state["gems"][p] > 0]
+    if len(holding) == 1:
+        return _count(state, "last_with_gems")
+    if state["tiebreak"]:
+        return _count(state, "tiebreak")
+    return False
+
+
+def scores(state: dict) -> dict[str, int]:
+    """Gems, plus two for the Judgment token if Hera's Odd power claimed it on the last turn."""
+    out = dict(state["gems"])
+    bonus = _bonus_holder(state)
+    if bonus is not None:
+        out[bonus] += HERA_TOKEN_WORTH
+    return out
+
+
+def _bonus_holder(state: dict) -> str | None:
+    bonus = (state.get("last") or {}).get("hera_bonus")
+    return bonus if bonus is not None and state["judgment"] == bonus else None
+
+
+def _count(state: dict, reason: str) -> bool:
+    """Screens come down; a clear leader wins, a tie for first means playing on."""
+    points = scores(state)
+    best = max(points.values())
+    leaders = [p for p in state["players"] if points[p] == best]
+    state["revealed"] = list(state["players"])
+    if len(leaders) > 1:
+        state["tiebreak"] = leaders
+        return False
+    state["phase"] = "over"
+    state["result"] = {
+        "reason": reason,
+        "scores": points,
+        "ranking": sorted(state["players"], key=lambda p: -points[p]),
+        "winner": leaders[0],
+        "hera_bonus": _bonus_holder(state),
+    }
+    return True

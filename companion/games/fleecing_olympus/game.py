@@ -1,0 +1,63 @@
+"""Fleecing Olympus wired into the table server: handlers, dice, views and history."""
+from __future__ import annotations
+
+import random
+
+from companion.games.base import GameBase
+from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, screens, turn
+from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+
+
+def _dice(count: int, rng: random.Random) -> list[int]:
+    return [rng.randint(1, 6) for _ in range(count)]
+
+
+class FleecingOlympus(GameBase):
+    id = "fleecing_olympus"
+    title = "Fleecing Olympus"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    handlers = {
+        "opening_roll": opening.opening_roll,
+        "power": powers.power,
+        "tribute": powers.tribute,
+        "roll": turn.roll,
+        "card": cards.card,
+        "stop": turn.stop,
+        "resolve": turn.resolve,
+        "give": deals.give,
+        "reveal": screens.reveal,
+        "deck_out": ending.deck_out,
+        "end": ending.end,
+    }
+
+    def setup(self, options: dict) -> dict:
+        return initial_state(options)
+
+    def prepare(self, state: dict, event: dict, rng: random.Random) -> dict:
+        """Roll what was not entered by hand, then store what the table saw happen.
+
+        Applying here too means a refused action fails before any dice are
+        kept, and the public facts are read off the very state it produces.
+        """
+        event = {k: v for k, v in event.items() if k != "public"}
+        kind = event.get("type")
+        if kind == "opening_roll" and "rounds" not in event and state["phase"] == "opening":
+            event["rounds"] = opening.roll_rounds(state["opening"], rng)
+        elif kind == "roll" and "dice" not in event:
+            event["dice"] = _dice(2, rng)
+        elif kind == "card" and isinstance(event.get("reroll"), list) and "values" not in event:
+            event["values"] = _dice(len(event["reroll"]), rng)
+        after = self.apply(state, event)
+        event["public"] = history.public_facts(state, after, event)
+        return event
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        return screens.view(state, seat)
+
+    def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        """Every line is built from public facts only, so it reads the same on every device."""
+        return history.describe(event, lang)
+
+
+GAME = FleecingOlympus()

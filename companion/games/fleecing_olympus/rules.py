@@ -1,0 +1,126 @@
+"""Checks and moves every Fleecing Olympus handler shares: who may act, seats, gem payments.
+
+A refused action must leave the table as it was, so helpers here only raise
+before they change anything; the handler's deep copy takes care of the rest.
+"""
+from __future__ import annotations
+
+from companion.core.model import RuleError
+
+HOST = "host"
+START_GEMS = 20
+SIDES = ("even", "odd")
+MAX_AMOUNT = 100
+
+
+def name(player: str) -> str:
+    """How a player id reads in a message: 'caio_m' -> 'Caio M'."""
+    return str(player).replace("_", " ").title()
+
+
+def player(state: dict, value: object, what: str = "player") -> str:
+    if value not in state["players"]:
+        raise RuleError(f"There is no {what} called {value!r} at this table.")
+    return value  # type: ignore[return-value]
+
+
+def require_by(event: dict, *allowed: str) -> None:
+    """The tablet may act for anyone; a phone only for the players named in `allowed`."""
+    by = event.get("by", HOST)
+    if by != HOST and by not in allowed:
+        who = " or ".join(name(p) for p in allowed) or "the tablet"
+        raise RuleError(f"Only {who} (or the tablet) can do that.")
+
+
+def acting_seat(state: dict, event: dict) -> str:
+    """The player an action is for: the phone that sent it, or the one the tablet names."""
+    by = event.get("by", HOST)
+    seat = event.get("seat", None if by == HOST else by)
+    if seat is None:
+        raise RuleError("Say which player this is for.")
+    seat = player(state, seat)
+    require_by(event, seat)
+    return seat
+
+
+def left_of(state: dict, seat: str) -> str:
+    """Seats run clockwise, so the player on the left is the next one in the list."""
+    players = state["players"]
+    return players[(players.index(seat) + 1) % len(players)]
+
+
+def right_of(state: dict, seat: str) -> str:
+    players = state["players"]
+    return players[(players.index(seat) - 1) % len(players)]
+
+
+def side(value: object) -> str:
+    if value not in SIDES:
+        raise RuleError("Choose the Even or the Odd side.")
+    return value  # type: ignore[return-value]
+
+
+def whole(value: object, what: str, low: int = 0, high: int = MAX_AMOUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{what} must be a whole number from {low} to {high}.")
+    return value
+
+
+def flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError(f"Say yes or no for {what}.")
+    return value
+
+
+def die(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise RuleError("A die shows a whole number from 1 to 6.")
+    return value
+
+
+def pay_exactly(state: dict, payer: str, amount: int, to: str | None, why: str) -> None:
+    """A fixed cost (a card, a power): refused outright when the payer cannot cover it.
+
+    `to` None means the bank. Only a wager may be paid short, and that goes
+    through `pay_what_you_can`.
+    """
+    if state["gems"][payer] < amount:
+        raise RuleError(f"{name(payer)} cannot pay {amount} gem{'s' if amount != 1 else ''} for {why}.")
+    state["gems"][payer] -= amount
+    if to is None:
+        state["bank"] += amount
+    else:
+        state["gems"][to] += amount
+
+
+def pay_what_you_can(state: dict, payer: str, amount: int, to: str) -> int:
+    """A lost wager: the payer hands over up to `amount`, never going below zero."""
+    paid = min(amount, state["gems"][payer])
+    state["gems"][payer] -= paid
+    state["gems"][to] += paid
+    return paid
+
+
+def take_from_bank(state: dict, taker: str, amount: int) -> int:
+    """Greed and Zeus take what the bank holds, up to `amount`; nothing comes from the box."""
+    took = min(amount, state["bank"])
+    state["bank"] -= took
+    state["gems"][taker] += took
+    return took
+
+
+def require_phase(state: dict, *phases: str) -> None:
+    phase = state["phase"]
+    if phase in phases:
+        return
+    raise RuleError(_PHASE_HINT.get(phase, "That cannot be done right now."))
+
+
+_PHASE_HINT = {
+    "opening": "First roll to see who starts.",
+    "power": "The Active player first chooses an Even or Odd power.",
+    "tribute": "Every player must first answer Ares' demand: a gem or a card.",
+    "roll": "The Active player first picks a Target and rolls the dice.",
+    "cards": "Cards are being played; that step has passed.",
+    "over": "The game is over.",
+}

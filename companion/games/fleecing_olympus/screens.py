@@ -1,0 +1,46 @@
+"""The player screens: who may see whose gems, and choosing to show one's own.
+
+Each phone is its player's screen. A view is cut from the state rather than
+masked, so a hidden count is never in the data a device receives: not in
+`gems`, and not in the last payment, whose real amount tells how much a
+short payer had.
+"""
+from __future__ import annotations
+
+import copy
+
+from companion.core.model import RuleError
+from companion.games.fleecing_olympus.rules import HOST, flag, player, require_phase
+
+
+def screens_down(state: dict) -> bool:
+    """At the final count (and through any tie-break turns) every gem is on show."""
+    return state["phase"] == "over" or bool(state["tiebreak"])
+
+
+def reveal(state: dict, event: dict) -> dict:
+    """Handler: a player shows (or hides again) their gems; only their own phone can."""
+    require_phase(state, "opening", "power", "tribute", "roll", "cards")
+    by = event.get("by", HOST)
+    if by == HOST:
+        raise RuleError("Only a player's own phone can show their gems.")
+    seat = player(state, by)
+    show = flag(event.get("open", True), "showing your gems")
+    if not show and screens_down(state):
+        raise RuleError("The screens are down for the final count; gems stay on show.")
+    revealed = [p for p in state["revealed"] if p != seat]
+    state["revealed"] = revealed + [seat] if show else revealed
+    return state
+
+
+def view(state: dict, seat: str | None) -> dict:
+    """A deep copy holding only the gem counts `seat` may know (None: the tablet or a spectator)."""
+    out = copy.deepcopy(state)
+    if screens_down(state):
+        return out
+    visible = set(state["revealed"]) | ({seat} if seat in state["players"] else set())
+    out["gems"] = {p: n for p, n in state["gems"].items() if p in visible}
+    last = out.get("last")
+    if last and seat not in (last["payer"], last["payee"]):
+        del last["paid"]
+    return out

@@ -1,0 +1,87 @@
+"""Ranked look-up over the rules entries, and the words the UI should mark in a result."""
+from __future__ import annotations
+
+import re
+import threading
+
+from companion.core.model import RuleError
+from companion.rules.entry import Hit
+from companion.rules.fts import Index
+from companion.rules.library import LANGS, all_entries, check_game, check_lang, entry
+from companion.rules.query import expression, parse
+from companion.rules.scoring import Scorer
+from companion.rules.text import fold
+
+# How many FTS5 candidates to score; in practice every entry that matched at all.
+CANDIDATES = 400
+
+_built: Index | None = None
+_building = threading.Lock()
+
+
+def index() -> Index:
+    """The process-wide index, built on first use (call early to build it at start-up)."""
+    global _built
+    if _built is None:
+        with _building:
+            if _built is None:
+                _built = Index.build(all_entries())
+    return _built
+
+
+def search(query: str, game: str | None = None, lang: str | None = None, limit: int = 10) -> list[Hit]:
+    """Entries answering `query`, best first.
+
+    With `lang`, each topic appears once: in `lang` where it is written in it,
+    otherwise in the other language, ranked by whichever version matched best.
+    Without `lang`, every language version is a hit of its own.
+    """
+    if not isinstance(query, str):
+        raise RuleError("Type a question or a few words to search the rules.")
+    if game is not None:
+        check_game(game)
+    if lang is not None:
+        check_lang(lang)
+    if limit < 1:
+        raise RuleError("Ask for at least one search result.")
+    idx = index()
+    groups = parse(idx, query)
+    if not groups:
+        return []
+    scorer = Scorer(idx, groups)
+    best: dict[tuple, tuple[float, int]] = {}
+    for row in idx.match(expression(groups), game, CANDIDATES):
+        e = idx.entries[row]
+        key = (e.game, e.id) if lang else (e.game, e.id, e.lang)
+        score = scorer.score(row)
+        if key not in best or score > best[key][0]:
+            best[key] = (score, row)
+    hits = []
+    for key, (score, row) in best.items():
+        e = idx.entries[row]
+        if lang:
+            e = entry(e.game, e.id, lang)
+        hits.append(Hit(game=e.game, id=e.id, lang=e.lang, title=e.title, text=e.text, score=round(score, 6), answer=e.answer))
+    hits.sort(key=lambda h: (-h.score, h.game, h.id, LANGS.index(h.lang)))
+    return hits[:limit]
+
+
+def highlight_terms(query: str) -> list[str]:
+    """The folded words (lowercase, no accents) of entry texts that `query` matches.
+
+    Typo corrections, synonyms and plurals are resolved here, so the UI only
+    compares whole words: see highlight_spans.
+    """
+    idx = index()
+    out: set[str] = set()
+    for group in parse(idx, query):
+        for alt in group:
+            for term in alt.terms(idx):
+                out.update(idx.surface.get(term, ()))
+    return sorted(out)
+
+
+def highlight_spans(text: str, terms: list[str]) -> list[tuple[int, int]]:
+    """(start, end) offsets of the words of `text` to mark, given highlight_terms(query)."""
+    wanted = set(terms)
+    return [(m.start(), m.end()) for m in re.finditer(r"\w+", text) if fold(m.group()) in wanted]

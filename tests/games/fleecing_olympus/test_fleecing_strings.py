@@ -1,0 +1,48 @@
+import re
+import string
+from pathlib import Path
+
+import yaml
+
+from companion.games.fleecing_olympus.game import GAME
+
+ROOT = Path(__file__).resolve().parents[3]
+SEEDS = ROOT.parent / "shared" / "seeds"  # shared/ sits beside the clone
+STRINGS = ROOT / "companion/i18n/strings/fleecing_olympus.yaml"
+CODE = sorted((ROOT / "companion/games/fleecing_olympus").glob("*.py"))
+
+
+def grams(text: str, n: int = 8) -> set[tuple[str, ...]]:
+    """Punctuation both dropped and read as a space, so "Zeus'" or "3-6" cannot hide a copy."""
+    runs = [re.sub(r"[^\w\s]", sep, text.lower()).split() for sep in ("", " ")]
+    return {tuple(words[i:i + n]) for words in runs for i in range(len(words) - n + 1)}
+
+
+def catalogue() -> dict:
+    return yaml.safe_load(STRINGS.read_text(encoding="utf-8"))
+
+
+def test_every_string_has_english_and_portuguese_with_the_same_placeholders():
+    for key, texts in catalogue().items():
+        assert set(texts) == {"en", "pt"} and all(texts.values()), key
+        fields = [{f for _, f, _, _ in string.Formatter().parse(texts[lang]) if f} for lang in ("en", "pt")]
+        assert fields[0] == fields[1], key
+
+
+def test_no_sentence_is_copied_from_the_rulebook():
+    files = sorted(SEEDS.glob("*.txt"))
+    assert files, f"no source rulebooks in {SEEDS}"
+    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in files))
+    ours = [" ".join(t[lang] for t in catalogue().values()) for lang in ("en", "pt")]
+    ours += [path.read_text(encoding="utf-8") for path in CODE]
+    for text in ours:
+        assert not grams(text) & source
+
+
+def test_every_event_type_has_a_history_line():
+    keys = set(catalogue())
+    lines = {"opening_roll": "h_opening", "power": "h_power", "tribute": "h_tribute_gem", "roll": "h_roll",
+             "card": "h_card", "stop": "h_stop", "resolve": "h_settle", "give": "h_give", "reveal": "h_reveal",
+             "deck_out": "h_deck_out", "end": "h_end"}
+    assert set(lines) == set(GAME.handlers)
+    assert set(lines.values()) <= keys
