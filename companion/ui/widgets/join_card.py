@@ -18,6 +18,15 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
 
 
 def join_card(ui: UI) -> ft.Control:
+    """Built once per table and language: reusing the same control lets Flet send no patch
+    for it when the rest of the screen changes (the QR images are the heaviest part)."""
+    key = ("join-card", ui.lang)
+    if key not in ui.local:
+        ui.local[key] = _build(ui)
+    return ui.local[key]
+
+
+def _build(ui: UI) -> ft.Control:
     table = ui.live.table
     size = 150
     codes = [_code(ui.server.join_url(table.id, s.token), s.name, f"join-{s.id}", size) for s in table.seats]
