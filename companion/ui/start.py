@@ -83,7 +83,10 @@ def _close(ui: UI):
 
 def _new_table(ui: UI) -> ft.Control:
     uis = game_uis()
-    choice = ui.local.setdefault("new.game", next(iter(GAMES)))
+    playable = [g for g in GAMES if g in uis]
+    choice = ui.local.get("new.game")
+    if choice not in playable:
+        choice = ui.local["new.game"] = playable[0]
 
     def pick(game_id: str):
         async def handler(e) -> None:

@@ -5,6 +5,7 @@ from playwright.sync_api import expect
 
 def test_create_join_add_undo_and_reload(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
+    tap(tablet, "game-scorepad")
     type_into(tablet, "player-0", "Ana")
     type_into(tablet, "player-1", "Bia")
     tap(tablet, "create-table")
