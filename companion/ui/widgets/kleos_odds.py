@@ -103,11 +103,13 @@ def setter(ui: UI, key: str, field: str | None = None) -> Callable[[Any], Awaita
 
 def chance_row(ui: UI, name: str, chance: Fraction) -> ft.Control:
     label, text = ui.t(f"kleos_tools.{name}"), percent(chance, ui.lang)
-    return tagged(ft.Column([
-        ft.Row([ft.Text(label, size=16, expand=True),
-                ft.Text(text, size=22, weight=ft.FontWeight.BOLD)]),
+    # The bar stays outside the tagged node: merged in, it would turn the node into a
+    # progress bar whose text a reader (or a test) no longer sees.
+    return ft.Column([
+        tagged(ft.Row([ft.Text(label, size=16, expand=True),
+                       ft.Text(text, size=22, weight=ft.FontWeight.BOLD)]), f"odds-{name}", f"{label} {text}"),
         ft.ProgressBar(value=float(chance), bar_height=10, border_radius=5),
-    ], spacing=4, tight=True), f"odds-{name}", f"{label} {text}")
+    ], spacing=4, tight=True)
 
 
 def odds_panel(ui: UI) -> ft.Control:
@@ -158,9 +160,10 @@ def _combat(ui: UI) -> ft.Control:
                    else ui.t("kleos_tools.rolls", dice=pools["defender"][0]))
     sides = [_side(ui, ATTACKER, "attacker", ui.t("kleos_tools.rolls", dice=pools["attacker"][0])),
              _side(ui, DEFENDER, "defender", strike_back)]
-    glory = [tagged(ft.Text(f"{ui.t(f'kleos_tools.{who}')}: {decimal(value, ui.lang)}", size=18,
-                            weight=ft.FontWeight.W_600), f"odds-{who}_glory")
-             for who, value in (("attacker", odds.attacker_glory), ("defender", odds.defender_glory))]
+    glory = []
+    for who, value in (("attacker", odds.attacker_glory), ("defender", odds.defender_glory)):
+        text = f"{ui.t(f'kleos_tools.{who}')}: {decimal(value, ui.lang)}"
+        glory.append(tagged(ft.Text(text, size=18, weight=ft.FontWeight.W_600), f"odds-{who}_glory", text))
     results = card(*[chance_row(ui, name, getattr(odds, name)) for name in OUTCOMES],
                    ft.Text(ui.t("kleos_tools.expected_glory"), size=16),
                    ft.Row(glory, spacing=24, wrap=True), ident="odds-results")
