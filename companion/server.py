@@ -19,6 +19,7 @@ from companion.api import router
 from companion.core.access import new_token
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
+from companion.rules import index as build_rules_index
 from companion.ui.app import make_main
 from companion.ui.context import ServerInfo
 from companion.webcache import CompressedStatic, WebCacheMiddleware
@@ -28,7 +29,7 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 # A phone that sleeps or loses Wi-Fi for up to this long resumes its own session;
 # after it, a reconnecting phone simply starts a fresh session on the same link.
 # Short enough that tabs closed for good do not pile up all evening.
-SESSION_TIMEOUT_SECONDS = 15 * 60
+SESSION_TIMEOUT_SECONDS = int(os.environ.get("COMPANION_SESSION_TIMEOUT", 15 * 60))
 
 
 def cache_dir() -> Path:
@@ -37,6 +38,7 @@ def cache_dir() -> Path:
 
 
 def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+    build_rules_index()  # now, so the first question at the table is answered at once
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)

@@ -30,8 +30,9 @@ def _free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
+        self.env = {**os.environ, **(env or {})}
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -40,7 +41,7 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
              "--data-dir", str(self.data_dir), "--quiet"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=self.env)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
@@ -51,9 +52,13 @@ class Server:
         raise RuntimeError("the server did not start")
 
     def stop(self) -> None:
+        """SIGKILL, like a tablet that dies: nothing acknowledged may be lost."""
         if self.proc:
             self.proc.kill()
             self.proc.wait()
+
+    def listeners(self) -> int:
+        return self.api("GET", "/api/health")["listeners"]
 
     @property
     def admin(self) -> str:

@@ -12,6 +12,16 @@ MAX_ROWS = 60
 
 
 def history_list(ui: UI) -> ft.Control:
+    """Rebuilt only when the log or the language changes; otherwise the same control is
+    reused, so Flet sends nothing for it on re-renders caused by device-local input."""
+    key = ("history", ui.live.seq, ui.lang)
+    cached = ui.local.get("history")
+    if cached is None or cached[0] != key:
+        ui.local["history"] = (key, _build(ui))
+    return ui.local["history"][1]
+
+
+def _build(ui: UI) -> ft.Control:
     rows = ui.live.history(ui.access, ui.lang)[:MAX_ROWS]
     if not rows:
         return ft.Column([heading(ui.t("ui.history"), 18), ft.Text(ui.t("ui.no_history"))])
