@@ -7,6 +7,8 @@ the game's view never sends it one.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 
 from companion.ui.context import UI
@@ -23,7 +25,7 @@ GAIN_PHASES = ("placement", "round_init", "income", "offerings", "maintenance", 
 
 
 class CycladesUI:
-    def setup_form(self, ui: UI):
+    def setup_form(self, ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
         controls, read = names_form(ui, "cyclades.names", default=3, minimum=2, maximum=5)
         hint = ft.Text(ui.t("cyclades.ui_form_help"), size=14, italic=True)
         return [hint, *controls], lambda: {"players": read()}
@@ -35,14 +37,14 @@ class CycladesUI:
         # phone, and "" for a spectator (nobody's), so one test `who in (None, pid)` serves all.
         who = None if host else snap["seat"] or ""
         parts: list[ft.Control] = [rounds.header(ui, state, host)]
-        if who:
+        if who and state["phase"] != "over":
             parts.append(purse(ui, state, who))
         parts += self._phase(ui, state, who)
         parts.append(tracker(ui, state, who))
         if who and state["phase"] in GAIN_PHASES:
             parts.append(income_elsewhere(ui, state, who))
         parts.append(battle_card(ui))
-        return ft.Column(parts, spacing=12)
+        return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _phase(self, ui: UI, state: dict, who: str | None) -> list[ft.Control]:
         phase = state["phase"]

@@ -31,9 +31,20 @@ def battle_grid(attacker: Side, defender: Side, sea: bool) -> dict[tuple[int, in
 
 
 def battle_card(ui: UI) -> ft.Control:
+    """Open at first on the tablet; folded on a phone, whose screen belongs to the purse."""
+    shown = ui.local.get(KEY + "open", not ui.is_phone)
+
+    async def fold(e) -> None:
+        ui.local[KEY + "open"] = not shown
+        await ui.refresh()
+    title = ft.Row([heading(ui.t("cyclades.ui_odds_title"), 20),
+                    button(ui.t("cyclades.ui_close" if shown else "cyclades.ui_open"), fold, "cyc-odds-toggle",
+                           filled=False, height=48)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    if not shown:
+        return card(title, ident="cyc-odds")
     v = {k: ui.local.get(KEY + k, d) for k, d in DEFAULTS.items()}
     sea = v["sea"]
-    parts: list[ft.Control] = [heading(ui.t("cyclades.ui_odds_title"), 20), _kind(ui, sea)]
+    parts: list[ft.Control] = [title, _kind(ui, sea)]
     noun = "fleets" if sea else "troops"
     parts.append(_number(ui, "attackers", v, ui.t(f"cyclades.ui_odds_attacking_{noun}")))
     parts.append(_number(ui, "defenders", v, ui.t(f"cyclades.ui_odds_defending_{noun}")))
@@ -108,10 +119,15 @@ def _outcome(ui: UI, odds: BattleOdds, top: tuple[int, int], sea: bool) -> list[
     return rows
 
 
+def percent(p: float) -> str:
+    """Whole percent, but never 0 or 100 for something merely likely or unlikely."""
+    return f"{0 if p <= 0 else 100 if p >= 1 else min(99, max(1, round(p * 100)))}"
+
+
 def _bar(label: str, p: float, colour: str, ident: str) -> ft.Control:
-    text = f"{label}: {p:.0%}"
+    text = f"{label}: {percent(p)}%"
     return tagged(ft.Column([
-        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(f"{p:.0%}", size=22, weight=ft.FontWeight.BOLD)]),
+        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(f"{percent(p)}%", size=22, weight=ft.FontWeight.BOLD)]),
         ft.ProgressBar(value=p, bar_height=14, color=colour, border_radius=7,
                        bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
     ], spacing=2), ident, text)
@@ -125,7 +141,7 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     rows = [head]
     for a in a_rows:
         cells = [_cell(str(a), None, bold=True)]
-        cells += [_cell(f"{float(grid[(a, d)].attacker_wins) * 100:.0f}", float(grid[(a, d)].attacker_wins))
+        cells += [_cell(percent(float(grid[(a, d)].attacker_wins)), float(grid[(a, d)].attacker_wins))
                   for d in d_cols]
         rows.append(ft.Row(cells, spacing=2))
     return tagged(ft.Column([

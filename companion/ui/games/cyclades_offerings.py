@@ -45,7 +45,7 @@ def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
     tiles = [_god_tile(ui, state, g, bidder if mine else None, amount, barred)
              for g in state["gods"]["up"]]
     tiles.append(_apollo_tile(ui, state, bidder if mine else None))
-    parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8))
+    parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
     if seat is None:
         parts.append(_payment(ui, state, bidder))
     return card(*parts, ident="cyc-offerings")
@@ -110,7 +110,7 @@ def _apollo_tile(ui: UI, state: dict, bidder: str | None) -> ft.Control:
 
 
 def _tile(god: str, lines: list[ft.Control]) -> ft.Control:
-    return ft.Container(ft.Column(lines, spacing=6, tight=True), width=170, padding=12, border_radius=12,
+    return ft.Container(ft.Column(lines, spacing=6, tight=True), width=150, padding=12, border_radius=12,
                         border=ft.Border.all(3, GOD_COLOURS[god]))
 
 
@@ -120,7 +120,7 @@ def _payment(ui: UI, state: dict, bidder: str | None) -> ft.Control:
     for pid, ok in flags.items():
         text = ui.t("cyclades.ui_can_pay" if ok else "cyclades.ui_cannot_pay", player=player_name(ui, pid))
         chips.append(tagged(ft.Container(ft.Text(text, size=16), padding=10, border_radius=20,
-                                         bgcolor=ft.Colors.GREEN_100 if ok else ft.Colors.RED_100),
+                                         bgcolor=ft.Colors.with_opacity(0.2, ft.Colors.GREEN if ok else ft.Colors.RED)),
                             f"cyc-canpay-{slug(pid)}", text))
     short = [player_name(ui, p) for p, ok in flags.items() if not ok]
 

@@ -25,7 +25,8 @@ def purse(ui: UI, state: dict, seat: str) -> ft.Control:
         ft.Text(ui.t("cyclades.ui_your_gold"), size=16),
         tagged(ft.Text(str(gold), size=72, weight=ft.FontWeight.BOLD), "cyc-gold", str(gold)),
     ]
-    if state["phase"] == "offerings":
+    if state["phase"] == "offerings" and any(
+            state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):
         owed = dues(state)[seat]
         text = ui.t("cyclades.ui_owed", amount=owed, priestesses=state["tracker"][seat]["priestesses"])
         parts.append(tagged(ft.Text(text, size=18), "cyc-owed", text))
@@ -87,7 +88,7 @@ def _creatures(ui: UI, state: dict, seat: str) -> list[ft.Control]:
 
     options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee"))]
     options += [ft.DropdownOption(key=s, text=s) for s in STANDEES]
-    griffin = [button(ui.t("cyclades.ui_griffin", player=player_name(ui, p)), _griffin(ui, seat, p),
+    griffin = [button(player_name(ui, p), _griffin(ui, seat, p),
                       f"cyc-griffin-{slug(p)}", filled=False)
                for p in state["players"] if p != seat and not state["tracker"][p]["eliminated"]]
     return [
@@ -97,6 +98,7 @@ def _creatures(ui: UI, state: dict, seat: str) -> list[ft.Control]:
                            width=300), "cyc-standee"),
         button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=min(price, free)), buy, "cyc-buy-creature",
                icon=ft.Icons.PETS, disabled=cost > state["gold"][seat]),
+        ft.Text(ui.t("cyclades.ui_griffin"), size=16),
         ft.Row(griffin, wrap=True, spacing=8, run_spacing=8),
     ]
 

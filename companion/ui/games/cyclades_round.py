@@ -9,9 +9,11 @@ import flet as ft
 
 from companion.games.cyclades import gods
 from companion.ui.context import UI
-from companion.ui.games.cyclades_labels import faction_name, god_name, player_name, slug, step_text
-from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+from companion.ui.games.cyclades_labels import GOD_COLOURS, faction_name, god_name, player_name, slug, step_text
+from companion.ui.widgets.controls import button, card, heading, tagged
 
+# The highest prosperity count offered as a single tap; more is entered as gold from elsewhere.
+PAD = 20
 # Where the host's continue button leads from each phase that has one.
 NEXT = {"placement": "ui_next_round", "round_init": "ui_next_income", "income": "ui_next_offerings",
         "maintenance": "ui_next_actions", "actions": "ui_next_end"}
@@ -24,9 +26,19 @@ def header(ui: UI, state: dict, host: bool) -> ft.Control:
     if state["turn_order"]:
         order = ", ".join(faction_name(ui, state, f) for f in state["turn_order"])
         parts.append(tagged(ft.Text(ui.t("cyclades.ui_order", order=order), size=16), "cyc-order"))
+    if state["gods"]:
+        parts.append(_board_gods(ui, state["gods"]["up"]))
     if host and state["phase"] in NEXT and not _turns_left(state):
         parts.append(_next_button(ui, state))
     return card(*parts, ident="cyc-header")
+
+
+def _board_gods(ui: UI, up: list[str]) -> ft.Control:
+    """The face-up tiles top to bottom, in their printed colours, so the table can check the board."""
+    tiles = [ft.Container(ft.Text(god_name(ui, g), size=16), padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                          border=ft.Border.all(3, GOD_COLOURS[g]), border_radius=16) for g in up]
+    return tagged(ft.Row([ft.Text(ui.t("cyclades.ui_gods_up"), size=16), *tiles], wrap=True, spacing=6),
+                  "cyc-gods-up", ", ".join(god_name(ui, g) for g in up))
 
 
 def _turns_left(state: dict) -> bool:
@@ -76,6 +88,7 @@ def income(ui: UI, state: dict, seat: str | None) -> ft.Control:
 
 
 def _income_row(ui: UI, state: dict, pid: str) -> ft.Control:
+    """One tap on the count of prosperity symbols, then one on collect: faster than a stepper at 9."""
     name, ident = player_name(ui, pid), f"cyc-income-{slug(pid)}"
     if pid in state["income_done"]:
         return tagged(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.GREEN),
@@ -83,18 +96,23 @@ def _income_row(ui: UI, state: dict, pid: str) -> ft.Control:
     key = f"cyclades.income.{pid}"
     value = ui.local.get(key, 0)
 
-    async def change(new: int) -> None:
-        ui.local[key] = new
-        await ui.refresh()
+    def pick(n: int):
+        async def handler(e) -> None:
+            ui.local[key] = n
+            await ui.refresh()
+        return handler
 
     async def collect(e) -> None:
         if await ui.send({"type": "income", "player": pid, "prosperity": ui.local.get(key, 0)}):
             ui.local.pop(key, None)
 
+    pad = [tagged(ft.Chip(ft.Text(str(n), size=18, width=28, text_align=ft.TextAlign.CENTER), selected=n == value,
+                          on_click=pick(n), height=48, show_checkmark=False), f"{ident}-{n}") for n in range(PAD + 1)]
     return ft.Column([
-        stepper(ui.t("cyclades.ui_prosperity", player=name), value, change, ident, maximum=40),
-        button(ui.t("cyclades.ui_collect", player=name), collect, f"{ident}-send", icon=ft.Icons.SAVINGS),
-    ], spacing=4)
+        ft.Text(ui.t("cyclades.ui_prosperity", player=name), size=16, weight=ft.FontWeight.W_600),
+        ft.Row(pad, wrap=True, spacing=6, run_spacing=6),
+        button(ui.t("cyclades.ui_collect", player=name, amount=value), collect, f"{ident}-send", icon=ft.Icons.SAVINGS),
+    ], spacing=6)
 
 
 def maintenance(ui: UI, state: dict, seat: str | None) -> ft.Control:
@@ -144,7 +162,7 @@ def actions(ui: UI, state: dict, seat: str | None) -> ft.Control:
         now = i == acts["current"]
         icon = ft.Icons.PLAY_ARROW if now else ft.Icons.CHECK if i < acts["current"] else ft.Icons.SCHEDULE
         rows.append(tagged(ft.Container(ft.Row([
-            ft.Icon(icon), ft.Text(f"{faction_name(ui, state, faction)} · {god_name(ui, god)}", size=18,
+            ft.Icon(icon), ft.Text(f"{faction_name(ui, state, faction)}: {god_name(ui, god)}", size=18,
                                    weight=ft.FontWeight.BOLD if now else None),
         ]), bgcolor=ft.Colors.with_opacity(0.15, ft.Colors.PRIMARY) if now else None, padding=8, border_radius=8),
             f"cyc-turn-{i}"))

@@ -33,7 +33,7 @@ def _summary(ui: UI, state: dict, pid: str, seat: str | None, open_: bool) -> ft
     r = state["tracker"][pid]
     name = player_name(ui, pid)
     cards = ui.t("cyclades.ui_cards", priestesses=r["priestesses"], philosophers=r["philosophers"])
-    built = " · ".join(f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b])
+    built = ", ".join(f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b])
     lines: list[ft.Control] = [
         ft.Row([ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Icon(ft.Icons.LOCATION_CITY), tagged(ft.Text(str(r["metropolises"]), size=28,
@@ -49,7 +49,7 @@ def _summary(ui: UI, state: dict, pid: str, seat: str | None, open_: bool) -> ft
     if seat in (None, pid) and state["phase"] in EDITABLE:
         lines.append(button(ui.t("cyclades.ui_close" if open_ else "cyclades.ui_edit"), _toggle(ui, pid),
                             f"cyc-edit-{slug(pid)}", icon=ft.Icons.EDIT, filled=False, height=48))
-    return ft.Container(ft.Column(lines, spacing=4, tight=True), width=230, padding=12, border_radius=12,
+    return ft.Container(ft.Column(lines, spacing=4, tight=True), width=210, padding=12, border_radius=12,
                         border=ft.Border.all(2 if open_ else 1, ft.Colors.PRIMARY if open_ else ft.Colors.OUTLINE))
 
 

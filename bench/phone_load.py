@@ -1,0 +1,111 @@
+"""How fast a phone joins over home Wi-Fi, and whether closed tabs slow broadcasts (issue #9).
+
+Loads a seat page in Chromium throttled to 20 Mbit/s and 20 ms latency (Chrome
+DevTools Protocol Network.emulateNetworkConditions), cold and then warm cache,
+printing bytes transferred and the time until the table's data is on screen.
+Then measures broadcast latency to one phone with no stale sessions and with
+60 sessions left behind by closed tabs.
+Run: python bench/phone_load.py
+"""
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from _browser import ARGS, CHROMIUM, PHONE, Server, settle, summary, wait_text
+from playwright.async_api import async_playwright
+
+MBIT = 1_000_000 / 8
+
+
+async def throttled_load(context, url: str) -> tuple[int, float]:
+    page = await context.new_page()
+    cdp = await context.new_cdp_session(page)
+    await cdp.send("Network.enable")
+    await cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 20 * MBIT, "uploadThroughput": 20 * MBIT})
+    received = 0
+
+    def on_finished(params: dict) -> None:
+        nonlocal received
+        received += int(params.get("encodedDataLength", 0))
+
+    cdp.on("Network.loadingFinished", on_finished)
+    start = time.perf_counter()
+    await page.goto(url, timeout=120_000, wait_until="commit")
+    await settle(page)
+    shown = await wait_text(page, "score-ana", "0", timeout=60_000)
+    await page.close()
+    return received, shown - start
+
+
+def wait_compressed(server: Server) -> None:
+    """The first start compresses the web client in the background; measure once it is done."""
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        req = urllib.request.Request(f"{server.url}/main.dart.wasm", method="HEAD",
+                                     headers={"Accept-Encoding": "br"})
+        with urllib.request.urlopen(req) as resp:
+            if resp.headers.get("Content-Encoding") == "br":
+                return
+        time.sleep(1)
+
+
+async def broadcast(browser, server: Server, table: dict, url: str, changes: int = 15) -> list[float]:
+    context = await browser.new_context(viewport=PHONE)
+    page = await context.new_page()
+    await page.goto(url)
+    await settle(page)
+    current = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["state"]["scores"]["ana"]
+    samples = []
+    for _ in range(changes):
+        current += 1
+        waiting = asyncio.create_task(wait_text(page, "score-ana", f"\n{current}"))
+        start = time.perf_counter()
+        await asyncio.to_thread(server.api, "POST", f"/api/tables/{table['id']}/events?k={table['host_token']}",
+                                {"type": "points.add", "player": "ana", "amount": 1})
+        samples.append((await waiting - start) * 1000)
+    await context.close()
+    return samples
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "data")
+        server.start()
+        try:
+            wait_compressed(server)
+            table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
+            url = f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}"
+            async with async_playwright() as p:
+                browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                context = await browser.new_context(viewport=PHONE)
+                cold_bytes, cold_s = await throttled_load(context, url)
+                warm_bytes, warm_s = await throttled_load(context, url)
+                await context.close()
+                print("seat page at 20 Mbit/s, 20 ms latency")
+                print(f"  cold cache: {cold_bytes / 1e6:6.2f} MB transferred, {cold_s:5.2f} s to the table on screen")
+                print(f"  warm cache: {warm_bytes / 1e3:6.1f} KB transferred, {warm_s:5.2f} s to the table on screen")
+
+                fresh = await broadcast(browser, server, table, url)
+                for _ in range(60):
+                    ctx = await browser.new_context(viewport=PHONE)
+                    page = await ctx.new_page()
+                    await page.goto(url)
+                    await settle(page)
+                    await ctx.close()
+                left = server.api("GET", "/api/health")["listeners"]
+                stale = await broadcast(browser, server, table, url)
+                print("broadcast latency to one phone (API change -> number on screen)")
+                print(f"  no closed tabs:       {summary(fresh)}")
+                print(f"  60 closed tabs since: {summary(stale)}   (listeners left behind: {left})")
+                await browser.close()
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,117 @@
+"""Cyclades in the browser: one offering round bid from two phones, with an outbid, and gold kept secret.
+
+Ana and Bia each hold a phone; Caio's pawn is moved from the tablet. The purse
+amounts are chosen so no other number on these screens can equal them, so
+"this number appears nowhere on that page" really means the purse never arrived.
+"""
+from __future__ import annotations
+
+import re
+
+from drive import PHONE, TABLET, el, expect_label, settle, tap
+
+
+def page_text(page) -> str:
+    """Every text and accessible label the page draws, less join links (tokens) and clock times."""
+    text = page.evaluate(
+        "() => document.querySelector('flt-semantics-host').innerText + ' ' + "
+        "[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')).join(' ')")
+    text = re.sub(r"https?://\S+", " ", text)
+    return re.sub(r"\b\d\d:\d\d\b", " ", text)
+
+
+def shows_number(page, number: int) -> bool:
+    return re.search(rf"(?<![\d.]){number}(?![\d.])", page_text(page)) is not None
+
+
+def synced(seq: int, *pages) -> None:
+    """Wait until each page lists event `seq` in its history, so no re-render is pending under a tap."""
+    for page in pages:
+        el(page, f"history-{seq}").wait_for(state="attached", timeout=10_000)
+
+
+def open_together(browser, *targets: tuple[str, dict]) -> list:
+    """Several devices loading at once: the Flutter boots overlap instead of queueing."""
+    pages = []
+    for url, size in targets:
+        page = browser.new_context(viewport=size).new_page()
+        page.goto(url, wait_until="commit")
+        pages.append(page)
+    for page in pages:
+        settle(page)
+    return pages
+
+
+def step_to(page, ident: str, target: int, start: int = 0) -> None:
+    """Tap + until the stepper shows `target`, waiting for each re-render so no tap is lost."""
+    for value in range(start + 1, target + 1):
+        tap(page, f"{ident}-plus")
+        expect_label(page, f"{ident}-value", str(value))
+
+
+def test_one_offering_round_from_two_phones(server, browser):
+    created = server.api("POST", "/api/tables", {"game": "cyclades", "options": {"players": ["ana", "bia", "caio"]}})
+    table, host = created["id"], created["host_token"]
+    server.api("POST", f"/api/tables/{table}/events?k={host}",
+               {"type": "start", "order": ["ana", "bia", "caio"], "gods": ["athena", "ares"]})
+    seat = created["seats"]
+    tablet, ana, bia = open_together(browser, (f"{server.url}/t/{table}?k={host}", TABLET),
+                                     (f"{server.url}/t/{table}?k={seat['ana']['token']}", PHONE),
+                                     (f"{server.url}/t/{table}?k={seat['bia']['token']}", PHONE))
+    expect_label(ana, "cyc-gold", "5")
+
+    tap(tablet, "cyc-next")  # the placement is done: round 1 begins with income
+    synced(2, ana, bia)
+    expect_label(ana, "cyc-phase", "Income")
+    tap(ana, "cyc-income-ana-7")
+    expect_label(ana, "cyc-income-ana-send", "Collect 7")
+    tap(ana, "cyc-income-ana-send")
+    synced(3, bia)
+    tap(bia, "cyc-income-bia-9")
+    expect_label(bia, "cyc-income-bia-send", "Collect 9")
+    tap(bia, "cyc-income-bia-send")
+    synced(4, tablet)
+    tap(tablet, "cyc-income-caio-send")
+    expect_label(ana, "cyc-gold", "12")
+    expect_label(bia, "cyc-gold", "14")
+    expect_label(tablet, "cyc-income-caio-done", "Caio")
+    assert not shows_number(ana, 14) and not shows_number(bia, 12)
+    assert not any(shows_number(tablet, n) for n in (12, 14))
+
+    synced(5, tablet)
+    tap(tablet, "cyc-next")
+    synced(6, ana)
+    expect_label(ana, "cyc-bidder", "Your pawn")
+    expect_label(tablet, "cyc-bidder", "Ana")
+    step_to(ana, "cyc-bid-amount", 2, start=1)
+    tap(ana, "cyc-bid-athena")
+    synced(7, bia)
+    expect_label(bia, "cyc-bidder", "Your pawn")
+    step_to(bia, "cyc-bid-amount", 3, start=1)
+    tap(bia, "cyc-bid-athena")
+
+    # Bia's higher offer pushes Ana off Athena: her pawn moves again before Caio's.
+    synced(8, ana, tablet)
+    expect_label(ana, "cyc-bidder", "Outbid on Athena")
+    expect_label(tablet, "cyc-bidder", "Ana lost Athena")
+    expect_label(tablet, "cyc-offer-athena", "3 Bia")
+    tap(ana, "cyc-bid-ares")
+    synced(9, tablet)
+    expect_label(tablet, "cyc-offer-ares", "2 Ana")
+    expect_label(tablet, "cyc-bidder", "Caio")
+    tap(tablet, "cyc-bid-apollo")
+    expect_label(tablet, "cyc-offer-apollo", "Caio")
+    expect_label(tablet, "cyc-canpay-ana", "can pay")
+    expect_label(tablet, "cyc-canpay-bia", "can pay")
+    expect_label(bia, "cyc-owed", "3")
+
+    synced(10, bia)
+    tap(tablet, "cyc-pay")
+    synced(11, ana, bia)
+    expect_label(ana, "cyc-phase", "upkeep")
+    expect_label(ana, "cyc-gold", "10")
+    expect_label(bia, "cyc-gold", "11")
+    assert not any(shows_number(ana, n) for n in (14, 11)) and shows_number(ana, 10)
+    assert not any(shows_number(bia, n) for n in (12, 10)) and shows_number(bia, 11)
+    assert not any(shows_number(tablet, n) for n in (12, 14, 10, 11))
+    assert el(tablet, "cyc-gold").count() == 0
