@@ -16,7 +16,8 @@ from companion.core.access import is_admin
 from companion.ui.context import UI, ServerInfo
 from companion.ui.start import game_title, start_screen
 from companion.ui.table import table_screen
-from companion.ui.widgets.controls import button, icon_button, tagged
+from companion.ui.widgets.controls import FONT, button, icon_button, tagged
+from companion.ui.widgets.rules_panel import rules_panel
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,17 @@ class Session:
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
         self._pending = False
+        self.rules_open = False
 
     async def start(self) -> None:
         page = self.page
         page.title = "Companion"
         page.padding = 12
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
+        # Greek, arrows and symbols never render as empty boxes.
+        page.fonts = {FONT: "fonts/DejaVuSans.ttf"}
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
         self.ui.lang = (await self.prefs.get(PREF_LANG)) or "en"
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
         page.on_route_change = self._on_route
@@ -130,7 +135,9 @@ class Session:
         page, ui = self.page, self.ui
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
         page.appbar = self._appbar()
-        if ui.live and ui.access:
+        if self.rules_open:
+            body = rules_panel(ui, self._toggle_rules)
+        elif ui.live and ui.access:
             body = table_screen(ui)
         elif self.admin:
             body = start_screen(ui)
@@ -157,6 +164,7 @@ class Session:
         ui = self.ui
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
         actions: list[ft.Control] = [
+            icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open"),
             button(ui.t("ui.language"), self._toggle_lang, "lang", filled=False, height=44),
             icon_button(ft.Icons.DARK_MODE if not ui.dark else ft.Icons.LIGHT_MODE, ui.t("ui.theme"),
                         self._toggle_dark, "theme"),
@@ -166,6 +174,10 @@ class Session:
             leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
                          leading=leading, actions=actions, center_title=False)
+
+    async def _toggle_rules(self, e=None) -> None:
+        self.rules_open = not self.rules_open
+        await self.render()
 
     async def _toggle_lang(self, e) -> None:
         self.ui.lang = "pt" if self.ui.lang == "en" else "en"

@@ -34,16 +34,18 @@ def _saved(ui: UI) -> ft.Control:
     rows: list[ft.Control] = []
     for s in ui.server.hub.summaries():
         title = game_title(s.game, ui.lang)
-        rows.append(tagged(ft.Container(ft.Row([
-            ft.Column([
-                ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600),
-                ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
-                        f"{ui.t('ui.events_count', n=s.events)}", size=13),
-            ], expand=True, spacing=2),
+        info = ft.Column([
+            ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600),
+            ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
+                    f"{ui.t('ui.events_count', n=s.events)}", size=13),
+        ], spacing=2, expand=not ui.is_phone)
+        actions = [
             button(ui.t("ui.resume"), _resume(ui, s.id), f"resume-{s.id}", icon=ft.Icons.PLAY_ARROW),
             button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
                    filled=False),
-        ], wrap=ui.is_phone), padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}"))
+        ]
+        layout = ft.Column([info, ft.Row(actions)]) if ui.is_phone else ft.Row([info, *actions])
+        rows.append(tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}"))
     if not rows:
         rows.append(ft.Text(ui.t("ui.no_tables"), size=16))
     return card(heading(ui.t("ui.tables")), *rows, ident="saved-tables")

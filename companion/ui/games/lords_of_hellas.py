@@ -53,9 +53,9 @@ def _winner_banner(ui: UI, state: dict) -> ft.Control:
     text = t(ui, "watch_winner", name=name(state, winner["player"]), condition=condition)
     return tagged(ft.Container(ft.Column([
         ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                ft.Text(text, size=30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
+                ft.Text(text, size=24 if ui.is_phone else 30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
                         expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text(t(ui, "err_game_over"), size=16, color=ft.Colors.ON_PRIMARY_CONTAINER),
+        ft.Text(t(ui, "winner_undo_hint"), size=16, color=ft.Colors.ON_PRIMARY_CONTAINER),
     ], spacing=8), bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=20, border_radius=16,
         border=ft.Border.all(6, state["colours"].get(winner["player"]) or ft.Colors.PRIMARY)), "loh-winner", text)
 

@@ -75,6 +75,7 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
     shown = t(ui, "battle_strength", value=army_strength(side))
     rows: list[ft.Control] = [
         heading(t(ui, f"battle_{which}"), 20),
+        note(t(ui, "battle_player")),
         choice_row([(p, name(state, p)) for p in state["players"]], side["player"], setter("player"),
                    f"loh-{which}-player"),
         tagged(ft.Text(shown, size=30, weight=ft.FontWeight.BOLD), f"loh-{which}-strength", shown),
@@ -82,8 +83,9 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
         stepper(t(ui, "battle_hoplites"), side["hoplites"], setter("hoplites"), f"loh-{which}-hoplites"),
         stepper(t(ui, "battle_fortified"), side["fortified"], setter("fortified"), f"loh-{which}-fortified",
                 maximum=side["hoplites"]),
-        tagged(ft.Switch(label=t(ui, "battle_can_retreat"), value=side["can_retreat"], on_change=on_retreat,
-                         label_text_style=ft.TextStyle(size=15)), f"loh-{which}-retreat"),
+        ft.Row([tagged(ft.Switch(value=side["can_retreat"], on_change=on_retreat), f"loh-{which}-retreat",
+                       t(ui, "battle_can_retreat")),
+                ft.Text(t(ui, "battle_can_retreat"), size=15, expand=True)]),
     ]
     for i, played in enumerate(side["cards"]):
         rows.append(_card(ui, side, which, i, played, redraw))

@@ -58,13 +58,13 @@ def _new_hunt(ui: UI, snap: dict) -> ft.Control:
         tagged(ft.TextField(value=monster, label=t(ui, "hunt_monster"), on_change=on_monster, text_size=18,
                             max_length=MAX_NAME), "loh-hunt-monster"),
         ft.Text(t(ui, "hunt_tray"), size=17, weight=ft.FontWeight.W_600),
+        note(t(ui, "hunt_reward")),
     ]
     for i, reward in enumerate(slots):
         rows.append(ft.Row([ft.Text(t(ui, "hunt_slot", number=i + 1), size=16, width=110),
                             choice_row(rewards, reward, reward_setter(i), f"loh-slot-{i}")],
                            wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     rows += [
-        note(t(ui, "hunt_reward")),
         ft.Row([
             button(t(ui, "hunt_add_slot"), add, "loh-hunt-add-slot", icon=ft.Icons.ADD, filled=False,
                    disabled=len(slots) >= MAX_SLOTS),
@@ -117,11 +117,14 @@ def _tray(ui: UI, snap: dict, hunt: dict) -> ft.Control:
     for i, reward in enumerate(hunt["slots"]):
         wounded = hunt["wounded"][i]
         label = f"{t(ui, 'hunt_slot', number=i + 1)}: {t(ui, f'reward_{reward}')}"
-        if wounded:
-            label = f"{label} ({t(ui, 'hunt_wounded')})"
-        tiles.append(button(label, toggle(i), f"loh-wound-{i}", icon=ft.Icons.HEALING if wounded else None,
-                            filled=wounded or i in chosen, disabled=wounded or not ongoing,
-                            tone=ft.Colors.ERROR if wounded else None))
+        if not wounded:
+            tiles.append(button(label, toggle(i), f"loh-wound-{i}", filled=i in chosen, disabled=not ongoing))
+            continue
+        tiles.append(tagged(ft.Container(ft.Row([
+            ft.Icon(ft.Icons.HEALING, color=ft.Colors.ON_ERROR),
+            ft.Text(label, size=18, color=ft.Colors.ON_ERROR, weight=ft.FontWeight.W_600),
+        ], tight=True), bgcolor=ft.Colors.ERROR, border_radius=28, height=56,
+            padding=ft.Padding.symmetric(horizontal=20)), f"loh-wound-{i}", f"{label} ({t(ui, 'hunt_wounded')})"))
     return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8)
 
 

@@ -19,7 +19,7 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     cards = [ft.Container(_monument(ui, snap, m), width=width) for m in MONUMENTS]
     parts: list[ft.Control] = [
         heading(t(ui, "monuments_title")),
-        ft.Row(cards, wrap=True, spacing=12, run_spacing=12),
+        ft.Row(cards, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START),
         card(ft.Text(f"{t(ui, 'special_build_monument')}: {t(ui, 'monument_pick')}", size=17,
                      weight=ft.FontWeight.W_600), build_buttons(ui, snap, "loh-monument-build")),
     ]

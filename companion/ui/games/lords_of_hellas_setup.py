@@ -9,7 +9,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE
+from companion.games.lords_of_hellas.options import MAX_NAME, MAX_SEATS, MIN_SEATS, PALETTE
 from companion.games.lords_of_hellas.victory import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas_parts import note, t
@@ -64,7 +64,7 @@ def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
         border=ft.Border.all(4, ft.Colors.ON_SURFACE) if data["colours"][i] == colour else None,
     ), f"loh-colour-{i}-{j}", f"{t(ui, 'setup_colour')} {j + 1}") for j, colour in enumerate(COLOURS)]
     field = tagged(ft.TextField(value=data["names"][i], label=f"{t(ui, 'setup_name')} {i + 1}", on_change=on_name,
-                                text_size=18, width=260, max_length=24), f"loh-name-{i}")
+                                text_size=18, width=260, max_length=MAX_NAME), f"loh-name-{i}")
     return ft.Row([field, ft.Row(swatches, spacing=6, wrap=True)], wrap=True, spacing=12,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -99,9 +99,10 @@ def _conditions(ui: UI, data: dict) -> list[ft.Control]:
     rows: list[ft.Control] = [ft.Text(t(ui, "setup_conditions"), size=16, weight=ft.FontWeight.W_600)]
     for condition in CONDITIONS:
         if condition == "king_of_kings":
-            switch = ft.Switch(label=t(ui, "cond_king_of_kings"), value=data["king"] or not two, disabled=not two,
-                               on_change=on_king, label_text_style=ft.TextStyle(size=16))
-            rows += [tagged(switch, "loh-king-switch"), note(t(ui, "setup_king_off_hint"))]
+            switch = ft.Switch(value=data["king"] or not two, disabled=not two, on_change=on_king)
+            label = t(ui, "cond_king_of_kings")
+            rows += [ft.Row([tagged(switch, "loh-king-switch", label), ft.Text(label, size=16)]),
+                     note(t(ui, "setup_king_off_hint"))]
         else:
             rows.append(ft.Row([ft.Icon(ft.Icons.CHECK, size=20), ft.Text(t(ui, f"cond_{condition}"), size=16)]))
     return rows

@@ -45,16 +45,17 @@ def _regular(ui: UI, snap: dict) -> ft.Control:
     rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
     for action in REGULAR_ACTIONS:
         done = action in turn["regular"]
-        status = t(ui, "turn_done") if done else t(ui, "turn_available")
         extra: list[ft.Control] = []
         ready = open_ and not done
         if action == "artifacts":
             ready = ready and track["charged"] > 0
-            extra.append(_amount(ui, "artifacts", t(ui, "field_charged"), track["charged"], done))
+            extra.append(_amount(ui, "artifacts", t(ui, "field_charged"), track["charged"], ready))
         elif action == "priests":
             ready = ready and track["priests"] > 0
-            extra.append(_amount(ui, "priests", t(ui, "field_priests"), track["priests"], done))
-            extra.append(_monument_choice(ui, done))
+            extra.append(_amount(ui, "priests", t(ui, "field_priests"), track["priests"], ready))
+            if ready:
+                extra.append(_monument_choice(ui))
+        status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
         action_button = button(t(ui, f"regular_{action}"), _regular_send(ui, action), f"loh-regular-{action}",
                                filled=False, disabled=not ready)
         rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
@@ -62,11 +63,11 @@ def _regular(ui: UI, snap: dict) -> ft.Control:
     return card(*rows, ident="loh-regular")
 
 
-def _amount(ui: UI, action: str, label: str, have: int, done: bool) -> ft.Control:
+def _amount(ui: UI, action: str, label: str, have: int, ready: bool) -> ft.Control:
     """How many to use this time, kept within what the player holds."""
     key = LOCAL + action
     value = max(1, min(ui.local.get(key, 1), have))
-    if done or have == 0:
+    if not ready:
         return note(f"{label}: {have}")
 
     async def change(new: int) -> None:
@@ -77,7 +78,7 @@ def _amount(ui: UI, action: str, label: str, have: int, done: bool) -> ft.Contro
                    minimum=1, maximum=have)
 
 
-def _monument_choice(ui: UI, done: bool) -> ft.Control:
+def _monument_choice(ui: UI) -> ft.Control:
     key = LOCAL + "monument"
     chosen = ui.local.setdefault(key, MONUMENTS[0])
 
@@ -87,7 +88,7 @@ def _monument_choice(ui: UI, done: bool) -> ft.Control:
 
     return ft.Column([note(t(ui, "regular_which_monument")),
                       choice_row([(m, t(ui, f"monument_short_{m}")) for m in MONUMENTS], chosen, pick,
-                                 "loh-priests-to", disabled=done)], spacing=4)
+                                 "loh-priests-to")], spacing=4)
 
 
 def _regular_send(ui: UI, action: str):
@@ -116,7 +117,7 @@ def _special(ui: UI, snap: dict) -> ft.Control:
         elif action in used:
             status = t(ui, "turn_blocked")
         else:
-            status = t(ui, "turn_available")
+            status = t(ui, "turn_available") if open_ else ""
         label = t(ui, f"special_{action}")
         if action == "build_monument":
             control: ft.Control = ft.Column([ft.Text(label, size=18, weight=ft.FontWeight.W_600),

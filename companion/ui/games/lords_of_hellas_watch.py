@@ -48,11 +48,12 @@ def _condition(ui: UI, snap: dict, player: str, condition: str, goal: dict) -> f
     parts: list[ft.Control] = [
         ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.W_600, expand=True),
                 tagged(ft.Text(progress, size=17), f"loh-progress-{player}-{condition}", f"{title} {progress}")]),
+        note(t(ui, f"cond_{condition}_goal", target=target), size=14),
         ft.ProgressBar(value=min(1.0, value / target), bar_height=8, border_radius=4),
         _count(ui, snap, player, COUNTED[condition], value, None),
     ]
     if value == target - 1:
-        parts.insert(1, tagged(ft.Text(t(ui, "watch_one_away", condition=title), size=15,
+        parts.append(tagged(ft.Text(t(ui, "watch_one_away", condition=title), size=15,
                                        color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
                                f"loh-one-away-{player}-{condition}"))
     return ft.Column(parts, spacing=4)

@@ -12,6 +12,7 @@ import flet as ft
 Handler = Callable[[Any], Awaitable[None]] | None
 
 TOUCH = 56
+FONT = "DejaVu Sans"  # bundled in assets/fonts: offline Flutter cannot fetch fallback fonts
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
@@ -22,7 +23,7 @@ def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | Non
            filled: bool = True, disabled: bool = False, expand: bool | int | None = None,
            height: int = TOUCH, tone: str | None = None) -> ft.Control:
     kind = ft.FilledButton if filled else ft.OutlinedButton
-    style = ft.ButtonStyle(text_style=ft.TextStyle(size=18),
+    style = ft.ButtonStyle(text_style=ft.TextStyle(size=18, font_family=FONT),
                            bgcolor=tone if (filled and tone) else None)
     return tagged(kind(label, icon=icon, on_click=on_click, disabled=disabled, height=height,
                        style=style, expand=expand), ident)

@@ -1,0 +1,159 @@
+"""Lords of Hellas in the browser: a tablet switched to Portuguese plays a whole turn.
+
+The last test builds every panel without a browser, for each role, size and
+language, so a label that skipped translation is caught without a screenshot.
+"""
+import random
+import re
+from types import SimpleNamespace
+
+import flet as ft
+from drive import PHONE, el, expect_label, open_app, tap, type_into
+from playwright.sync_api import expect
+
+from companion.games.lords_of_hellas.game import GAME
+from companion.ui.context import UI
+from companion.ui.games.lords_of_hellas import SECTION, SECTIONS, UI_
+
+OPTIONS = {"players": ["ana", "bia"], "names": {"ana": "Ana", "bia": "Bia"}}
+
+
+def expect_disabled(page, ident: str, disabled: bool = True) -> None:
+    state = "[aria-disabled='true']" if disabled else ":not([aria-disabled='true'])"
+    expect(el(page, ident).locator(f"[role='button']{state}")).to_have_count(1)
+
+
+def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
+    created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
+    table = f"/api/tables/{created['id']}?k={created['host_token']}"
+    host = f"/api/tables/{created['id']}/events?k={created['host_token']}"
+    for field in ("artifacts", "charged"):
+        server.api("POST", host, {"type": "tracker.set", "player": "ana", "field": field, "value": 1})
+    tablet = open_app(browser, f"{server.url}/t/{created['id']}?k={created['host_token']}")
+    expect_label(tablet, "loh-current", "Ana is playing")
+
+    tap(tablet, "lang")
+    expect_label(tablet, "loh-tab-turn", "Ajuda da vez")
+    expect_label(tablet, "loh-current", "Quem joga: Ana")
+    expect_label(tablet, "loh-end-hint", "Faça uma Ação Especial")
+    expect_disabled(tablet, "loh-end-turn")
+    expect_disabled(tablet, "loh-regular-artifacts", False)
+
+    tap(tablet, "loh-regular-move")
+    expect_label(tablet, "loh-regular-status-move", "Feita nesta vez")
+    tap(tablet, "loh-special-march")
+    expect_label(tablet, "loh-special-status-march", "Usada")
+    expect_disabled(tablet, "loh-special-march")
+    expect_disabled(tablet, "loh-special-prepare")  # one Special Action per turn
+    expect_disabled(tablet, "loh-regular-artifacts")  # Regular Actions come first
+    expect_disabled(tablet, "loh-end-turn", False)
+    assert server.api("GET", table)["state"]["turn"]["regular"] == ["move"]
+
+    tap(tablet, "loh-end-turn")
+    expect_label(tablet, "loh-current", "Quem joga: Bia")
+    state = server.api("GET", table)["state"]
+    assert state["turn"]["player"] == "bia" and state["used"]["ana"] == ["march"]
+
+    # Bia plays her turn from her phone; back on Ana's turn, March is still blocked by its marker.
+    bia = f"/api/tables/{created['id']}/events?k={created['seats']['bia']['token']}"
+    server.api("POST", bia, {"type": "turn.special", "action": "prepare"})
+    server.api("POST", bia, {"type": "turn.end"})
+    expect_label(tablet, "loh-current", "Quem joga: Ana")
+    expect_label(tablet, "loh-special-status-march", "Bloqueada até se construir um Monumento")
+    expect_label(tablet, "loh-special-status-prepare", "Disponível")
+    expect_disabled(tablet, "loh-special-march")
+    expect_disabled(tablet, "loh-special-prepare", False)
+
+
+def test_a_refusal_reads_in_the_devices_language(server, browser):
+    created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
+    phone = open_app(browser, f"{server.url}/t/{created['id']}?k={created['seats']['bia']['token']}", PHONE)
+    expect_label(phone, "identity", "Bia")
+    tap(phone, "lang")
+    expect_label(phone, "loh-tab-battle", "Ajuda de batalha")
+    tap(phone, "loh-tab-battle")
+    expect_label(phone, "loh-defender-strength", "Força do Exército: 0")
+    tap(phone, "loh-defender-player-ana")  # Ana would be fighting herself
+    tap(phone, "loh-battle-resolve")
+    expect_label(phone, "toast", "Um jogador não pode batalhar contra si mesmo")
+    assert server.api("GET", f"/api/tables/{created['id']}?k={created['host_token']}")["state"]["last_battle"] is None
+
+
+def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
+    tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
+    expect(el(tablet, "game-lords_of_hellas")).to_have_attribute("aria-label", "Lords of Hellas")
+    tap(tablet, "game-lords_of_hellas")
+    type_into(tablet, "loh-name-0", "Ana")
+    type_into(tablet, "loh-name-1", "Bia")
+    tap(tablet, "loh-colour-1-4")
+    tap(tablet, "loh-king-switch")
+    tap(tablet, "loh-threshold-warlord-plus")
+    expect_label(tablet, "loh-threshold-warlord-value", "3")
+    tap(tablet, "create-table")
+    tablet.wait_for_url("**/t/**", timeout=10_000)
+    table_id = tablet.url.split("/t/")[1].split("?")[0]
+    state = server.api("GET", f"/api/tables/{table_id}?k={tablet.url.split('k=')[1]}")["state"]
+    assert state["names"] == {"ana": "Ana", "bia": "Bia"}
+    assert state["colours"] == {"ana": "#c62828", "bia": "#6a1b9a"}
+    assert state["conditions"]["king_of_kings"] is False
+    assert state["thresholds"] == {"warlord": 3, "favoured": 5, "slayer": 3}
+    tap(tablet, "loh-tab-watch")
+    expect_label(tablet, "loh-watch-king", "King of Kings is off")
+
+
+def _texts(control: object) -> list[str]:
+    """Every string a control tree would paint: Text values, button labels, field labels."""
+    found: list[str] = []
+    for attr in ("value", "content", "label"):
+        value = getattr(control, attr, None)
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, ft.Control):
+            found += _texts(value)
+    for child in getattr(control, "controls", None) or []:
+        found += _texts(child)
+    return found
+
+
+def _states() -> list[dict]:
+    """A fresh game, then one with a failed hunt, a build, a battle and a winner."""
+    state = GAME.setup({"players": ["ana", "bia"], "names": {"ana": "Ana", "bia": "Bia"}})
+    states = [state]
+    for event in (
+        {"type": "tracker.set", "player": "ana", "field": "priests", "value": 2},
+        {"type": "turn.regular", "action": "priests", "monument": "zeus", "count": 1},
+        {"type": "hunt.start", "monster": "Hydra", "slots": ["priest", "none"]},
+        {"type": "hunt.attack", "wounds": [0]},
+        {"type": "hunt.attack", "wounds": []},
+        {"type": "monument.build", "monument": "athena"},
+        {"type": "battle.resolve", "attacker": {"player": "ana", "base": 1, "hoplites": 2},
+         "defender": {"player": "bia", "base": 1, "hoplites": 1, "fortified": 1, "can_retreat": False}},
+        {"type": "tracker.set", "player": "bia", "field": "lands", "value": 2},
+    ):
+        event = GAME.prepare(state, {"by": "host", "at": 0.0, **event}, random.Random(0))
+        state = GAME.apply(state, event)
+        states.append(state)
+    assert states[-1]["winner"] == {"player": "bia", "condition": "warlord"}
+    return states
+
+
+def test_every_panel_is_fully_translated_for_every_role_and_size():
+    seen = {"en": set(), "pt": set()}
+    for state in _states():
+        for role, seat in (("host", None), ("seat", "bia"), ("spectator", None)):
+            for width in (1280, 390):
+                for lang in ("en", "pt"):
+                    ui = UI(page=SimpleNamespace(width=width), server=None, lang=lang)
+                    snap = {"role": role, "seat": seat, "state": GAME.view(state, seat)}
+                    for section in SECTIONS:
+                        ui.local[SECTION] = section
+                        texts = _texts(UI_.board(ui, snap))
+                        leaks = [x for x in texts if "lords_of_hellas." in x or "{" in x]
+                        assert not leaks, (section, lang, leaks)
+                        seen[lang].update(texts)
+    assert "Quem joga: Ana" in seen["pt"] and "Bia vence como Senhor da Guerra! A partida acabou." in seen["pt"]
+    assert "Bia wins the battle" in seen["en"] and "Bia vence a batalha" in seen["pt"]  # a tie goes to Bia
+    assert len(seen["pt"] - seen["en"]) > 100  # Portuguese screens really are in Portuguese
+    # What reads the same in both is only names and numbers: no English label was hard-coded.
+    names = re.compile(r"Ana|Bia|Hydra|Zeus|Hermes")
+    assert [x for x in seen["pt"] & seen["en"] if re.search(r"[^\W\d_]", names.sub("", x))] == []
