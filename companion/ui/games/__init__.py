@@ -17,6 +17,7 @@ class GameUI(Protocol):
 
 
 def game_uis() -> dict[str, GameUI]:
-    from companion.ui.games import lords_of_hellas, scorepad
+    from companion.ui.games import cyclades, fleecing_olympus, kleos, lords_of_hellas, scorepad
 
-    return {"scorepad": scorepad.UI_, "lords_of_hellas": lords_of_hellas.UI_}
+    return {"scorepad": scorepad.UI_, "cyclades": cyclades.UI_, "lords_of_hellas": lords_of_hellas.UI_,
+            "kleos": kleos.UI_, "fleecing_olympus": fleecing_olympus.UI_}
