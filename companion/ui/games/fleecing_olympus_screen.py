@@ -11,7 +11,7 @@ from companion.games.fleecing_olympus.ending import PLAYING
 from companion.games.fleecing_olympus.screens import screens_down
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus_parts import LOCAL, deity, local_setter, name, note, player_row, sender, t
-from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+from companion.ui.widgets.controls import FONT, button, card, heading, stepper, tagged
 
 GIVE = LOCAL + "give"
 
@@ -34,7 +34,7 @@ def _reveal(ui: UI, shown: bool) -> ft.Control:
         await ui.send({"type": "reveal", "open": bool(e.control.value)})
 
     return tagged(ft.Switch(label=t(ui, "ui_reveal"), value=shown, on_change=toggle,
-                            label_text_style=ft.TextStyle(size=16)), "fo-reveal")
+                            label_text_style=ft.TextStyle(size=16, font_family=FONT)), "fo-reveal")
 
 
 def deal(ui: UI, state: dict, seat: str) -> ft.Control | None:

@@ -14,7 +14,7 @@ from companion.games.kleos.setup import GODS, MAX_NAME
 from companion.ui.context import UI
 from companion.ui.games.kleos_parts import dot, god, note
 from companion.ui.games.kleos_temples import temple_picker
-from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.controls import FONT, tagged
 
 FORM = "kleos.form"
 
@@ -85,4 +85,4 @@ def _manual_switch(ui: UI, data: dict) -> ft.Control:
         await ui.refresh()
 
     return tagged(ft.Switch(label=ui.t("kleos.ui_form_manual"), value=data["manual"], on_change=flip,
-                            label_text_style=ft.TextStyle(size=16)), "kleos-form-manual")
+                            label_text_style=ft.TextStyle(size=16, font_family=FONT)), "kleos-form-manual")

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.games.kleos.setup import GOD_COLOURS
 from companion.ui.context import UI
-from companion.ui.widgets.controls import TOUCH, icon_button, tagged
+from companion.ui.widgets.controls import FONT, TOUCH, icon_button, tagged
 
 # Screen shades for the game's colour names, dark enough to carry white text and stand on white.
 SHADES: dict[str, str] = {
@@ -76,7 +76,7 @@ def flag(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], ide
                            width=TOUCH, height=TOUCH, disabled=disabled), ident, state)
     kind = ft.FilledButton if on else ft.OutlinedButton
     return tagged(kind(label, icon=ft.Icons.CHECK if on else ft.Icons.SHIELD_OUTLINED, on_click=flip,
-                       height=TOUCH, disabled=disabled, style=ft.ButtonStyle(text_style=ft.TextStyle(size=16))),
+                       height=TOUCH, disabled=disabled, style=ft.ButtonStyle(text_style=ft.TextStyle(size=16, font_family=FONT))),
                   ident, state)
 
 

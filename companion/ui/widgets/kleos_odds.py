@@ -14,7 +14,7 @@ import flet as ft
 from companion.games.kleos.dice import pool
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.ui.context import UI
-from companion.ui.widgets.controls import TOUCH, button, card, heading, stepper, tagged
+from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
 SECTION = "kleos.odds.section"
 ATTACKER = "kleos.odds.attacker"
@@ -90,7 +90,7 @@ def toggle(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], i
     kind = ft.FilledButton if on else ft.OutlinedButton
     icon = ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK
     return tagged(kind(label, icon=icon, on_click=flip, height=TOUCH,
-                       style=ft.ButtonStyle(text_style=ft.TextStyle(size=16))), ident)
+                       style=ft.ButtonStyle(text_style=ft.TextStyle(size=16, font_family=FONT))), ident)
 
 
 def setter(ui: UI, key: str, field: str | None = None) -> Callable[[Any], Awaitable[None]]:
