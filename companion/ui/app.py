@@ -114,7 +114,8 @@ class Session:
 
     async def _render_pending(self) -> None:
         self._pending = False
-        await self.render()
+        if not self.rules_open:  # the rules panel shows nothing of the table; closing it redraws
+            await self.render()
 
     def _on_disconnect(self, e) -> None:
         """A closed or sleeping tab must not slow every broadcast: stop listening at once."""

@@ -1,0 +1,155 @@
+"""The rules look-up: one full-screen panel, reachable from the app bar on every screen.
+
+"Can a Champion be cursed?" gets asked mid-turn, so results follow the
+typing. The page is rebuilt from scratch on every refresh, and a rebuilt
+text field would drop focus after one letter; so the field is created once per
+device and kept in `ui.local`, and typing only swaps the rows below it.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+from companion.rules import GAMES, entry, highlight_terms, search
+from companion.ui.context import UI
+from companion.ui.start import game_title
+from companion.ui.widgets.controls import heading, icon_button, tagged
+from companion.ui.widgets.rules_views import Handler, Opener, contents_list, entry_page, hit_list, no_hits
+
+FIELD, BODY, GAME, STACK, SEQ = "rules.field", "rules.body", "rules.game", "rules.stack", "rules.seq"
+ALL = "all"
+LIMIT = 20
+# One letter matches half the rules; the contents are more use until a second one is typed.
+MIN_QUERY = 2
+# Results wait for a pause this long in typing: a list for a half-typed word is
+# replaced by the next keystroke anyway, and drawing it costs a busy tablet.
+PAUSE = 0.25
+
+
+def rules_panel(ui: UI, on_close: Handler) -> ft.Control:
+    field = _field(ui)
+    body = ft.Column(page_for(ui, field.value or ""), spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    ui.local[BODY] = body
+    header = ft.Row([
+        ft.Icon(ft.Icons.MENU_BOOK, size=28),
+        ft.Container(heading(ui.t("rules.title")), expand=True),
+        icon_button(ft.Icons.CLOSE, ui.t("rules.close"), on_close, "rules-close"),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    search_row = ft.Row([
+        ft.Semantics(content=field, identifier="rules-query", expand=True),
+        icon_button(ft.Icons.BACKSPACE_OUTLINED, ui.t("rules.clear"), _clear(ui), "rules-clear"),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return tagged(ft.Column([header, search_row, _chips(ui), body], spacing=12, expand=True), "rules-panel")
+
+
+def _table_game(ui: UI) -> str | None:
+    return ui.live.table.game if ui.live else None
+
+
+def selected_game(ui: UI) -> str:
+    """The game filter: the table's own game until the player picks another, else every game."""
+    table_game = _table_game(ui)
+    return ui.local.setdefault(GAME, table_game if table_game in GAMES else ALL)
+
+
+def page_for(ui: UI, query: str) -> list[ft.Control]:
+    """What goes below the search field: the open entry, else the hits, else the contents."""
+    game = selected_game(ui)
+    terms = highlight_terms(query) if len(query.strip()) >= MIN_QUERY else []
+    stack = ui.local.get(STACK)
+    if stack:
+        return entry_page(ui, entry(*stack[-1], ui.lang), terms, _open(ui), _back(ui))
+    if len(query.strip()) >= MIN_QUERY:
+        hits = search(query, game=None if game == ALL else game, lang=ui.lang, limit=LIMIT)
+        if not hits:
+            return no_hits(ui, query, game != ALL, _pick(ui, ALL))
+        table_game = _table_game(ui)
+        hits.sort(key=lambda h: h.game != table_game)  # stable: the table's game first, each part by rank
+        return hit_list(ui, hits, terms, game == ALL, _open(ui))
+    if game == ALL:
+        return [tagged(ft.Text(ui.t("rules.pick_game"), size=17), "rules-hint")]
+    return contents_list(ui, game, _open(ui))
+
+
+def _field(ui: UI) -> ft.TextField:
+    field = ui.local.get(FIELD)
+    if field is None:
+        field = ft.TextField(on_change=_typed(ui), autofocus=True, prefix_icon=ft.Icons.SEARCH, text_size=20,
+                             border_radius=12)
+        ui.local[FIELD] = field
+    field.label, field.hint_text = ui.t("rules.search_label"), ui.t("rules.search_hint")
+    return field
+
+
+def _typed(ui: UI) -> Handler:
+    async def changed(e: Any) -> None:
+        ui.local[STACK] = []  # a new question leaves the open entry
+        seq = _supersede(ui)
+        await asyncio.sleep(PAUSE)
+        if seq != ui.local[SEQ]:
+            return  # still typing, or a tap moved on: only the latest action draws
+        rows = await asyncio.to_thread(page_for, ui, e.control.value or "")
+        body = ui.local.get(BODY)
+        if seq != ui.local[SEQ] or body is None:
+            return
+        body.controls = rows
+        try:
+            body.update()
+        except RuntimeError:
+            pass  # the panel was closed while this search ran
+    return changed
+
+
+def _supersede(ui: UI) -> int:
+    """Mark a new action, so a search still running for older keystrokes never draws over it."""
+    ui.local[SEQ] = ui.local.get(SEQ, 0) + 1
+    return ui.local[SEQ]
+
+
+def _chips(ui: UI) -> ft.Control:
+    chosen = selected_game(ui)
+    order = sorted(GAMES, key=lambda g: g != _table_game(ui)) + [ALL]
+    chips = []
+    for game in order:
+        name = ui.t("rules.all_games") if game == ALL else game_title(game, ui.lang)
+        chips.append(tagged(ft.Chip(ft.Text(name, size=16), selected=game == chosen, on_click=_pick(ui, game),
+                                    height=48), f"rules-game-{game}", name))
+    return ft.Row(chips, wrap=True, spacing=8, run_spacing=8)
+
+
+def _open(ui: UI) -> Opener:
+    def opener(game: str, entry_id: str) -> Handler:
+        async def go(e: Any) -> None:
+            _supersede(ui)
+            ui.local[STACK] = [*ui.local.get(STACK, []), [game, entry_id]]
+            await ui.refresh()
+        return go
+    return opener
+
+
+def _back(ui: UI) -> Handler:
+    async def go(e: Any) -> None:
+        _supersede(ui)
+        ui.local[STACK] = ui.local.get(STACK, [])[:-1]
+        await ui.refresh()
+    return go
+
+
+def _pick(ui: UI, game: str) -> Handler:
+    async def go(e: Any) -> None:
+        _supersede(ui)
+        ui.local[GAME], ui.local[STACK] = game, []
+        await ui.refresh()
+    return go
+
+
+def _clear(ui: UI) -> Handler:
+    async def go(e: Any) -> None:
+        _supersede(ui)
+        ui.local[FIELD].value = ""
+        ui.local[STACK] = []
+        await ui.refresh()
+    return go

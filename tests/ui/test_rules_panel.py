@@ -1,0 +1,233 @@
+"""The rules look-up panel, built with a stand-in UI and driven through its own handlers."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import flet as ft
+import pytest
+import yaml
+
+from companion.i18n import LANGS, t
+from companion.rules import contents, entry, highlight_terms
+from companion.ui.widgets import rules_panel as panel
+from companion.ui.widgets.rules_text import MARK, excerpt, marked, reflow
+
+
+WIDGETS = Path(panel.__file__).parent
+STRINGS = WIDGETS.parents[1] / "i18n" / "strings" / "rules.yaml"
+
+
+class FakeUI:
+    """The parts of companion.ui.context.UI the panel touches, with no page or server."""
+
+    def __init__(self, lang: str = "en", table_game: str | None = None) -> None:
+        self.lang, self.is_phone, self.local, self.refreshes = lang, False, {}, 0
+        self.live = SimpleNamespace(table=SimpleNamespace(game=table_game)) if table_game else None
+
+    def t(self, key: str, **values: object) -> str:
+        return t(key, self.lang, **values)
+
+    async def refresh(self) -> None:
+        self.refreshes += 1
+
+
+def walk(control: ft.Control):
+    yield control
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name == "parent":
+            continue
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ft.Control):
+                yield from walk(item)
+
+
+def tags(controls: list[ft.Control], prefix: str = "rules-") -> list[str]:
+    return [c.identifier for root in controls for c in walk(root)
+            if isinstance(c, ft.Semantics) and (c.identifier or "").startswith(prefix)]
+
+
+def find(controls: list[ft.Control], ident: str) -> ft.Semantics:
+    hits = [c for root in controls for c in walk(root) if isinstance(c, ft.Semantics) and c.identifier == ident]
+    assert len(hits) == 1, f"{len(hits)} controls tagged {ident!r}"
+    return hits[0]
+
+
+def tap(controls: list[ft.Control], ident: str) -> None:
+    asyncio.run(find(controls, ident).content.on_click(None))
+
+
+def shown(text: ft.Text) -> str:
+    return text.value if not text.spans else "".join(s.text for s in text.spans)
+
+
+def type_query(ui: FakeUI, *values: str) -> None:
+    """Keystrokes as the field reports them, close together; the panel must already be built."""
+    handler = ui.local[panel.FIELD].on_change
+
+    async def burst() -> None:
+        await asyncio.gather(*(handler(SimpleNamespace(control=SimpleNamespace(value=v))) for v in values))
+
+    asyncio.run(burst())
+
+
+# -- prose -------------------------------------------------------------------
+def test_reflow_joins_wrapped_lines_and_keeps_lists_apart():
+    text = ("A Cursed Minion stays. Like\nBlessings, it sticks.\n- first item that wraps\n  onto two lines\n"
+            "- second\n\nEach day:\n1. Daybreak")
+    assert reflow(text) == ("A Cursed Minion stays. Like Blessings, it sticks.\n"
+                            "- first item that wraps onto two lines\n- second\n\nEach day:\n1. Daybreak")
+
+
+def test_marked_bolds_only_the_matched_words_and_keeps_the_text_whole():
+    text = "A Champion can never be Cursed, by any card."
+    out = marked(text, highlight_terms("can a champion be cursed"))
+    assert shown(out) == text
+    assert [s.text for s in out.spans if s.style is MARK] == ["Champion", "Cursed"]
+    assert marked(text, []).value == text and not marked(text, []).spans
+
+
+def test_excerpt_centres_on_the_first_match_and_says_when_it_cut():
+    detail = " ".join(["filler"] * 60) + " the Champion returns home " + " ".join(["filler"] * 60)
+    cut = excerpt(detail, highlight_terms("champion"), width=80)
+    assert "Champion" in cut and cut.startswith("…") and cut.endswith("…") and len(cut) <= 82
+    assert excerpt(detail, highlight_terms("monument")) == ""
+
+
+# -- what the panel shows ----------------------------------------------------
+@pytest.mark.parametrize("table_game, expected", [("kleos", "kleos"), ("scorepad", "all"), (None, "all")])
+def test_the_filter_starts_on_the_tables_game(table_game, expected):
+    assert panel.selected_game(FakeUI(table_game=table_game)) == expected
+
+
+def test_the_tables_game_chip_comes_first_and_is_selected():
+    ui = FakeUI(table_game="lords_of_hellas")
+    root = panel.rules_panel(ui, ui.refresh)
+    chips = [i for i in tags([root], "rules-game-")]
+    assert chips == ["rules-game-lords_of_hellas", "rules-game-kleos", "rules-game-cyclades",
+                     "rules-game-fleecing_olympus", "rules-game-all"]
+    assert find([root], "rules-game-lords_of_hellas").content.selected
+    assert not find([root], "rules-game-all").content.selected
+
+
+def test_an_empty_query_browses_the_games_contents_in_reading_order():
+    ui = FakeUI(table_game="cyclades")
+    rows = panel.page_for(ui, " ")
+    assert tags(rows, "rules-toc-") == [f"rules-toc-cyclades-{e.id}" for e in contents("cyclades", "en")]
+    assert tags(panel.page_for(FakeUI(), "")) == ["rules-hint"]
+
+
+def test_a_question_lists_the_answer_first_with_its_words_marked():
+    rows = panel.page_for(FakeUI(), "can a champion be cursed")
+    assert tags(rows, "rules-hit-")[:2] == ["rules-hit-kleos-champion", "rules-hit-kleos-curse"]
+    texts = [c for c in walk(find(rows, "rules-hit-kleos-champion")) if isinstance(c, ft.Text)]
+    marks = {s.text for x in texts for s in (x.spans or []) if s.style is MARK}
+    assert {"Champion", "Cursed"} <= marks
+
+
+def test_the_tables_game_comes_first_among_all_games():
+    ui = FakeUI(table_game="cyclades")
+    ui.local[panel.GAME] = panel.ALL
+    games = [i.split("-")[2] for i in tags(panel.page_for(ui, "temple"), "rules-hit-")]
+    assert len(set(games)) > 1
+    assert games == sorted(games, key=lambda g: g != "cyclades")
+
+
+def test_a_game_filter_keeps_other_games_out():
+    ui = FakeUI()
+    ui.local[panel.GAME] = "lords_of_hellas"
+    hits = tags(panel.page_for(ui, "temple"), "rules-hit-")
+    assert hits and all(h.startswith("rules-hit-lords_of_hellas-") for h in hits)
+
+
+def test_nothing_found_offers_every_game():
+    ui = FakeUI(table_game="kleos")
+    rows = panel.page_for(ui, "zqxjv wkpfh")
+    assert tags(rows) == ["rules-no-hits", "rules-search-all"]
+    tap(rows, "rules-search-all")
+    assert ui.local[panel.GAME] == panel.ALL and ui.refreshes == 1
+
+
+# -- moving around -----------------------------------------------------------
+def test_open_an_answer_follow_a_link_and_come_back():
+    ui = FakeUI()
+    query = "can a champion be cursed"
+    tap(panel.page_for(ui, query), "rules-hit-kleos-champion")
+    page = panel.page_for(ui, query)
+    champion = entry("kleos", "champion", "en")
+    assert find(page, "rules-entry-answer").label == champion.answer
+    assert tags(page, "rules-related-") == [f"rules-related-{r}" for r in champion.related]
+
+    tap(page, "rules-related-curse")
+    assert find(panel.page_for(ui, query), "rules-entry-title").label == entry("kleos", "curse", "en").title
+    tap(panel.page_for(ui, query), "rules-back")
+    assert find(panel.page_for(ui, query), "rules-entry-title").label == champion.title
+    tap(panel.page_for(ui, query), "rules-back")
+    assert "rules-hit-kleos-champion" in tags(panel.page_for(ui, query))
+    assert ui.refreshes == 4
+
+
+def test_typing_replaces_the_open_entry_with_the_newest_results():
+    ui = FakeUI()
+    panel.rules_panel(ui, ui.refresh)
+    ui.local[panel.STACK] = [["kleos", "champion"]]
+    type_query(ui, "glory", "condicoes de vitoria")  # the first is overtaken before its pause ends
+    body = ui.local[panel.BODY]
+    assert ui.local[panel.STACK] == []
+    assert tags(body.controls, "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
+    assert ui.refreshes == 0  # only the list changed: the field keeps its focus
+
+
+def test_a_tap_during_a_pending_search_is_not_drawn_over():
+    ui = FakeUI()
+    panel.rules_panel(ui, ui.refresh)
+    before = list(ui.local[panel.BODY].controls)
+    typed = ui.local[panel.FIELD].on_change(SimpleNamespace(control=SimpleNamespace(value="glory")))
+    opened = panel._open(ui)("kleos", "glory")(None)
+
+    async def both() -> None:
+        await asyncio.gather(typed, opened)
+
+    asyncio.run(both())
+    assert ui.local[panel.STACK] == [["kleos", "glory"]]
+    assert ui.local[panel.BODY].controls == before
+
+
+def test_the_field_survives_a_rebuild_and_clear_empties_it():
+    ui = FakeUI(table_game="kleos")
+    first = panel.rules_panel(ui, ui.refresh)
+    field = ui.local[panel.FIELD]
+    field.value = "glory"
+    again = panel.rules_panel(ui, ui.refresh)
+    assert find([again], "rules-query").content is field
+    tap([first], "rules-clear")
+    assert field.value == "" and ui.refreshes == 1
+
+
+# -- Portuguese --------------------------------------------------------------
+def test_portuguese_players_get_portuguese_entries():
+    ui = FakeUI(lang="pt")
+    ui.local[panel.GAME] = "lords_of_hellas"
+    rows = panel.page_for(ui, "condicoes de vitoria")
+    top = find(rows, "rules-hit-lords_of_hellas-victory-conditions")
+    assert top.label == entry("lords_of_hellas", "victory-conditions", "pt").title == "Condições de vitória"
+    assert tags(rows, "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
+
+
+def test_an_untranslated_entry_says_so():
+    ui = FakeUI(lang="pt")
+    ui.local[panel.GAME] = "cyclades"
+    rows = panel.page_for(ui, "ouro inicial starting gold")
+    notes = [c.value for c in walk(rows[0]) if isinstance(c, ft.Text) and c.value]
+    assert any(t("rules.untranslated", "pt") in n for n in notes)
+
+
+def test_every_string_the_panel_uses_exists_in_both_languages_and_none_is_unused():
+    texts = yaml.safe_load(STRINGS.read_text(encoding="utf-8"))
+    used = {m for p in WIDGETS.glob("rules_*.py") for m in re.findall(r"\.t\(\"rules\.(\w+)\"", p.read_text())}
+    assert used == set(texts)
+    assert all(texts[k].get(lang) for k in texts for lang in LANGS)
