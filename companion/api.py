@@ -32,7 +32,8 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
-def router(hub: Hub, admin_token: str) -> APIRouter:
+def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
+    """`boot_id` changes on every server start; open pages reload when they see it change."""
     api = APIRouter(prefix="/api")
 
     def join(table_id: str, token: str | None) -> tuple[LiveTable, Access] | JSONResponse:
@@ -65,7 +66,7 @@ def router(hub: Hub, admin_token: str) -> APIRouter:
     @api.get("/health")
     def health() -> dict:
         return {"ok": True, "version": __version__, "tables": len(hub.store.table_ids()),
-                "listeners": hub.listener_count()}
+                "listeners": hub.listener_count(), "boot": boot_id}
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:

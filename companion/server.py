@@ -7,6 +7,7 @@ never runs in Starlette).
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import platformdirs
@@ -22,6 +23,8 @@ from companion.games.registry import GAMES
 from companion.rules import index as build_rules_index
 from companion.ui.app import make_main
 from companion.ui.context import ServerInfo
+from companion.comeback import ComebackMiddleware
+from companion.comeback import script as comeback_script
 from companion.webcache import CompressedStatic, WebCacheMiddleware
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -44,7 +47,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)
     app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None,
                                openapi_url="/api/openapi.json")
-    app.include_router(router(hub, admin_token))
+    app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))
     app.mount("/", flet_fastapi.app(
         make_main(info),
         no_cdn=True,
@@ -58,4 +61,5 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
                              cache_dir() / "webcache" / flet_web_version)
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
+    app.add_middleware(ComebackMiddleware, html=comeback_script(SESSION_TIMEOUT_SECONDS))
     return app, info

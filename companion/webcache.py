@@ -24,8 +24,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
 
-COMPRESSIBLE = {".js", ".mjs", ".wasm", ".json", ".css", ".svg", ".html", ".txt", ".otf", ".ttf"}
+COMPRESSIBLE = {".js", ".mjs", ".wasm", ".json", ".css", ".svg", ".txt", ".otf", ".ttf"}
 SKIPPED_DIRS = {"pyodide"}  # the in-browser Python runtime: never loaded by a served app
+PATCHED = {"manifest.json", "FontManifest.json"}  # Flet rewrites these per app: serve its copy
 MIN_SIZE = 1024
 ENCODINGS = ("br", "gzip")  # best first
 
@@ -67,7 +68,8 @@ class CompressedStatic:
             self.ready.set()
 
     def _eligible(self, path: Path) -> bool:
-        return (path.suffix in COMPRESSIBLE and not SKIPPED_DIRS.intersection(path.parts)
+        return (path.suffix in COMPRESSIBLE and path.name not in PATCHED
+                and not SKIPPED_DIRS.intersection(path.parts)
                 and path.is_file() and path.stat().st_size >= MIN_SIZE)
 
     def _key(self, root: Path, path: Path) -> str:

@@ -10,3 +10,8 @@ from companion.games.registry import GAMES
 @pytest.fixture
 def hub(tmp_path):
     return Hub(tmp_path / "data", GAMES)
+
+
+def pytest_collection_modifyitems(items):
+    """Fast unit tests first, the slow browser tests last: failures show up sooner."""
+    items.sort(key=lambda item: "/e2e/" in str(item.fspath))

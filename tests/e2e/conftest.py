@@ -16,8 +16,10 @@ def server(tmp_path):
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Per module: sync Playwright keeps an event loop running in this thread while open,
+    which would break any later test that calls asyncio.run()."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as p:

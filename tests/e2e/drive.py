@@ -34,14 +34,16 @@ class Server:
         self.data_dir = data_dir
         self.env = {**os.environ, **(env or {})}
         self.port = _free_port()
+        self.log = data_dir.parent / f"server-{self.port}.log"  # read it when a test fails
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
+        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
              "--data-dir", str(self.data_dir), "--quiet"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=self.env)
+            stdout=subprocess.DEVNULL, stderr=self.log.open("ab"), env=self.env)
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

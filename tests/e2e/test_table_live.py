@@ -1,5 +1,5 @@
 """The table server as players use it: tablet creates, phone joins, changes flow both ways."""
-from drive import PHONE, el, expect_label, goto, open_app, tap, type_into
+from drive import PHONE, el, expect_label, goto, open_app, settle, tap, type_into
 from playwright.sync_api import expect
 
 
@@ -32,8 +32,8 @@ def test_create_join_add_undo_and_reload(server, browser):
     goto(phone, f"{server.url}/")
     expect_label(phone, "identity", "Bia")
     expect_label(phone, "score-bia", "5")
-    phone.reload()
-    goto(phone, phone.url)
+    phone.reload(wait_until="commit")
+    settle(phone)
     expect_label(phone, "identity", "Bia")
 
 
