@@ -6,7 +6,8 @@ it stays blank until reloaded. A few lines of script in the page fix that
 without any Flet change: they watch the server's boot id on /api/health and
 reload when it changes, and reload a tab that was hidden for longer than its
 session can survive. The link in the address bar brings the device straight
-back to its table and seat.
+back to its table and seat. The same watch shows a "Reconnecting…" banner
+while the server cannot be reached.
 """
 from __future__ import annotations
 
@@ -26,10 +27,27 @@ SCRIPT = """<script>
     } catch (e) {}
     location.reload();
   }
+  var banner = null;
+  function offline(lost) {
+    // Our own words over Flet's spinner, in the language this device chose.
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.id = "companion-connection";
+      banner.setAttribute("role", "status");
+      banner.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:2147483647;padding:12px;" +
+        "text-align:center;font:600 18px sans-serif;background:#B00020;color:#fff;display:none";
+      document.body.appendChild(banner);
+    }
+    var pt = (localStorage.getItem("flutter.companion.lang") || "").indexOf("pt") !== -1;
+    banner.textContent = pt ? "Reconectando\u2026 nada do que foi salvo se perde." :
+                              "Reconnecting\u2026 nothing saved is lost.";
+    banner.style.display = lost ? "block" : "none";
+  }
   function check() {
     fetch("/api/health", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (h) {
+      offline(false);
       if (boot === null) { boot = h.boot; } else if (h.boot !== boot) { fresh(); }
-    }).catch(function () {});
+    }).catch(function () { offline(true); });
   }
   check();
   setInterval(check, %(poll_ms)d);

@@ -2,6 +2,7 @@
 import time
 
 from drive import PHONE, Server, expect_label, goto, open_app, settle
+from playwright.sync_api import expect
 
 
 def _wait(predicate, timeout=15.0):
@@ -62,9 +63,11 @@ def test_a_killed_server_restarts_with_everything_shown_as_done(server, browser)
     _add(server, table, 7)
     expect_label(tablet, "score-bia", "7")
     server.stop()  # SIGKILL
+    expect(tablet.locator("#companion-connection")).to_contain_text("Reconnecting", timeout=15_000)
     with tablet.expect_navigation(timeout=60_000):  # the page reloads itself once the server is back
         server.start()
     settle(tablet)
+    expect(tablet.locator("#companion-connection")).to_be_hidden(timeout=15_000)
     expect_label(tablet, "score-bia", "7", timeout=30_000)
     _add(server, table, 1)
     expect_label(tablet, "score-bia", "8", timeout=30_000)
