@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from _browser import ARGS, CHROMIUM, PHONE, Server, settle, summary, wait_text
 from playwright.async_api import async_playwright
+
+from companion.server import web_files
 
 MBIT = 1_000_000 / 8
 
@@ -42,16 +43,12 @@ async def throttled_load(context, url: str) -> tuple[int, float]:
     return received, shown - start
 
 
-def wait_compressed(server: Server) -> None:
+def wait_compressed() -> None:
     """The first start compresses the web client in the background; measure once it is done."""
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        req = urllib.request.Request(f"{server.url}/main.dart.wasm", method="HEAD",
-                                     headers={"Accept-Encoding": "br"})
-        with urllib.request.urlopen(req) as resp:
-            if resp.headers.get("Content-Encoding") == "br":
-                return
-        time.sleep(1)
+    files = web_files()
+    deadline = time.time() + 300
+    while files.pending_best() and time.time() < deadline:
+        time.sleep(2)
 
 
 async def broadcast(browser, server: Server, table: dict, url: str, changes: int = 15) -> list[float]:
@@ -77,7 +74,7 @@ async def main() -> None:
         server = Server(Path(tmp) / "data")
         server.start()
         try:
-            wait_compressed(server)
+            wait_compressed()
             table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
             url = f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}"
             async with async_playwright() as p:
@@ -97,11 +94,16 @@ async def main() -> None:
                     await page.goto(url)
                     await settle(page)
                     await ctx.close()
+                closed_at = time.perf_counter()
+                while server.api("GET", "/api/health")["listeners"] and time.perf_counter() - closed_at < 30:
+                    await asyncio.sleep(0.05)
+                drained = time.perf_counter() - closed_at
                 left = server.api("GET", "/api/health")["listeners"]
                 stale = await broadcast(browser, server, table, url)
                 print("broadcast latency to one phone (API change -> number on screen)")
                 print(f"  no closed tabs:       {summary(fresh)}")
-                print(f"  60 closed tabs since: {summary(stale)}   (listeners left behind: {left})")
+                print(f"  60 closed tabs since: {summary(stale)}")
+                print(f"  listeners left by the 60 closed tabs: {left} ({drained:.2f} s after the last closed)")
                 await browser.close()
         finally:
             server.stop()

@@ -16,6 +16,7 @@ import flet_web
 import flet_web.fastapi as flet_fastapi
 from flet_web.version import version as flet_web_version
 
+from companion import flet_fixes
 from companion.api import router
 from companion.core.access import new_token
 from companion.core.hub import Hub
@@ -40,8 +41,13 @@ def cache_dir() -> Path:
     return Path(os.environ.get("COMPANION_CACHE_DIR") or platformdirs.user_cache_dir("companion"))
 
 
+def web_files() -> CompressedStatic:
+    return CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())], cache_dir() / "webcache" / flet_web_version)
+
+
 def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     build_rules_index()  # now, so the first question at the table is answered at once
+    flet_fixes.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)
@@ -57,8 +63,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
         app_description="Scores, odds and rules for the board game on the table",
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     ))
-    files = CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())],
-                             cache_dir() / "webcache" / flet_web_version)
+    files = web_files()
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
     app.add_middleware(ComebackMiddleware, html=comeback_script(SESSION_TIMEOUT_SECONDS))

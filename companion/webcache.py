@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import logging
 import mimetypes
+import os
 import threading
 from pathlib import Path
 
@@ -29,6 +30,9 @@ SKIPPED_DIRS = {"pyodide"}  # the in-browser Python runtime: never loaded by a s
 PATCHED = {"manifest.json", "FontManifest.json"}  # Flet rewrites these per app: serve its copy
 MIN_SIZE = 1024
 ENCODINGS = ("br", "gzip")  # best first
+
+
+BEST_FROM = 100_000  # files this big are worth brotli's slow best mode (once, in the background)
 
 
 def _brotli(data: bytes) -> bytes:
@@ -56,16 +60,38 @@ class CompressedStatic:
         return thread
 
     def build(self) -> None:
+        """Fast copies of everything first (a few seconds), then the big files again at
+        brotli's best quality (about a minute of one core, once per Flet version: the
+        copies are kept on disk). Brotli releases the GIL, so serving goes on meanwhile."""
+        files = [(root, path) for root in self.roots for path in root.rglob("*") if self._eligible(path)]
         try:
-            for root in self.roots:
-                for path in root.rglob("*"):
-                    if self._eligible(path):
-                        for encoding in ENCODINGS:
-                            self._copy(root, path, encoding)
+            for root, path in files:
+                for encoding in ENCODINGS:
+                    self._copy(root, path, encoding)
+            self.ready.set()
+            _lower_priority()
+            for root, path in files:
+                if path.stat().st_size >= BEST_FROM:
+                    self._best(root, path)
         except OSError:
             log.exception("could not pre-compress the web client; serving it uncompressed")
         finally:
             self.ready.set()
+
+    def pending_best(self) -> int:
+        """How many big files still wait for their best-quality copy (benches wait for 0)."""
+        big = [(r, p) for r in self.roots for p in r.rglob("*") if self._eligible(p) and p.stat().st_size >= BEST_FROM]
+        return sum(not (self.cache_dir / f"{self._key(r, p)}.br-best").exists() for r, p in big)
+
+    def _best(self, root: Path, path: Path) -> None:
+        target = self.cache_dir / f"{self._key(root, path)}.br"
+        done = target.with_suffix(".br-best")
+        if done.exists():
+            return
+        tmp = target.with_suffix(".best-tmp")
+        tmp.write_bytes(brotli.compress(path.read_bytes(), quality=11))
+        tmp.replace(target)
+        done.touch()
 
     def _eligible(self, path: Path) -> bool:
         return (path.suffix in COMPRESSIBLE and path.name not in PATCHED
@@ -104,6 +130,14 @@ class CompressedStatic:
                 if target.exists():
                     return target, encoding
         return None
+
+
+def _lower_priority() -> None:
+    """Let the one-off best-quality pass yield to serving the table (Linux: per thread)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except (AttributeError, OSError):
+        pass
 
 
 class WebCacheMiddleware:

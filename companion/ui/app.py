@@ -41,6 +41,7 @@ class Session:
 
     async def start(self) -> None:
         page = self.page
+        page.on_disconnect = self._on_disconnect  # first: the tab may close during the awaits below
         page.title = "Companion"
         page.padding = 12
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
@@ -52,7 +53,6 @@ class Session:
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
         page.on_route_change = self._on_route
         page.on_connect = self._on_connect
-        page.on_disconnect = self._on_disconnect
         page.on_resize = self._on_resize
         await self.open(page.route)
 
@@ -88,7 +88,7 @@ class Session:
         if access is None:
             return
         self.ui.live, self.ui.access = live, access
-        self._unsubscribe = live.subscribe(self._changed)
+        self._listen()
         saved = await self.prefs.get(PREF_AWAKE.format(role=access.role))
         self.ui.awake = access.role == "host" if saved is None else bool(saved)
         if access.role != "host":
@@ -104,16 +104,31 @@ class Session:
     # -- liveness ------------------------------------------------------------
     def _changed(self) -> None:
         """Runs on the writer's thread: only schedule, never render here."""
+        if not self._connected():
+            self._on_disconnect(None)
+            return
         if self._pending:
             return
         self._pending = True
         try:
             self.page.run_task(self._render_pending)
-        except RuntimeError:  # the session's loop is gone: it closed meanwhile
+        except (RuntimeError, AttributeError):  # the connection went away meanwhile
+            self._pending = False
             self._on_disconnect(None)
+
+    def _listen(self) -> None:
+        """Subscribe unless the tab already went away while this session was starting."""
+        if self.ui.live and not self._unsubscribe and self._connected():
+            self._unsubscribe = self.ui.live.subscribe(self._changed)
+
+    def _connected(self) -> bool:
+        return self.page.session.connection is not None
 
     async def _render_pending(self) -> None:
         self._pending = False
+        if not self._connected():
+            self._on_disconnect(None)
+            return
         if not self.rules_open:  # the rules panel shows nothing of the table; closing it redraws
             await self.render()
 
@@ -124,8 +139,7 @@ class Session:
             self._unsubscribe = None
 
     async def _on_connect(self, e) -> None:
-        if self.ui.live and not self._unsubscribe:
-            self._unsubscribe = self.ui.live.subscribe(self._changed)
+        self._listen()
         await self.render()
 
     async def _on_resize(self, e) -> None:
