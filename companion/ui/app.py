@@ -180,7 +180,9 @@ class Session:
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
         actions: list[ft.Control] = [
             icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open"),
-            button(ui.t("ui.language"), self._toggle_lang, "lang", filled=False, height=44),
+            # On a phone the full language name would squeeze the game's title out.
+            button(("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language"),
+                   self._toggle_lang, "lang", filled=False, height=44),
             icon_button(ft.Icons.DARK_MODE if not ui.dark else ft.Icons.LIGHT_MODE, ui.t("ui.theme"),
                         self._toggle_dark, "theme"),
         ]
