@@ -56,7 +56,7 @@ def test_undo_redo_are_events_and_new_event_clears_redo(hub):
         live.redo(HOST)
     assert [e["type"] for e in live.events()] == ["points.add"] * 3 + ["undo", "undo", "redo", "points.add"]
     history = live.history(HOST)
-    assert history[0]["text"].startswith("bia +5")
+    assert history[0]["text"].startswith("Bia +5")  # display names, not ids
     assert [row["undone"] for row in history if row["type"] == "points.add"] == [False, True, False, False]
 
 

@@ -63,7 +63,13 @@ class ScorePad(GameBase):
         ids = [s["id"] for s in self.seats(options)]
         if len(set(ids)) != len(ids):
             raise RuleError("Two players have the same name.")
-        return {"players": ids, "scores": {p: 0 for p in ids}, "notes": {p: "" for p in ids}}
+        names = {s["id"]: s["name"] for s in self.seats(options)}
+        return {"players": ids, "names": names, "scores": {p: 0 for p in ids}, "notes": {p: "" for p in ids}}
+
+    def prepare(self, state: dict, event: dict, rng: object) -> dict:
+        """Carry the player's display name, so history lines read "Bia +5", not an id."""
+        name = state.get("names", {}).get(event.get("player"))
+        return {**event, "name": name} if name else event
 
     def view(self, state: dict, seat: str | None) -> dict:
         notes = {seat: state["notes"][seat]} if seat in state["notes"] else {}
@@ -71,11 +77,11 @@ class ScorePad(GameBase):
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         if event["type"] == "points.add":
-            return t("scorepad.points", lang, player=event["player"], amount=f"{event['amount']:+d}",
-                     reason=event.get("reason") or "—")
+            return t("scorepad.points", lang, player=event.get("name", event["player"]),
+                     amount=f"{event['amount']:+d}", reason=event.get("reason") or "—")
         if event.get("player") == seat:
             return t("scorepad.note_own", lang)
-        return t("scorepad.note_other", lang, player=event.get("player"))
+        return t("scorepad.note_other", lang, player=event.get("name", event.get("player")))
 
 
 def _slug(name: str) -> str:
