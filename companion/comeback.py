@@ -16,8 +16,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 SCRIPT = """<script>
 (function () {
-  var boot = null, hiddenAt = null, limit = %(limit_ms)d;
+  var boot = null, hiddenAt = null, limit = %(limit_ms)d, leaving = false;
   function fresh() {
+    // Once only: a second check answering during the reload would reload the new page again.
+    if (leaving) { return; }
+    leaving = true;
     // Forget Flet's session id too, or the reload re-attaches to the session that failed.
     try { sessionStorage.clear(); } catch (e) {}
     try {
@@ -44,6 +47,7 @@ SCRIPT = """<script>
     banner.style.display = lost ? "block" : "none";
   }
   function check() {
+    if (leaving) { return; }
     fetch("/api/health", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (h) {
       offline(false);
       if (boot === null) { boot = h.boot; } else if (h.boot !== boot) { fresh(); }

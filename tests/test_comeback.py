@@ -43,4 +43,5 @@ def test_script_reloads_on_a_new_boot_and_after_outliving_the_session():
     assert "/api/health" in text and "h.boot !== boot" in text
     assert "limit = 840000" in text  # a minute before the server forgets the session
     assert "flet_session_id" in text  # the reload starts a fresh session
+    assert text.count("if (leaving) { return; }") == 2  # one reload, never a second over it
     assert "limit = 1000" in script(session_timeout_s=2)

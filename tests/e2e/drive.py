@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -95,11 +96,19 @@ def goto(page: Page, url: str) -> None:
 
 
 def settle(page: Page) -> None:
+    """Wait for Flutter, then switch on its accessibility tree (again, if the first click came
+    too early for the engine: then no control with an identifier shows up)."""
     page.wait_for_selector("#loading", state="detached", timeout=30_000)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=10_000)
-    placeholder.evaluate("e => e.click()")
-    page.wait_for_selector("flt-semantics", state="attached", timeout=10_000)
+    for attempt in range(3):
+        placeholder = page.locator("flt-semantics-placeholder")
+        if placeholder.count():
+            placeholder.evaluate("e => e.click()")
+        try:
+            page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
 
 
 def el(page: Page, ident: str):
