@@ -13,6 +13,7 @@ from companion.games.fleecing_olympus.deities import DEITIES
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus_parts import LOCAL, note, t
+from companion.ui.games.players_form import player_ids
 from companion.ui.widgets.controls import button, heading, tagged
 
 FORM = LOCAL + "setup"
@@ -30,10 +31,7 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
 def options(data: dict) -> dict:
     """The form as game options; ids come from the names so links and history read naturally."""
     names = [n.strip() for n in data["names"]]
-    ids: list[str] = []
-    for i, text in enumerate(names):
-        slug = "".join(c if c.isalnum() else "_" for c in text.lower()).strip("_")
-        ids.append(slug if slug and slug != "host" and slug not in ids else f"p{i + 1}")
+    ids = player_ids(names)
     return {
         "players": ids,
         "names": dict(zip(ids, names)),

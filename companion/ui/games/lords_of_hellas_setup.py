@@ -13,6 +13,7 @@ from companion.games.lords_of_hellas.options import MAX_NAME, MAX_SEATS, MIN_SEA
 from companion.games.lords_of_hellas.victory import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas_parts import note, t
+from companion.ui.games.players_form import player_ids
 from companion.ui.widgets.controls import button, heading, stepper, tagged
 
 FORM = "lords_of_hellas.setup"
@@ -36,10 +37,7 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
 def options(data: dict) -> dict:
     """The form as game options; ids come from the names so history and links read naturally."""
     names = [n.strip() for n in data["names"]]
-    ids: list[str] = []
-    for i, text in enumerate(names):
-        slug = "".join(c if c.isalnum() else "_" for c in text.lower()).strip("_")
-        ids.append(slug if slug and slug != "host" and slug not in ids else f"p{i + 1}")
+    ids = player_ids(names)
     return {
         "players": ids,
         "names": dict(zip(ids, names)),

@@ -42,3 +42,13 @@ def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
         return [n.strip() for n in names if n.strip()]
 
     return [*fields, buttons], read
+
+
+def player_ids(names: list[str]) -> list[str]:
+    """Ids from typed names, so links and history read naturally; a blank, repeated or
+    reserved ("host") name falls back to its seat number."""
+    ids: list[str] = []
+    for i, text in enumerate(names):
+        slug = "".join(c if c.isalnum() else "_" for c in text.lower()).strip("_")
+        ids.append(slug if slug and slug != "host" and slug not in ids else f"p{i + 1}")
+    return ids
