@@ -17,7 +17,7 @@ class Plugin:
     ui: str
     """Dotted name of the game's Flet package under `companion.ui.games`."""
     strings: tuple[str, ...]
-    """Its string catalogues (`companion/i18n/strings/<name>.yaml`), looked up as `<name>.<key>`."""
+    """Its string catalogues (`companion/games/<game>/strings/<name>.yaml`), looked up as `<name>.<key>`."""
     rules: str | None
     """Its folder under `rules_data/`, or None for a game without a rules look-up."""
 
