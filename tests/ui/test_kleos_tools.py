@@ -21,7 +21,7 @@ from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.games.kleos.odds import odds_panel, percent
 
 ROOT = Path(__file__).resolve().parents[2]
-STRINGS = ROOT / "companion" / "i18n" / "strings" / "kleos_tools.yaml"
+STRINGS = ROOT / "companion" / "games" / "kleos" / "strings" / "kleos_tools.yaml"
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 
