@@ -50,7 +50,7 @@ def address_picker(ui: UI) -> ft.Control:
         panel.visible = not panel.visible
         panel.update()
 
-    link = tagged(ft.TextButton(ui.t("ui.join_trouble"), icon=ft.Icons.HELP_OUTLINE, on_click=toggle),
+    link = tagged(ft.TextButton(ui.t("ui.join_trouble"), icon=ft.Icons.HELP_OUTLINE, on_click=toggle, height=48),
                   "join-trouble")
     return ft.Column([link, tagged(panel, "join-addresses")], spacing=4, tight=True)
 
