@@ -24,9 +24,9 @@ VIRTUAL_PREFIXES = (
     "bridge", "vethernet", "virtualbox", "vmware", "hyper-v",
 )
 
-# Routing a datagram here picks the default route; connect() on UDP sends nothing.
-# A documentation-only address (RFC 5737), so not even a lookup names a real host.
-OUTSIDE = ("192.0.2.1", 9)
+# Routing a datagram here picks the default route; connect() on UDP sends nothing. A public
+# address that no home or venue LAN uses (documentation ranges do turn up on lab networks).
+OUTSIDE = ("1.1.1.1", 9)
 
 WILDCARDS = ("0.0.0.0", "::", "")
 

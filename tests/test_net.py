@@ -5,6 +5,7 @@ and this machine's own addresses never appear.
 """
 from __future__ import annotations
 
+import ipaddress
 import socket
 from types import SimpleNamespace
 
@@ -39,7 +40,7 @@ class FakeProbe:
         pass
 
     def connect(self, address: tuple[str, int]) -> None:
-        self.peer = address
+        FakeProbe.made.append(address)
         if self.route is None:
             raise OSError(101, "Network is unreachable")
 
@@ -111,7 +112,8 @@ def test_wifi_and_ethernet_interfaces_are_not(name):
 
 def test_detection_asks_the_os_for_the_default_route_without_sending(probe):
     assert net.default_route_ip() == "192.168.1.20"
-    assert probe.made == [(socket.AF_INET, socket.SOCK_DGRAM)]
+    assert probe.made == [(socket.AF_INET, socket.SOCK_DGRAM), net.OUTSIDE]
+    assert ipaddress.ip_address(net.OUTSIDE[0]).is_global  # off every LAN: the default route decides
 
 
 def test_no_default_route_is_no_answer(probe):
