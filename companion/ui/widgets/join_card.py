@@ -5,6 +5,7 @@ import flet as ft
 
 from companion.qr import qr_svg
 from companion.ui.context import UI
+from companion.ui.widgets.address_picker import address_picker, phone_base
 from companion.ui.widgets.controls import card, heading, tagged
 
 
@@ -20,17 +21,19 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
 def join_card(ui: UI) -> ft.Control:
     """Built once per table and language: reusing the same control lets Flet send no patch
     for it when the rest of the screen changes (the QR images are the heaviest part)."""
-    key = ("join-card", ui.lang)
+    base = phone_base(ui)
+    key = ("join-card", ui.lang, base)
     if key not in ui.local:
-        ui.local[key] = _build(ui)
+        ui.local[key] = _build(ui, base)
     return ui.local[key]
 
 
-def _build(ui: UI) -> ft.Control:
+def _build(ui: UI, base: str) -> ft.Control:
     table = ui.live.table
     size = 150
-    codes = [_code(ui.server.join_url(table.id, s.token), s.name, f"join-{s.id}", size) for s in table.seats]
-    codes.append(_code(ui.server.join_url(table.id, table.spectator_token), ui.t("ui.spectator"),
+    codes = [_code(ui.server.join_url(table.id, s.token, base), s.name, f"join-{s.id}", size)
+             for s in table.seats]
+    codes.append(_code(ui.server.join_url(table.id, table.spectator_token, base), ui.t("ui.spectator"),
                        "join-spectator", size))
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
-                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), ident="join-card")
+                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui), ident="join-card")
