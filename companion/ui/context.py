@@ -12,6 +12,7 @@ from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.i18n import t as translate
+from companion.ui.live import Parts
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,7 @@ class UI:
     refresh: Callable[[], Awaitable[None]] | None = None
     awake: bool = False  # keep this device's screen on while the table is open
     set_awake: Callable[[bool], Awaitable[None]] | None = None
+    parts: Parts = field(default_factory=Parts)  # this device's built screen parts (ui/live.py)
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)

@@ -5,6 +5,7 @@ import flet as ft
 
 from companion.qr import qr_svg
 from companion.ui.context import UI
+from companion.ui.live import part
 from companion.ui.widgets.controls import card, heading, tagged
 
 
@@ -18,12 +19,9 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
 
 
 def join_card(ui: UI) -> ft.Control:
-    """Built once per table and language: reusing the same control lets Flet send no patch
-    for it when the rest of the screen changes (the QR images are the heaviest part)."""
-    key = ("join-card", ui.lang)
-    if key not in ui.local:
-        ui.local[key] = _build(ui)
-    return ui.local[key]
+    """A live part built once per table and language: the same control comes back on every
+    render, so Flet sends nothing for it (the QR images are the heaviest part of the screen)."""
+    return part(ui, "join-card", _build)
 
 
 def _build(ui: UI) -> ft.Control:
