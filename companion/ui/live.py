@@ -27,6 +27,7 @@ class _Built:
     signature: tuple
     control: ft.Control
     children: list[str]
+    args: tuple  # holds the controls named by id in the signature, so no id is reused meanwhile
 
 
 @dataclass
@@ -36,11 +37,12 @@ class Parts:
     built: dict[str, _Built] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
     stack: list[list[str]] = field(default_factory=list)
-    builds: int = 0  # how many parts were (re)built: tests and benches read it
+    rebuilt: list[str] = field(default_factory=list)  # keys built in the last render, for tests
 
     def begin(self) -> None:
         self.used.clear()
         self.stack.clear()
+        self.rebuilt = []
 
     def end(self) -> None:
         for key in [k for k in self.built if k not in self.used]:
@@ -68,7 +70,7 @@ def part(ui: Any, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.
     parts: Parts = ui.parts
     if parts.stack:
         parts.stack[-1].append(key)
-    signature = (build, ui.lang, ui.dark, ui.is_phone, args)
+    signature = (build, ui.lang, ui.dark, ui.is_phone, _identities(args))
     cached = parts.built.get(key)
     if cached is not None and cached.signature == signature:
         parts._mark(key)
@@ -80,9 +82,9 @@ def part(ui: Any, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.
         children = parts.stack.pop()
     if control.key is None:
         control.key = key
-    parts.built[key] = _Built(signature, control, children)
+    parts.built[key] = _Built(signature, control, children, args)
     parts.used.add(key)
-    parts.builds += 1
+    parts.rebuilt.append(key)
     return control
 
 
@@ -96,6 +98,24 @@ def freeze(control: Control) -> Control:
     the session's index when the tree around it is rebuilt, and taps on it would be lost."""
     object.__setattr__(control, "_frozen", True)
     return control
+
+
+def _identities(args: tuple) -> tuple:
+    """Controls among the arguments compare by identity: a container of parts is the same
+    while its children are the same objects (Flet's own equality would walk whole trees)."""
+    return tuple(("#", id(a)) if isinstance(a, ft.BaseControl) else _identities(a) if isinstance(a, (tuple, list))
+                 else a for a in args)
+
+
+def group(ui: Any, key: str, kind: Callable[..., ft.Control], children: list[ft.Control],
+          **props: Any) -> ft.Control:
+    """`kind(children, **props)` (a Column, a Row...), reused while its children are the same
+    controls: a change deep inside rebuilds only the containers on the way to it."""
+    return part(ui, key, _group, kind, tuple(children), tuple(sorted(props.items())))
+
+
+def _group(ui: Any, kind: Callable[..., ft.Control], children: tuple, props: tuple) -> ft.Control:
+    return kind(list(children), **dict(props))
 
 
 class RenderQueue:

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games import game_uis
-from companion.ui.live import part
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, tagged
 from companion.ui.widgets.history import history_list
 from companion.ui.widgets.join_card import join_card
@@ -28,10 +28,11 @@ def table_screen(ui: UI) -> ft.Control:
     side.append(part(ui, "keep-awake", _awake_switch, ui.awake))
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     if ui.is_phone:
-        return ft.Column([identity, board, *side], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
-    return ft.Row([
-        ft.Column([identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
-        ft.Column(side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
+        return group(ui, "table-layout", ft.Column, [identity, board, *side], spacing=12,
+                     scroll=ft.ScrollMode.AUTO, expand=True)
+    return group(ui, "table-layout", ft.Row, [
+        group(ui, "table-main", ft.Column, [identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
+        group(ui, "table-side", ft.Column, side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
 

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.players_form import names_form
-from companion.ui.live import local_text, part
+from companion.ui.live import group, local_text, part
 from companion.ui.widgets.controls import button, card, heading, tagged
 
 QUICK = (-1, 1, 5)
@@ -29,13 +29,13 @@ class ScorePadUI:
         parts: list[ft.Control] = [
             part(ui, "scorepad-title", _title),
             local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18),
-            ft.Row(tiles, wrap=True, spacing=12, run_spacing=12),
+            group(ui, "scorepad-tiles", ft.Row, tiles, wrap=True, spacing=12, run_spacing=12),
         ]
         if snap["role"] == "seat":
             if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
                 ui.local[NOTE] = state["notes"].get(snap["seat"], "")
             parts.append(part(ui, "scorepad-note", _note, snap["seat"]))
-        return ft.Column(parts, spacing=12)
+        return group(ui, "scorepad-board", ft.Column, parts, spacing=12)
 
 
 def _title(ui: UI) -> ft.Control:
