@@ -1,8 +1,10 @@
 """One browser session: routing, saved device settings, and live re-rendering.
 
-The screen is rebuilt from the table's view on every change (data flows one
-way). Hub listeners fire on writer threads, so they only schedule a refresh on
-this session's event loop, coalescing bursts into one render.
+The screen is described again from the table's view on every change (data flows
+one way), then reconciled against what this device shows (ui/live.py): parts
+whose inputs did not change are reused, and only the changed controls are sent.
+Hub listeners fire on writer threads, so they only queue a render on the event
+loop, coalescing bursts into one render per session.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import flet as ft
 from companion.core.access import is_admin
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
+from companion.ui.live import freeze, part, render_queue
 from companion.ui.start import game_title, start_screen
 from companion.ui.table import table_screen
 from companion.ui.widgets.controls import FONT, button, icon_button, tagged
@@ -37,8 +40,9 @@ class Session:
         self._awake: bool | None = None
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
-        self._pending = False
         self.rules_open = False
+        self._screen = ""  # the key of the screen shown: a new screen starts from scratch
+        self._rules_shown = 0
 
     async def start(self) -> None:
         page = self.page
@@ -105,16 +109,13 @@ class Session:
     # -- liveness ------------------------------------------------------------
     def _changed(self) -> None:
         """Runs on the writer's thread: only schedule, never render here."""
-        if not self._connected():
+        connection = self.page.session.connection
+        if connection is None:
             self._on_disconnect(None)
             return
-        if self._pending:
-            return
-        self._pending = True
         try:
-            self.page.run_task(self._render_pending)
+            render_queue(connection.loop).schedule(self, self._render_pending)
         except (RuntimeError, AttributeError):  # the connection went away meanwhile
-            self._pending = False
             self._on_disconnect(None)
 
     def _listen(self) -> None:
@@ -126,7 +127,6 @@ class Session:
         return self.page.session.connection is not None
 
     async def _render_pending(self) -> None:
-        self._pending = False
         if not self._connected():
             self._on_disconnect(None)
             return
@@ -148,20 +148,43 @@ class Session:
 
     # -- rendering -----------------------------------------------------------
     async def render(self) -> None:
+        """Describe the whole screen again; parts whose inputs are unchanged come back as the
+        same controls, and Flet's diff against the shown tree sends only what changed."""
         page, ui = self.page, self.ui
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
-        page.appbar = self._appbar()
-        if self.rules_open:
-            body = rules_panel(ui, self._toggle_rules)
-        elif ui.live and ui.access:
-            body = table_screen(ui)
-        elif self.admin:
-            body = start_screen(ui)
-        else:
-            body = _no_access(ui)
-        page.controls = [ft.SafeArea(body, expand=True)]
+        screen = self._screen_key()
+        if screen != self._screen:  # another screen: nothing of the old one may be reused
+            self._screen = screen
+            ui.parts.clear()
+        ui.parts.begin()
+        try:
+            page.appbar = self._appbar()
+            if self.rules_open:
+                body = rules_panel(ui, self._toggle_rules)
+            elif ui.live and ui.access:
+                body = table_screen(ui)
+            elif self.admin:
+                body = start_screen(ui)
+            else:
+                body = _no_access(ui)
+        finally:
+            ui.parts.end()
+        root = ft.SafeArea(body, expand=True, key=screen)
+        if not self.rules_open:
+            freeze(root)
+        page.controls = [root]
         page.update()
         await self._keep_awake(bool(ui.live) and ui.awake)
+
+    def _screen_key(self) -> str:
+        """Same key, same screen: its controls are reconciled and keep their ids. The rules
+        panel updates its own controls in place, so each of its renders is a fresh screen."""
+        if self.rules_open:
+            self._rules_shown += 1
+            return f"rules-{self._rules_shown}"
+        if self.ui.live and self.ui.access:
+            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
+        return "start" if self.admin else "no-access"
 
     async def _keep_awake(self, wanted: bool) -> None:
         """The tablet must not dim mid-game; a phone may, unless its player asks otherwise."""
@@ -179,6 +202,9 @@ class Session:
     def _appbar(self) -> ft.AppBar:
         ui = self.ui
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
+        return freeze(part(ui, "appbar", self._build_appbar, title, bool(ui.live and self.admin)))
+
+    def _build_appbar(self, ui: UI, title: str, home: bool) -> ft.AppBar:
         actions: list[ft.Control] = [
             icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open"),
             # On a phone the full language name would squeeze the game's title out.
@@ -188,7 +214,7 @@ class Session:
                         self._toggle_dark, "theme"),
         ]
         leading = None
-        if ui.live and self.admin:
+        if home:
             leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
                          leading=leading, actions=actions, center_title=False)

@@ -12,6 +12,7 @@ from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.i18n import t as translate
+from companion.ui.live import Parts
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ class UI:
     awake: bool = False  # keep this device's screen on while the table is open
     set_awake: Callable[[bool], Awaitable[None]] | None = None
     picked_base: str | None = None  # the address the host chose for this tablet's QR codes
+    parts: Parts = field(default_factory=Parts)  # this device's built screen parts (ui/live.py)
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)

@@ -1,7 +1,8 @@
 """A table's screen: the game's panel plus undo/redo, history and (on the tablet) the Join card.
 
 Tablet: board on the left, the side column on the right. Phone: one column,
-identity on top, so a thumb reaches everything.
+identity on top, so a thumb reaches everything. Each block is a live part
+(ui/live.py): a change rebuilds only the blocks whose inputs moved.
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games import game_uis
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, tagged
 from companion.ui.widgets.history import history_list
 from companion.ui.widgets.join_card import join_card
@@ -17,38 +19,51 @@ from companion.ui.widgets.join_card import join_card
 def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
     board = game_uis()[ui.live.table.game].board(ui, snap)
-    actions = ft.Row([
-        button(ui.t("ui.undo"), ui.undo, "undo", icon=ft.Icons.UNDO, filled=False,
-               disabled=not snap["can_undo"], expand=True),
-        button(ui.t("ui.redo"), ui.redo, "redo", icon=ft.Icons.REDO, filled=False,
-               disabled=not snap["can_redo"], expand=True),
-    ])
-    side: list[ft.Control] = [] if ui.access.role == "spectator" else [actions]
+    side: list[ft.Control] = []
+    if ui.access.role != "spectator":
+        side.append(part(ui, "undo-redo", _actions, snap["can_undo"], snap["can_redo"]))
     if ui.access.role == "host":
         side.append(join_card(ui))
-    side.append(card(history_list(ui), ident="history"))
-    side.append(_awake_switch(ui))
-    identity = tagged(ft.Text(_identity(ui), size=16, weight=ft.FontWeight.W_600), "identity")
+    side.append(part(ui, "history-card", _history_card, ui.live.seq))
+    side.append(part(ui, "keep-awake", _awake_switch, ui.awake))
+    identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     if ui.is_phone:
-        return ft.Column([identity, board, *side], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
-    return ft.Row([
-        ft.Column([identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
-        ft.Column(side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
+        return group(ui, "table-layout", ft.Column, [identity, board, *side], spacing=12,
+                     scroll=ft.ScrollMode.AUTO, expand=True)
+    return group(ui, "table-layout", ft.Row, [
+        group(ui, "table-main", ft.Column, [identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
+        group(ui, "table-side", ft.Column, side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
 
-def _identity(ui: UI) -> str:
-    if ui.access.role == "seat":
-        seat = ui.live.table.seat(ui.access.seat)
-        return ui.t("ui.you_are", name=seat.name if seat else ui.access.seat)
-    if ui.access.role == "spectator":
-        return ui.t("ui.watching")
-    return ui.t("ui.host")
+def _actions(ui: UI, can_undo: bool, can_redo: bool) -> ft.Control:
+    return ft.Row([
+        button(ui.t("ui.undo"), ui.undo, "undo", icon=ft.Icons.UNDO, filled=False,
+               disabled=not can_undo, expand=True),
+        button(ui.t("ui.redo"), ui.redo, "redo", icon=ft.Icons.REDO, filled=False,
+               disabled=not can_redo, expand=True),
+    ])
 
 
-def _awake_switch(ui: UI) -> ft.Control:
+def _history_card(ui: UI, seq: int) -> ft.Control:
+    return card(history_list(ui), ident="history")
+
+
+def _seat_name(ui: UI) -> str | None:
+    if ui.access.role != "seat":
+        return None
+    seat = ui.live.table.seat(ui.access.seat)
+    return seat.name if seat else ui.access.seat
+
+
+def _identity(ui: UI, role: str, name: str | None) -> ft.Control:
+    text = ui.t("ui.you_are", name=name) if role == "seat" else ui.t("ui.watching") if role == "spectator" \
+        else ui.t("ui.host")
+    return tagged(ft.Text(text, size=16, weight=ft.FontWeight.W_600), "identity")
+
+
+def _awake_switch(ui: UI, awake: bool) -> ft.Control:
     async def toggle(e: ft.Event) -> None:
         await ui.set_awake(bool(e.control.value))
 
-    return tagged(ft.Switch(label=ui.t("ui.keep_awake"), value=ui.awake,
-                            on_change=toggle), "keep-awake")
+    return tagged(ft.Switch(label=ui.t("ui.keep_awake"), value=awake, on_change=toggle), "keep-awake")

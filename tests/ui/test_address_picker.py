@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import flet as ft
 
 from companion.ui.context import UI, ServerInfo
-from companion.ui.widgets.address_picker import address_picker, other_bases, phone_base
+from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, other_bases, phone_base
 
 DETECTED = ("http://192.168.1.20:8550", "http://172.17.0.1:8550")
 
@@ -76,8 +76,13 @@ def test_picking_an_address_switches_the_codes_and_redraws():
         redraws.append(phone_base(ui))
 
     ui.refresh = refresh
-    picker = address_picker(ui)
+    picker = address_picker(ui, opened=False)
     assert _find(picker, "join-addresses").visible is False  # folded until asked
+    asyncio.run(_find(picker, "join-trouble").on_click(None))
+    assert ui.local[TROUBLE_OPEN] is True and len(redraws) == 1
+    redraws.clear()
+    picker = address_picker(ui, opened=True)
+    assert _find(picker, "join-addresses").visible is True
     docker = _find(picker, "join-address-1")
     assert docker.content == DETECTED[1]
     asyncio.run(docker.on_click(None))
@@ -88,7 +93,7 @@ def test_picker_speaks_portuguese_and_explains_when_there_is_no_other_address():
     ui = tablet("ws://tablet.lan:8550", lang="pt")
     ui.server.addresses = ()
     ui.server.base_url = "http://tablet.lan:8550"
-    picker = address_picker(ui)
+    picker = address_picker(ui, opened=True)
     assert _find(picker, "join-trouble").content == "Os celulares não conectam?"
     [text] = _find(picker, "join-addresses").controls
     assert "--url" in text.value and "http://tablet.lan:8550" in text.value

@@ -35,7 +35,10 @@ def other_bases(ui: UI) -> list[str]:
     return others
 
 
-def address_picker(ui: UI) -> ft.Control:
+TROUBLE_OPEN = "join.trouble_open"
+
+
+def address_picker(ui: UI, opened: bool) -> ft.Control:
     """A small link that opens the list of other addresses; picking one redraws the codes."""
     others = other_bases(ui)
     choices: list[ft.Control] = [
@@ -44,11 +47,11 @@ def address_picker(ui: UI) -> ft.Control:
     ]
     help_key = "ui.join_trouble_help" if others else "ui.join_trouble_none"
     panel = ft.Column([ft.Text(ui.t(help_key, url=phone_base(ui)), size=14), *choices],
-                      spacing=8, visible=False, tight=True)
+                      spacing=8, visible=opened, tight=True)
 
     async def toggle(e: ft.Event) -> None:
-        panel.visible = not panel.visible
-        panel.update()
+        ui.local[TROUBLE_OPEN] = not opened
+        await ui.refresh()
 
     link = tagged(ft.TextButton(ui.t("ui.join_trouble"), icon=ft.Icons.HELP_OUTLINE, on_click=toggle, height=48),
                   "join-trouble")

@@ -5,7 +5,8 @@ import flet as ft
 
 from companion.qr import qr_svg
 from companion.ui.context import UI
-from companion.ui.widgets.address_picker import address_picker, phone_base
+from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
+from companion.ui.live import part
 from companion.ui.widgets.controls import card, heading, tagged
 
 
@@ -19,16 +20,12 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
 
 
 def join_card(ui: UI) -> ft.Control:
-    """Built once per table and language: reusing the same control lets Flet send no patch
-    for it when the rest of the screen changes (the QR images are the heaviest part)."""
-    base = phone_base(ui)
-    key = ("join-card", ui.lang, base)
-    if key not in ui.local:
-        ui.local[key] = _build(ui, base)
-    return ui.local[key]
+    """A live part built once per table, language and phone address: the same control comes
+    back on every render, so Flet sends nothing for it (the QR images are the heaviest part)."""
+    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)))
 
 
-def _build(ui: UI, base: str) -> ft.Control:
+def _build(ui: UI, base: str, trouble_open: bool) -> ft.Control:
     table = ui.live.table
     size = 150
     codes = [_code(ui.server.join_url(table.id, s.token, base), s.name, f"join-{s.id}", size)
@@ -36,4 +33,4 @@ def _build(ui: UI, base: str) -> ft.Control:
     codes.append(_code(ui.server.join_url(table.id, table.spectator_token, base), ui.t("ui.spectator"),
                        "join-spectator", size))
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
-                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui), ident="join-card")
+                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), ident="join-card")

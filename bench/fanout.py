@@ -1,0 +1,343 @@
+"""How one change fans out to every device of a table (issue #13), at the protocol level.
+
+No browser: each "device" is a websocket client that registers with the real
+server through Flet's own protocol (msgpack frames, REGISTER_CLIENT with the
+route `/t/<id>?k=<token>`, answering the page's method calls as a browser
+would) and records when each frame arrives. A Glory change is sent through the
+JSON API; for every session the bench takes the time from the API call to the
+last frame of the update that change caused, and the bytes of those frames.
+
+Runs, in one go: N = 1, 10, 30 sessions on one Kleos table (a tablet, five
+phones on seats, the rest spectators), a hall of 50 tables × 6 sessions (a
+change on one table at a time), and a bare Flet app doing the same fan-out
+(three Text counters, pubsub, one value updated) for N = 1, 10, 30.
+Server CPU per change (user + system of the server process over the changes)
+and RSS (after the changes) are read from /proc through psutil.
+
+Run from the repository root: python bench/fanout.py [--changes 30] [--sizes 1,10,30]
+[--hall 50x6] [--no-bare] [--game kleos|scorepad]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import httpx
+import msgpack
+import psutil
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
+from drive import Server, _free_port  # noqa: E402
+
+REGISTER, PATCH, INVOKE = 1, 2, 5
+TABLET, PHONE = (1280, 800), (390, 844)
+GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
+PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"]}
+QUIET = 0.15  # an update is over when its sessions get nothing more for this long (s)
+
+
+class Device:
+    """One registered Flet session, as a browser tab would hold it."""
+
+    def __init__(self, port: int, route: str, size: tuple[int, int], name: str) -> None:
+        self.port, self.route, self.size, self.name = port, route, size, name
+        self.ws: ClientConnection | None = None
+        self.frames: list[tuple[float, int, int]] = []  # (arrival, bytes, action)
+        self.mark = 0
+        self._task: asyncio.Task | None = None
+
+    async def open(self) -> None:
+        self.ws = await connect(f"ws://127.0.0.1:{self.port}/ws", max_size=None, compression=None,
+                                user_agent_header=f"fanout-bench {self.name}", open_timeout=60)
+        page = {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True,
+                "platform": "linux"}
+        await self._send([REGISTER, {"session_id": "", "page_name": "", "page": page}])
+        self._task = asyncio.create_task(self._receive())
+
+    async def _send(self, message: list) -> None:
+        await self.ws.send(b"\x00" + msgpack.packb(message))
+
+    async def _receive(self) -> None:
+        try:
+            async for data in self.ws:
+                arrived = time.perf_counter()
+                action = data[2] if data[:1] == b"\x00" else -1  # [0x00][0x92][action]...
+                self.frames.append((arrived, len(data), action))
+                if action == INVOKE:  # storage reads, wake lock: answer as an empty browser would
+                    body = msgpack.unpackb(data[1:], strict_map_key=False)[1]
+                    await self._send([INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"],
+                                               "result": None, "error": None}])
+        except Exception:  # noqa: BLE001 - the bench reports missing updates, not socket noise
+            pass
+
+    def start_change(self) -> None:
+        self.mark = len(self.frames)
+
+    def patched(self) -> bool:
+        return any(f[2] == PATCH for f in self.frames[self.mark:])
+
+    def last_arrival(self) -> float:
+        return self.frames[-1][0] if len(self.frames) > self.mark else float("nan")
+
+    def received(self) -> int:
+        return sum(f[1] for f in self.frames[self.mark:])
+
+    async def close(self) -> None:
+        if self.ws:
+            await self.ws.close()
+        if self._task:
+            await asyncio.wait([self._task], timeout=5)
+
+
+def p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+class Result:
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.latency: list[float] = []  # ms, every session of every change
+        self.slowest: list[float] = []  # ms, the last session of each change
+        self.api: list[float] = []  # ms, the API answer
+        self.bytes: list[int] = []  # per session per change
+        self.cpu_ms = 0.0
+        self.rss_mib = 0.0
+        self.missed = 0
+        self.leaked = 0  # bytes that reached sessions of other tables
+
+    def line(self) -> str:
+        lat = self.latency or [float("nan")]
+        return (f"{self.label:24s} median {statistics.median(lat):7.1f} ms  p95 {p95(lat):7.1f} ms  "
+                f"slowest p95 {p95(self.slowest or [float('nan')]):7.1f} ms  "
+                f"api p95 {p95(self.api or [float('nan')]):6.1f} ms  "
+                f"{statistics.mean(self.bytes or [0]):8.0f} B/session  cpu {self.cpu_ms:6.1f} ms/change  "
+                f"rss {self.rss_mib:6.1f} MiB" + (f"  MISSED {self.missed}" if self.missed else "")
+                + (f"  LEAKED {self.leaked} B" if self.leaked else ""))
+
+
+async def open_all(devices: list[Device], batch: int = 10) -> None:
+    for i in range(0, len(devices), batch):
+        await asyncio.gather(*(d.open() for d in devices[i:i + batch]))
+    await settle(devices)
+
+
+async def settle(devices: list[Device], quiet: float = 0.5, limit: float = 120) -> None:
+    """Until every device has its first screen and nothing has arrived for `quiet` seconds."""
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        now = time.perf_counter()
+        if all(d.frames and any(f[2] == PATCH or f[2] == REGISTER for f in d.frames) for d in devices) \
+                and all(now - d.frames[-1][0] > quiet for d in devices):
+            return
+        await asyncio.sleep(0.05)
+
+
+async def one_change(post, watched: list[Device], others: list[Device], result: Result) -> None:
+    for d in watched + others:
+        d.start_change()
+    start = time.perf_counter()
+    await post()
+    result.api.append((time.perf_counter() - start) * 1000)
+    deadline = start + 15
+    while not all(d.patched() for d in watched) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.002)
+    while time.perf_counter() < deadline:  # the update is over once everyone has been quiet
+        now = time.perf_counter()
+        if all(now - d.frames[-1][0] > QUIET for d in watched if d.frames):
+            break
+        await asyncio.sleep(0.01)
+    for d in watched:
+        if not d.patched():
+            result.missed += 1
+            continue
+        result.latency.append((d.last_arrival() - start) * 1000)
+        result.bytes.append(d.received())
+    done = [d.last_arrival() for d in watched if d.patched()]
+    if done:
+        result.slowest.append((max(done) - start) * 1000)
+    result.leaked += sum(d.received() for d in others)
+
+
+async def idle(proc: psutil.Process, limit: float = 120) -> None:
+    """Until the server stops working on its own (it compresses the web client after start)."""
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        before = cpu_seconds(proc)
+        await asyncio.sleep(1)
+        if cpu_seconds(proc) - before < 0.05:
+            return
+
+
+def cpu_seconds(proc: psutil.Process) -> float:
+    times = proc.cpu_times()
+    return times.user + times.system
+
+
+# -- the app -------------------------------------------------------------------------------------
+
+class Table:
+    def __init__(self, server: Server, http: httpx.AsyncClient, game: str) -> None:
+        self.server, self.http, self.game = server, http, game
+        self.players = PLAYERS[game]
+
+    async def create(self) -> None:
+        made = (await self.http.post("/api/tables", json={"game": self.game,
+                                                           "options": {"players": self.players}})).json()
+        self.id, self.host, self.seats = made["id"], made["host_token"], made["seats"]
+        self.spectator = made["spectator_token"]
+        if self.game == "kleos":
+            for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
+                await self.event(self.host, {"type": "phase.next"})
+        self.n = 0
+
+    async def event(self, token: str, body: dict) -> None:
+        answer = await self.http.post(f"/api/tables/{self.id}/events?k={token}", json=body)
+        answer.raise_for_status()
+
+    def devices(self, count: int, port: int) -> list[Device]:
+        out = []
+        for i in range(count):
+            if i == 0:
+                token, size = self.host, TABLET
+            elif i <= len(self.players):
+                token, size = self.seats[self.players[i - 1]]["token"], PHONE
+            else:
+                token, size = self.spectator, PHONE
+            out.append(Device(port, f"/t/{self.id}?k={token}", size, f"{self.id}-{i}"))
+        return out
+
+    async def glory(self) -> None:
+        """A phone scores: a kill for the next god in turn (on a Score pad: one point)."""
+        self.n += 1
+        who = self.players[self.n % len(self.players)]
+        body = {"type": "glory.add", "player": who, "reason": "kill"} if self.game == "kleos" else \
+            {"type": "points.add", "player": who, "amount": 1}
+        await self.event(self.seats[who]["token"], body)
+
+
+async def app_run(server: Server, proc: psutil.Process, sizes: list[int], hall: tuple[int, int],
+                  changes: int, game: str) -> list[Result]:
+    results = []
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+        for n in sizes:
+            table = Table(server, http, game)
+            await table.create()
+            devices = table.devices(n, server.port)
+            await open_all(devices)
+            result = await measure(f"app, {n} session(s)", devices, [], table.glory, proc, changes)
+            print(result.line(), flush=True)
+            results.append(result)
+            for d in devices:
+                await d.close()
+        if hall[0]:
+            tables, devices = [], []
+            for _ in range(hall[0]):
+                table = Table(server, http, game)
+                await table.create()
+                tables.append((table, table.devices(hall[1], server.port)))
+            for _, ds in tables:
+                devices += ds
+            await open_all(devices)
+            result = Result(f"app, hall {hall[0]}x{hall[1]}")
+            await idle(proc)
+            before = cpu_seconds(proc)
+            for i in range(changes * 2):
+                table, watched = tables[i % len(tables)]
+                others = [d for _, ds in tables if ds is not watched for d in ds]
+                await one_change(table.glory, watched, others, result)
+            result.cpu_ms = (cpu_seconds(proc) - before) * 1000 / (changes * 2)
+            result.rss_mib = proc.memory_info().rss / 2**20
+            print(result.line(), flush=True)
+            results.append(result)
+            for d in devices:
+                await d.close()
+    return results
+
+
+async def measure(label: str, devices: list[Device], others: list[Device], post, proc: psutil.Process,
+                  changes: int) -> Result:
+    result = Result(label)
+    await idle(proc)
+    await one_change(post, devices, others, Result("warm-up"))
+    before = cpu_seconds(proc)
+    for _ in range(changes):
+        await one_change(post, devices, others, result)
+    result.cpu_ms = (cpu_seconds(proc) - before) * 1000 / changes
+    result.rss_mib = proc.memory_info().rss / 2**20
+    return result
+
+
+# -- the bare Flet app ---------------------------------------------------------------------------
+
+async def bare_run(sizes: list[int], changes: int, tmp: Path) -> list[Result]:
+    port = _free_port()
+    log = (tmp / "bare.log").open("ab")
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_bare_flet.py")), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("the bare Flet app did not start")
+                time.sleep(0.1)
+        results = []
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+            async def bump() -> None:
+                (await http.post("/bump")).raise_for_status()
+
+            for n in sizes:
+                devices = [Device(port, "/", PHONE, f"bare-{n}-{i}") for i in range(n)]
+                await open_all(devices)
+                results.append(await measure(f"bare Flet, {n} session(s)", devices, [], bump,
+                                             psutil.Process(proc.pid), changes))
+                print(results[-1].line(), flush=True)
+                for d in devices:
+                    await d.close()
+                await asyncio.sleep(0.5)
+        return results
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--changes", type=int, default=30)
+    parser.add_argument("--sizes", default="1,10,30")
+    parser.add_argument("--hall", default="50x6", help="TABLESxSESSIONS, or 0x0 to skip")
+    parser.add_argument("--no-bare", action="store_true")
+    parser.add_argument("--game", default="kleos", choices=sorted(PLAYERS),
+                        help="kleos: a Glory change; scorepad: one point")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    hall = tuple(int(s) for s in args.hall.split("x"))
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "data", env={"COMPANION_SESSION_TIMEOUT": "30"})
+        server.start()
+        try:
+            proc = psutil.Process(server.proc.pid)
+            print(f"fan-out of one {args.game} change, {args.changes} changes per line "
+                  f"(hall: {2 * args.changes}); bytes are websocket payloads, before compression")
+            print(f"{'server start':24s} rss {proc.memory_info().rss / 2**20:6.1f} MiB", flush=True)
+            await app_run(server, proc, sizes, hall, args.changes, args.game)
+        finally:
+            server.stop()
+        if not args.no_bare:
+            await bare_run(sizes, args.changes, Path(tmp))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
