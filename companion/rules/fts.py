@@ -34,7 +34,9 @@ class Index:
 
     `vocabulary` holds stems (what is matched), `words` the folded words as
     written (what typos are corrected against: a stem is too mangled to measure
-    an edit distance to), `surface` maps each stem to its written forms.
+    an edit distance to), `surface` maps each stem to its written forms,
+    `game_terms` the stems each game's entries use (to spot a question about
+    another game's thing).
     """
 
     entries: list[Entry]
@@ -45,6 +47,7 @@ class Index:
     words: list[str] = field(default_factory=list)
     weighted_tf: list[dict[str, float]] = field(default_factory=list)
     title_terms: list[frozenset[str]] = field(default_factory=list)
+    game_terms: dict[str, set[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
@@ -75,6 +78,8 @@ class Index:
             index.weighted_tf.append(dict(weighted))
             index.title_terms.append(frozenset(s["title"]))
             index.doc_freq.update(weighted.keys())
+        for e, weighted in zip(entries, index.weighted_tf):
+            index.game_terms.setdefault(e.game, set()).update(weighted)
         rows = [(row, *(" ".join(s[c]) for c in COLUMNS), e.game, e.lang) for row, (e, s) in enumerate(zip(entries, stems))]
         db.executemany("INSERT INTO docs(rowid, title, tags, answer, detail, game, lang) VALUES (?,?,?,?,?,?,?)", rows)
         index.vocabulary = sorted(index.doc_freq)
