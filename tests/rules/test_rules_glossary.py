@@ -18,7 +18,9 @@ def _ids(game: str, lang: str) -> set[str]:
 
 def _has_word(text: str, word: str) -> bool:
     """Whole word or its plural, case- and accent-blind: "lacaio" is found in "Lacaios Épicos"."""
-    return re.search(rf"(?<!\w){re.escape(fold(word))}(?:s|es)?(?!\w)", fold(text)) is not None
+    word = re.escape(fold(word))
+    plural = rf"{word[:-1]}(?:y|ies)" if word.endswith("y") else rf"{word}(?:s|es)?"
+    return re.search(rf"(?<!\w){plural}(?!\w)", fold(text)) is not None
 
 
 def _rules_text(game: str, lang: str) -> list[tuple[str, str]]:
