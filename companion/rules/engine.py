@@ -29,22 +29,26 @@ def index() -> Index:
     return _built
 
 
-def _foreign(idx: Index, groups: list[Group], game: str) -> list[Group]:
-    """The groups naming something `game` never mentions but another game does, as typed.
+def _foreign(idx: Index, groups: list[Group], game: str) -> dict[str, str]:
+    """Words naming something `game` never mentions but exactly one other game names: word -> that game.
 
-    "filósofo" at a Kleos table is such a group: Kleos has no philosophers,
-    Cyclades does. A guessed typo fix or a synonym does not count: only what
-    the player actually typed may pull another game in, and only a real word
-    (a number or a two-letter scrap names nothing).
+    "filósofo" at a Kleos table is such a word: Kleos has no philosophers,
+    Cyclades does. A game names its things in titles and tags; a word only met
+    in another game's prose ("começo") is just a word. A word several other games use ("cost") names no one
+    game's thing, so it stays a word this game simply lacks. Only whole words
+    the player actually typed count, never a guessed typo fix, a synonym, a
+    number or a two-letter scrap.
     """
     own = idx.game_terms.get(game, set())
-    others = set().union(*(terms for g, terms in idx.game_terms.items() if g != game))
-    out = []
+    out = {}
     for group in groups:
-        typed = [t for a in group for t in a.terms(idx)]
-        exact = [t for a in group if a.weight == 1.0 and len(a.term) >= MIN_FUZZY_LENGTH for t in a.terms(idx)]
-        if not own.intersection(typed) and others.intersection(exact):
-            out.append(group)
+        if own.intersection(a.term for a in group):
+            continue
+        for a in group:
+            if a.weight == 1.0 and len(a.term) >= MIN_FUZZY_LENGTH:
+                users = [g for g, names in idx.game_names.items() if g != game and a.term in names]
+                if len(users) == 1:
+                    out[a.term] = users[0]
     return out
 
 
@@ -71,12 +75,11 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     if not groups:
         return []
     scorer = Scorer(idx, groups)
-    foreign = _foreign(idx, groups, game) if game else []
-    elsewhere = {t for g in foreign for a in g for t in a.terms(idx)}
+    foreign = _foreign(idx, groups, game) if game else {}
     best: dict[tuple, tuple[float, int]] = {}
     for row in idx.match(expression(groups), None if foreign else game, CANDIDATES):
         e = idx.entries[row]
-        if game and e.game != game and not elsewhere.intersection(idx.weighted_tf[row]):
+        if game and e.game != game and not any(g == e.game and t in idx.weighted_tf[row] for t, g in foreign.items()):
             continue
         key = (e.game, e.id) if lang else (e.game, e.id, e.lang)
         score = scorer.score(row)

@@ -69,8 +69,8 @@ def test_a_query_in_either_language_finds_entries_in_both(query: str):
     assert {("olympus-favor", "en"), ("olympus-favor", "pt")} <= found
 
 
-def test_portuguese_words_reach_an_english_only_game():
-    """Fleecing Olympus is only in English and no entry says 'apostar': the synonym table links it to 'wager'."""
+def test_a_verb_no_entry_uses_reaches_its_noun_through_the_synonyms():
+    """No entry says 'apostar': the synonym table links the verb to 'wager' and 'aposta'."""
     assert ids(search("apostar", game="fleecing_olympus", limit=3))[0] == "initial-wager"
 
 

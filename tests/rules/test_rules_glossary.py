@@ -17,9 +17,18 @@ def _ids(game: str, lang: str) -> set[str]:
 
 
 def _has_word(text: str, word: str) -> bool:
-    """Whole word or its plural, case- and accent-blind: "lacaio" is found in "Lacaios Épicos"."""
+    """Whole word or its plural, case- and accent-blind: "lacaio" is found in "Lacaios Épicos".
+
+    Only the last word of a term takes a plural ending, so "Lacaio Épico" must
+    be written in the singular where a screen uses it.
+    """
     word = re.escape(fold(word))
-    plural = rf"{word[:-1]}(?:y|ies)" if word.endswith("y") else rf"{word}(?:s|es)?"
+    if word.endswith("y"):
+        plural = rf"{word[:-1]}(?:y|ies)"
+    elif word.endswith("ao"):  # região, regiões
+        plural = rf"{word[:-2]}(?:ao|oes|aes|aos)"
+    else:
+        plural = rf"{word}(?:s|es)?"
     return re.search(rf"(?<!\w){plural}(?!\w)", fold(text)) is not None
 
 
