@@ -14,6 +14,7 @@ from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, tagged
 from companion.ui.widgets.history import history_list
 from companion.ui.widgets.join_card import join_card
+from companion.ui.widgets.news import news_line
 
 
 def table_screen(ui: UI) -> ft.Control:
@@ -27,11 +28,12 @@ def table_screen(ui: UI) -> ft.Control:
     side.append(part(ui, "history-card", _history_card, ui.live.seq))
     side.append(part(ui, "keep-awake", _awake_switch, ui.awake))
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
+    top = [identity, news_line(ui)]
     if ui.is_phone:
-        return group(ui, "table-layout", ft.Column, [identity, board, *side], spacing=12,
+        return group(ui, "table-layout", ft.Column, [*top, board, *side], spacing=12,
                      scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
+        group(ui, "table-main", ft.Column, [*top, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
