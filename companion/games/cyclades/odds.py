@@ -83,8 +83,8 @@ def retreat_table(attacker: Side, defender: Side, sea: bool = False) -> dict[tup
     Keys with a zero are finished battles; the others are the points where a
     side may choose to retreat instead of fighting on.
     """
-    _check(attacker, "attacker", sea)
-    _check(defender, "defender", sea)
+    _check(attacker, "cyclades.err.role_attacker", sea)
+    _check(defender, "cyclades.err.role_defender", sea)
     top_a, top_d = attacker.figures(), defender.figures()
     table: dict[tuple[int, int], BattleOdds] = {}
     for a in range(top_a + 1):
@@ -142,17 +142,17 @@ def _fight(table: dict, attacker: Side, defender: Side, a: int, d: int) -> Battl
 
 def _check(side: Side, role: str, sea: bool) -> None:
     if isinstance(side.units, bool) or not isinstance(side.units, int) or side.units < 0:
-        raise RuleError(f"The {role}'s number of units must be a whole number, 0 or more.")
+        raise RuleError("cyclades.err.number_units_whole_number", role=role)
     if isinstance(side.bonus, bool) or not isinstance(side.bonus, int) or side.bonus < 0:
-        raise RuleError(f"The {role}'s bonus must be a whole number, 0 or more.")
+        raise RuleError("cyclades.err.bonus_whole_number_more", role=role)
     unknown = [h for h in side.heroes if h not in HERO_STRENGTH]
     if unknown:
-        raise RuleError(f"Unknown hero for the {role}: {', '.join(map(str, unknown))}.")
+        raise RuleError("cyclades.err.unknown_hero", role=role, names=', '.join(map(str, unknown)))
     if len(set(side.heroes)) != len(side.heroes):
-        raise RuleError(f"The {role} lists the same hero twice; each hero exists once.")
+        raise RuleError("cyclades.err.lists_same_hero_twice", role=role)
     if sea and side.heroes:
-        raise RuleError("Heroes and the Minotaur fight only on land, not in sea battles.")
+        raise RuleError("cyclades.err.heroes_minotaur_fight_land")
     if side.figures() == 0:
-        raise RuleError(f"The {role} needs at least one unit to fight.")
+        raise RuleError("cyclades.err.needs_least_unit_fight", role=role)
     if side.figures() > MAX_UNITS:
-        raise RuleError(f"At most {MAX_UNITS} units per side can be counted.")
+        raise RuleError("cyclades.err.most_units_side_counted", most=MAX_UNITS)

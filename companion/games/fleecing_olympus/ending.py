@@ -23,7 +23,7 @@ def deck_out(state: dict, event: dict) -> dict:
     require_phase(state, *PLAYING)
     require_by(event, *state["players"])
     if state["tiebreak"] or state["deck_outs"] >= state["deck_outs_to_end"]:
-        raise RuleError("The deck has already run out for the last time; end the game when hands cannot be refilled.")
+        raise RuleError("fleecing_olympus.err.deck_already_run_out")
     state["deck_outs"] += 1
     return state
 
@@ -33,12 +33,10 @@ def end(state: dict, event: dict) -> dict:
     require_phase(state, "power")
     require_by(event, *state["players"])
     if state["tiebreak"]:
-        raise RuleError("The game already ended in a tie; play on until one player leads.")
+        raise RuleError("fleecing_olympus.err.game_already_ended_tie")
     if state["deck_outs"] < state["deck_outs_to_end"]:
-        raise RuleError(
-            f"The game ends only after the deck has run out {state['deck_outs_to_end']} time(s) "
-            f"with these many players; it has run out {state['deck_outs']}."
-        )
+        raise RuleError("fleecing_olympus.err.game_ends_after_deck",
+                        deck_outs_to_end=state["deck_outs_to_end"], deck_outs=state["deck_outs"])
     _count(state, "deck")
     return state
 

@@ -42,34 +42,34 @@ def _at_least(dice: int, godly: bool, target: int) -> Fraction:
 
 def _check_whole(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number.")
+        raise RuleError("kleos.err.whole_number", what=what)
     if abs(value) > MAX_STAT:
-        raise RuleError(f"{what} of {value} is beyond what the odds panel handles (at most {MAX_STAT}).")
+        raise RuleError("kleos.err.beyond_odds_panel_handles", what=what, value=value, most=MAX_STAT)
 
 
 def _check_count(value: object, what: str) -> None:
     _check_whole(value, what)
     if value < 0:
-        raise RuleError(f"{what} cannot be negative (it was {value}).")
+        raise RuleError("kleos.err.cannot_negative", what=what, value=value)
 
 
 def _check_flag(value: object, what: str) -> None:
     if not isinstance(value, bool):
-        raise RuleError(f"Say yes or no for {what}.")
+        raise RuleError("kleos.err.say_yes", what=what)
 
 
 def successes(dice: int, godly: bool = False) -> list[Fraction]:
     """Index k holds the chance of exactly k successes; an empty pool always scores 0."""
-    _check_whole(dice, "The number of dice")
-    _check_flag(godly, "Godly dice")
+    _check_whole(dice, "kleos_tools.dice_count")
+    _check_flag(godly, "kleos_tools.godly")
     return list(_table(dice, godly))
 
 
 def recruit(cunning: int, disposition: int, godly: bool = False) -> Fraction:
     """Chance a Cunning check meets an Epic Minion's Disposition."""
-    _check_count(cunning, "Cunning")
-    _check_count(disposition, "Disposition")
-    _check_flag(godly, "Godly dice")
+    _check_count(cunning, "kleos_tools.cunning")
+    _check_count(disposition, "kleos_tools.disposition")
+    _check_flag(godly, "kleos_tools.godly")
     return _at_least(cunning, godly, disposition)
 
 
@@ -77,10 +77,10 @@ def competing(
     a_dice: int, b_dice: int, a_godly: bool = False, b_godly: bool = False
 ) -> tuple[Fraction, Fraction, Fraction]:
     """(A wins, tie, B wins) when both sides roll and the higher tally wins."""
-    _check_count(a_dice, "The first side's dice")
-    _check_count(b_dice, "The second side's dice")
-    _check_flag(a_godly, "the first side's Godly dice")
-    _check_flag(b_godly, "the second side's Godly dice")
+    _check_count(a_dice, "kleos_tools.side_a")
+    _check_count(b_dice, "kleos_tools.side_b")
+    _check_flag(a_godly, "kleos_tools.godly_a")
+    _check_flag(b_godly, "kleos_tools.godly_b")
     a_table = _table(a_dice, a_godly)
     b_table = _table(b_dice, b_godly)
     tie = sum((p * b_table[k] for k, p in enumerate(a_table) if k < len(b_table)), Fraction(0))
@@ -104,11 +104,11 @@ class Fighter:
     champion: bool = False
 
     def __post_init__(self) -> None:
-        _check_count(self.attack, "Attack")
-        _check_count(self.defense, "Defense")
-        _check_whole(self.tactics, "Tactics")
-        _check_flag(self.godly, "Godly dice")
-        _check_flag(self.champion, "Champion")
+        _check_count(self.attack, "kleos_tools.attack")
+        _check_count(self.defense, "kleos_tools.defense")
+        _check_whole(self.tactics, "kleos_tools.tactics")
+        _check_flag(self.godly, "kleos_tools.godly")
+        _check_flag(self.champion, "kleos_tools.champion")
 
     @property
     def glory_when_beaten(self) -> int:
@@ -144,7 +144,7 @@ def combat(attacker: Fighter, defender: Fighter, *, opportunity: bool = False) -
     the retaliation. The retaliation happens even when the defender is already
     doomed, and it cannot Slaughter.
     """
-    _check_flag(opportunity, "Opportunity Attack")
+    _check_flag(opportunity, "kleos_tools.opportunity")
     attack_dice = pool(attacker.attack, 0 if opportunity else attacker.tactics)
     hit = _at_least(attack_dice, attacker.godly, defender.defense)
     slaughter = (

@@ -16,6 +16,10 @@ CHAMPION = "champion"
 EPICS = "epics"
 CITY_MINIONS = "city_minions"
 CRITERIA: tuple[str, ...] = (CONTROL, CHAMPION, EPICS, CITY_MINIONS)
+_CRITERION_WORDS = {  # message keys, so a refusal names the question in the reader's language
+    CONTROL: "kleos.err.criterion_control", CHAMPION: "kleos.err.criterion_champion",
+    EPICS: "kleos.err.criterion_epics", CITY_MINIONS: "kleos.err.criterion_city_minions",
+}
 NOWHERE = "none"
 # Epic Minions only fill the four Minion spaces; the Champion is never Epic.
 MAX_EPICS = 4
@@ -33,12 +37,12 @@ def start(state: dict) -> None:
 def answer(state: dict, criterion: object, values: object) -> None:
     pending = state["tiebreak"]
     if pending is None:
-        raise RuleError("No tie-break question is waiting.")
+        raise RuleError("kleos.err.tie_break_question_waiting")
     if criterion != pending["criterion"]:
-        raise RuleError(f"The question now is about {pending['criterion']}, not {criterion}.")
+        raise RuleError("kleos.err.question_now_about", asked=_CRITERION_WORDS[pending["criterion"]], criterion=criterion)
     tied = pending["players"]
     if not isinstance(values, dict) or set(values) != set(tied):
-        raise RuleError(f"Give one answer for each tied player: {', '.join(label(p) for p in tied)}.")
+        raise RuleError("kleos.err.give_answer_each_tied", names=', '.join(label(p) for p in tied))
     scores = {p: _score(criterion, p, values[p]) for p in tied}
     state["tiebreak"] = None
     _go_on(state, _best(scores, tied), CRITERIA.index(criterion) + 1)
@@ -67,11 +71,11 @@ def _suggest(state: dict, criterion: str, tied: list[str]) -> dict:
 def _score(criterion: str, player: str, value: object) -> int:
     if criterion == CHAMPION:
         if value != NOWHERE and value not in LOCATION_GLORY:
-            raise RuleError(f"Where is {label(player)}'s Champion: port, market, arena, theater or none?")
+            raise RuleError("kleos.err.where_champion_port_market", player=label(player))
         return LOCATION_GLORY.get(value, 0)  # type: ignore[arg-type]
     top = MAX_EPICS if criterion == EPICS else MAX_IN_PLAY
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-        raise RuleError(f"{label(player)}: give a whole number from 0 to {top}.")
+        raise RuleError("kleos.err.give_whole_number", player=label(player), top=top)
     return value
 
 

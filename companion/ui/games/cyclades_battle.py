@@ -62,7 +62,8 @@ def battle_card(ui: UI) -> ft.Control:
     try:
         grid = battle_grid(attacker, defender, sea)
     except RuleError as err:
-        parts.append(tagged(ft.Text(err.message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", err.message))
+        message = err.text(ui.lang)
+        parts.append(tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message))
         return card(*parts, ident="cyc-odds")
     top = (attacker.figures(), defender.figures())
     parts += _outcome(ui, grid[top], top, sea)
