@@ -20,7 +20,7 @@ class RuleError(Exception):
     for logs and for API clients that read only "error".
     """
 
-    def __init__(self, key: str, **values: object) -> None:
+    def __init__(self, key: str, /, **values: object) -> None:
         self.key = key
         self.values = values
         self.message = self.text("en")

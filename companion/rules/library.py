@@ -78,7 +78,7 @@ def check_game(game: str) -> None:
 def check_lang(lang: str) -> None:
     """Refuse a language the rules are not written in."""
     if lang not in LANGS:
-        raise RuleError("rules.err.rules_available_english_en", lang=lang)
+        raise RuleError("rules.err.rules_available_english_en", asked=lang)
 
 
 def entry(game: str, id: str, lang: str) -> Entry:

@@ -13,7 +13,8 @@ from companion.core.model import RuleError
 from companion.i18n import LANGS, catalogue
 
 PACKAGE = Path(companion.__file__).parent
-SEEDS = PACKAGE.parents[1].parent / "shared" / "seeds"
+# The rulebooks sit in shared/ beside the clone (or beside the folder of worktrees).
+SEEDS = next((d / "shared" / "seeds" for d in PACKAGE.parents if (d / "shared" / "seeds").is_dir()), Path("shared/seeds"))
 ERROR_FILES = sorted((PACKAGE / "i18n" / "strings").glob("*.err.yaml"))
 REFUSERS = {"RuleError", "refuse"}
 KEY = re.compile(r"^[a-z_]+\.[a-z_.0-9]+$")

@@ -54,5 +54,5 @@ def faction(state: dict, event: dict) -> str:
 def whole(event: dict, key: str, minimum: int = 0) -> int:
     value = event.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RuleError("cyclades.err.whole_number_least", key=key.capitalize(), minimum=minimum)
+        raise RuleError("cyclades.err.whole_number_least", field=key.capitalize(), minimum=minimum)
     return value

@@ -75,7 +75,7 @@ def test_city_minions_come_last_and_a_full_tie_is_shared():
 
 
 @pytest.mark.parametrize("fields, message", [
-    ({"criterion": "epics", "values": {"ares": 1, "athena": 1}}, "now is about champion"),
+    ({"criterion": "epics", "values": {"ares": 1, "athena": 1}}, "now is about where the Champions stand"),
     ({"criterion": "champion", "values": {"ares": "port"}}, "each tied player"),
     ({"criterion": "champion", "values": {"ares": "port", "athena": "port", "hermes": "none"}}, "each tied player"),
     ({"criterion": "champion", "values": {"ares": "isle", "athena": "port"}}, "Where is Ares"),
