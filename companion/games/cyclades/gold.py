@@ -12,6 +12,7 @@ from typing import Callable
 from companion.core.model import RuleError
 from companion.games.cyclades import checks, tracker
 from companion.games.cyclades.gods import APOLLO, TILES
+from companion.games.cyclades.heroes import HEROES, heroic_price, ledger, movers
 
 APOLLO_GOLD = 2
 NOT_APOLLO = frozenset(TILES)
@@ -22,7 +23,8 @@ class Item:
     """Something bought with gold during a god's turn.
 
     `price(n)` is the cost of the n-th purchase this turn (0-based), so rising
-    prices (troops 2/3/4, heroic moves 1/2/3...) need no special case.
+    prices (troops 2/3/4...) need no special case. Heroic moves climb one ladder
+    per hero instead (see `heroes`), so their `price` is only the first rung.
     """
 
     gods: frozenset[str]
@@ -44,8 +46,9 @@ ITEMS: dict[str, Item] = {
     "philosopher": Item(frozenset({"athena"}), lambda n: 4, 1),
     "priestess": Item(frozenset({"zeus"}), lambda n: 4, 1),
     "top_creature": Item(frozenset({"zeus"}), lambda n: 1, 1),
-    "heroic_move": Item(NOT_APOLLO - {"ares"}, lambda n: n + 1),
+    "heroic_move": Item(NOT_APOLLO - {"ares"} | {APOLLO}, lambda n: n + 1),  # under Apollo, Leto only
 }
+HEROIC = "heroic_move"
 CARDS = {"philosopher": "philosophers", "priestess": "priestesses"}
 
 
@@ -100,6 +103,8 @@ def spend(state: dict, event: dict) -> dict:
     if god not in item.gods:
         raise RuleError("cyclades.err.does_offer", god=f"cyclades.god_{god}", name=f"cyclades.item_{name}")
     count = checks.whole(event, "count", 1) if "count" in event else 1
+    if name == HEROIC:
+        return _heroic_move(state, event, pid, god, count)
     bought = state["actions"]["bought"]
     done = bought.get(name, 0)
     if item.limit is not None and done + count > item.limit:
@@ -109,6 +114,25 @@ def spend(state: dict, event: dict) -> dict:
     if name in CARDS:
         tracker.add_card(state, pid, CARDS[name])
     return state
+
+
+def _heroic_move(state: dict, event: dict, pid: str, god: str, count: int) -> dict:
+    """{hero}: each hero climbs its own price ladder this turn; Pericles always pays 1."""
+    hero = event.get("hero")
+    if hero not in HEROES:
+        raise RuleError("cyclades.err.which_hero", names=", ".join(HEROES))
+    if hero not in movers(god, APOLLO):
+        raise RuleError("cyclades.err.apollo_only_leto")
+    bought = state["actions"]["bought"]
+    moved = bought.get(ledger(hero), 0)
+    pay(state, pid, sum(heroic_price(hero, moved + i) for i in range(count)), HEROIC, count)
+    bought[ledger(hero)] = moved + count
+    return state
+
+
+def next_heroic_price(state: dict, hero: str) -> int:
+    """What `hero`'s next heroic move costs in the turn being played (for the purse's button)."""
+    return heroic_price(hero, state["actions"]["bought"].get(ledger(hero), 0))
 
 
 def buy_creature(state: dict, event: dict) -> dict:
