@@ -6,7 +6,8 @@ sizes over and over.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -21,6 +22,7 @@ SLAUGHTER_GLORY = 1
 # The box has no dice limit, but no real board reaches this; the cap keeps a
 # mistyped number from tying up the table server on huge exact fractions.
 MAX_STAT = 100
+MAX_SIDES = 6  # Minions in one competing check; cards name two or three
 
 
 @cache
@@ -88,13 +90,65 @@ def competing(
     return a_wins, tie, 1 - a_wins - tie
 
 
+def competing_many(pools: Sequence[tuple[int, bool]]) -> tuple[list[Fraction], Fraction]:
+    """Each side's chance to roll strictly the most successes, and the chance nobody does.
+
+    A competing check may pit two or more Minions (kleos-rulebook.txt 151); when the
+    top tally is shared there is no winner, whatever the others rolled.
+    """
+    if not isinstance(pools, (list, tuple)) or not 2 <= len(pools) <= MAX_SIDES:
+        raise RuleError("kleos.err.competing_sides", most=MAX_SIDES)
+    for dice, godly in pools:
+        _check_count(dice, "kleos_tools.dice_count")
+        _check_flag(godly, "kleos_tools.godly")
+    tables = [_table(dice, godly) for dice, godly in pools]
+
+    def below(table: tuple[Fraction, ...], k: int) -> Fraction:
+        return sum(table[:k], Fraction(0))
+
+    wins = []
+    for i, table in enumerate(tables):
+        others = [t for j, t in enumerate(tables) if j != i]
+        chance = Fraction(0)
+        for k, p in enumerate(table):
+            for other in others:
+                p *= below(other, k)
+            chance += p
+        wins.append(chance)
+    return wins, 1 - sum(wins)
+
+
+@dataclass(frozen=True)
+class Hunter:
+    """The bonus a Hunter gains with no ally at its location (kleos-rulebook.txt 157).
+
+    It is printed on each Hunter's card; the rulebook spells out only the
+    Minotaur's, so that one is a preset and the player enters any other.
+    """
+
+    attack: int = 0
+    defense: int = 0
+
+    def __post_init__(self) -> None:
+        _check_count(self.attack, "kleos_tools.attack")
+        _check_count(self.defense, "kleos_tools.defense")
+
+
+MINOTAUR = Hunter(attack=2, defense=1)
+
+
+def alone(fighter: Fighter, hunter: Hunter) -> Fighter:
+    """A Hunter fighting with no ally there: its bonus added, and no Tactics from absent allies."""
+    return replace(fighter, attack=fighter.attack + hunter.attack, defense=fighter.defense + hunter.defense, tactics=0)
+
+
 @dataclass(frozen=True)
 class Fighter:
     """One side of a fight as the odds see it.
 
     `tactics` is the tally of that side's other Minions at the location (it may
-    be negative); any card or Hunter bonus is folded into attack/defense by the
-    caller, since those differ card by card.
+    be negative); any card bonus is folded into attack/defense by the caller,
+    since those differ card by card, and `alone` adds a lone Hunter's.
     """
 
     attack: int
