@@ -18,6 +18,21 @@ def run_outs_to_end(players: int) -> int:
     return 1 if players <= 4 else 2
 
 
+def reshuffle(state: dict) -> str | None:
+    """Which reshuffle the table owes now, for the on-screen reminder; None when none is due.
+
+    "run_out": with five or six players the deck runs out once before the end, and
+    the discard pile becomes the new deck (fleecing-olympus-rulebook.txt 128).
+    "tiebreak": before the extra turns that break a tie, the discard pile goes back
+    into the deck (134).
+    """
+    if state["tiebreak"]:
+        return "tiebreak"
+    if state["deck_outs"] == 1 < state["deck_outs_to_end"]:
+        return "run_out"
+    return None
+
+
 def deck_out(state: dict, event: dict) -> dict:
     """Handler: someone reports the draw deck is empty."""
     require_phase(state, *PLAYING)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from companion.core.model import RuleError
+from companion.games.fleecing_olympus.ending import reshuffle
 from companion.games.fleecing_olympus.rules import HOST, flag, player, require_phase
 
 
@@ -36,6 +37,7 @@ def reveal(state: dict, event: dict) -> dict:
 def view(state: dict, seat: str | None) -> dict:
     """A deep copy holding only the gem counts `seat` may know (None: the tablet or a spectator)."""
     out = copy.deepcopy(state)
+    out["reshuffle"] = reshuffle(state)
     if screens_down(state):
         return out
     visible = set(state["revealed"]) | ({seat} if seat in state["players"] else set())
