@@ -121,3 +121,21 @@ def test_keys_built_from_game_data_exist():
              + [f"kleos.reason_{r}" for r in (*STEPPED_REASONS, *FREE_REASONS)]
              + [f"fleecing_olympus.kind_{k}" for k in KINDS])
     assert [k for k in built if k not in catalogue()] == []
+
+
+def test_a_device_shows_a_refusal_in_its_own_language():
+    """The toast words the refusal with the device's language, not the server's English."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from companion.ui.context import UI
+
+    shown = []
+
+    def dispatch(command, access):
+        raise RuleError("cyclades.err.needs_least_unit_fight", role="cyclades.err.role_attacker")
+
+    page = SimpleNamespace(width=400, show_dialog=shown.append)
+    ui = UI(page=page, server=None, lang="pt", live=SimpleNamespace(dispatch=dispatch), access=object())
+    assert asyncio.run(ui.send({"type": "x"})) is False
+    assert shown[0].content.label.endswith("O atacante precisa de pelo menos uma unidade para lutar.")

@@ -77,7 +77,8 @@ def pay(state: dict, pid: str, cost: int, item: str | None = None, count: int = 
     if cost > state["gold"][pid]:
         if item is None:
             raise RuleError("cyclades.err.cannot_afford_creature", pid=pid, cost=cost)
-        raise RuleError("cyclades.err.cannot_afford_costs_gold", pid=pid, count=count, item=f"cyclades.item_{item}", cost=cost)
+        raise RuleError("cyclades.err.cannot_afford_costs_gold", pid=pid, count=count, item=f"cyclades.item_{item}",
+                        cost=cost)
     state["gold"][pid] -= cost
 
 

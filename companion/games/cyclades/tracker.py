@@ -91,7 +91,8 @@ def keep_creatures(state: dict, event: dict) -> dict:
             raise RuleError("cyclades.err.keep", pid=pid, name=name)
         pool.remove(name)
     if len(keep) > record["priestesses"]:
-        raise RuleError("cyclades.err.keeping_creatures_takes_priestesses", count=len(keep), pid=pid, priestesses=record['priestesses'])
+        raise RuleError("cyclades.err.keeping_creatures_takes_priestesses", count=len(keep), pid=pid,
+                        priestesses=record["priestesses"])
     record["priestesses"] -= len(keep)
     record["creatures"] = list(keep)
     state["maintenance_done"].append(pid)

@@ -51,7 +51,8 @@ def card(state: dict, event: dict) -> dict:
     if resist is not None and resist not in WAGER_KINDS:
         raise RuleError("fleecing_olympus.err.resist_card_turns_down")
     if kind in OTHER and resist is None and any(counts(c) and c["kind"] == OTHER[kind] for c in turn["cards"]):
-        raise RuleError("fleecing_olympus.err.card_while_card_play", kind=f"fleecing_olympus.kind_{kind}", kind2=f"fleecing_olympus.kind_{OTHER[kind]}")
+        raise RuleError("fleecing_olympus.err.card_while_card_play", kind=f"fleecing_olympus.kind_{kind}",
+                        kind2=f"fleecing_olympus.kind_{OTHER[kind]}")
 
     record = {"seat": seat, "kind": kind}
     _pay_cost(state, turn, seat, record)

@@ -40,8 +40,8 @@ def naming(ui: UI, snap: dict) -> list[ft.Control]:
                 ui.local.pop(TYPED, None)
         return handler
 
-    renames = [button(f"{t(ui, 'special_rename')}: {special_label(ui, state, a)}", send({"type": "special.name", "action": a}),
-                      f"loh-special-rename-{a}", filled=False, height=40)
+    renames = [button(f"{t(ui, 'special_rename')}: {special_label(ui, state, a)}",
+                      send({"type": "special.name", "action": a}), f"loh-special-rename-{a}", filled=False, height=40)
                for a in actions(state) if a != FIXED]
     return [
         note(t(ui, "special_names_hint")),

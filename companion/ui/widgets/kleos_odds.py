@@ -12,7 +12,9 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from companion.games.kleos.dice import pool
-from companion.games.kleos.odds import MAX_SIDES, MINOTAUR, Fighter, Hunter, alone, combat, competing, competing_many, recruit
+from companion.games.kleos.odds import (
+    MAX_SIDES, MINOTAUR, Fighter, Hunter, alone, combat, competing, competing_many, recruit,
+)
 from companion.ui.context import UI
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
