@@ -64,9 +64,7 @@ class UI:
             self.toast(self.t("ui.read_only"), error=True)
             return False
         except RuleError as err:
-            key = getattr(err, "key", None)  # a refusal that can be re-worded in this device's language
-            message = self.t(key, **getattr(err, "values", {})) if key else err.message
-            self.toast(self.t("ui.refused", message=message), error=True)
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
             return False
         return True
 
@@ -79,8 +77,10 @@ class UI:
     async def _control(self, action: Callable[[Access], dict]) -> None:
         try:
             await asyncio.to_thread(action, self.access)
-        except (RuleError, ReadOnly) as err:
-            self.toast(self.t("ui.refused", message=getattr(err, "message", str(err))), error=True)
+        except RuleError as err:
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+        except ReadOnly:
+            self.toast(self.t("ui.read_only"), error=True)
 
     def toast(self, message: str, error: bool = False) -> None:
         self.page.show_dialog(ft.SnackBar(
