@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion.core import validation
 from companion.core.access import Access, access_for, new_table_id, new_token
 from companion.core.model import RuleError, Seat, Table
 from companion.core.store import Store, TableStore
@@ -103,12 +104,10 @@ class LiveTable:
     def dispatch(self, command: dict, access: Access) -> dict:
         """Apply one command; RuleError (nothing saved) if the rules refuse it."""
         self._check_editor(access)
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            raise RuleError("An action needs a type.")
-        if command["type"] in CONTROL_TYPES:
-            return self.undo(access) if command["type"] == UNDO else self.redo(access)
+        event = validation.event(self.game.event_schemas, command, CONTROL_TYPES)
+        if event["type"] in CONTROL_TYPES:
+            return self.undo(access) if event["type"] == UNDO else self.redo(access)
         with self._lock:
-            event = {k: v for k, v in command.items() if k not in {"by", "at", "seq"}}
             event = self.game.prepare(self.state, {**event, "by": access.actor, "at": time.time()}, self._rng)
             state = self.game.apply(self.state, event)
             _require_json(event)
@@ -224,10 +223,10 @@ class Hub:
         self._live: dict[str, LiveTable] = {}
 
     def create(self, game_id: str, options: dict | None = None) -> LiveTable:
-        game = self.games.get(game_id)
+        game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
-            raise RuleError(f"Unknown game {game_id!r}.")
-        options = dict(options or {})
+            raise validation.refusal("validation.unknown_game", game=validation.short(str(game_id)))
+        options = validation.options(game.options_schema, options)
         options.setdefault("seed", random.SystemRandom().randrange(2**32))
         initial = game.setup(options)
         seats = game.seats(options)

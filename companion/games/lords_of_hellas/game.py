@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.games.base import GameBase
-from companion.games.lords_of_hellas import battle, history, hunt, monuments, tracker, turn, victory
+from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, tracker, turn, victory
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 
 
@@ -32,6 +32,8 @@ class LordsOfHellas(GameBase):
         "hunt.attack": hunt.on_attack,
         "hunt.claim": hunt.on_claim,
     }
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options, self.seats)
