@@ -51,8 +51,8 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)
-    app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None,
-                               openapi_url="/api/openapi.json")
+    # No /docs, /redoc or /openapi.json: the API is documented in the README, not served.
+    app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None, openapi_url=None)
     app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))
     app.mount("/", flet_fastapi.app(
         make_main(info),

@@ -18,6 +18,7 @@ from companion.core.model import RuleError
 from companion.i18n import t
 
 MAX_DEPTH = 16
+CLIENT_ID_MAX = 64
 # Fields the hub owns: a command may carry them but the server writes its own.
 SERVER_FIELDS = frozenset({"by", "at", "seq"})
 # Union members and constrained types that pydantic names in an error's location.
@@ -80,15 +81,19 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
     if not isinstance(kind, str):
         raise refusal("validation.no_type")
     body = {k: v for k, v in command.items() if k not in SERVER_FIELDS}
+    client_id = body.get("client_id")
+    if "client_id" in body and not (isinstance(client_id, str) and 0 < len(client_id) <= CLIENT_ID_MAX):
+        raise refusal("validation.bad_client_id", max=CLIENT_ID_MAX)
+    fields = {k: v for k, v in body.items() if k != "client_id"}
     if kind in control:
-        extra = sorted(set(body) - {"type"})
+        extra = sorted(set(fields) - {"type"})
         if extra:
             raise refusal("validation.unknown_field", field=short(extra[0]))
         return body
     schema = schemas.get(kind)
     if schema is None:
         raise refusal("validation.unknown_type", type=short(kind))
-    _validate(schema, body)
+    _validate(schema, fields)
     return body
 
 
