@@ -23,11 +23,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
+from tinydb.table import Table as Table_
 
 from companion.core.model import Table
 
@@ -66,6 +67,7 @@ class AppendJSONStorage(Storage):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._data: dict[str, dict[str, Any]] | None = None
         self._on_disk: dict[str, set[str]] = {}
+        self._fd: int | None = None  # kept open for appends: opening per event costs as much as writing
         self._load()
 
     def _load(self) -> None:
@@ -120,7 +122,9 @@ class AppendJSONStorage(Storage):
         self._remember(data)
 
     def close(self) -> None:
-        pass
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def _added(self, data: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
         """The documents new since the last write, or None if something else changed."""
@@ -135,21 +139,33 @@ class AppendJSONStorage(Storage):
                 added[name] = {k: v for k, v in docs.items() if k not in known}
         return added
 
+    def add(self, name: str, key: str, doc: dict[str, Any]) -> None:
+        """One new document, appended in time that does not grow with the file."""
+        if self._data is None:
+            self.write({name: {key: doc}})
+            return
+        if key in self._data.get(name, {}):
+            raise ValueError(f"document {key} already exists in {name}")
+        self._append({name: {key: doc}})
+        self._data.setdefault(name, {})[key] = doc
+        self._on_disk.setdefault(name, set()).add(key)
+
     def _append(self, added: dict[str, dict[str, Any]]) -> None:
-        line = (_dumps(added) + "\n").encode("utf-8")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        """One line, on disk (fdatasync) before this returns; on failure the file is cut back."""
+        line = memoryview((_dumps(added) + "\n").encode("utf-8"))
+        if self._fd is None:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        size = os.fstat(self._fd).st_size
         try:
-            size = os.fstat(fd).st_size
-            try:
-                os.write(fd, line)
-                os.fsync(fd)
-            except OSError as err:
-                os.ftruncate(fd, size)
-                raise NotSaved(err) from err
-        finally:
-            os.close(fd)
+            while line:
+                line = line[os.write(self._fd, line):]
+            os.fdatasync(self._fd)
+        except OSError as err:
+            os.ftruncate(self._fd, size)
+            raise NotSaved(err) from err
 
     def _rewrite(self, data: dict[str, Any]) -> None:
+        self.close()  # the rename below puts a new file under the path; the next append opens it
         try:
             atomic_write(self.path, _dumps(data) + "\n")
         except OSError as err:
@@ -223,13 +239,35 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+class AppendTable(Table_):
+    """A TinyDB table whose insert hands the storage just the new document.
+
+    TinyDB's own insert converts and rewrites the whole table in memory on every
+    call, which grows with the log; this keeps an append's cost flat.
+    """
+
+    def insert(self, document: Mapping) -> int:
+        if isinstance(document, Document):
+            doc_id = document.doc_id
+            self._next_id = None
+        else:
+            doc_id = self._get_next_id()
+        self._storage.add(self.name, str(doc_id), dict(document))
+        self.clear_cache()
+        return doc_id
+
+
+class AppendDB(TinyDB):
+    table_class = AppendTable
+
+
 class TableStore:
     """The event log of one table. Sequence numbers are TinyDB document ids (1, 2, 3…)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._db = TinyDB(path, storage=AppendJSONStorage)
+        self._db = AppendDB(path, storage=AppendJSONStorage)
         self._next = max((doc.doc_id for doc in self._db.table("events").all()), default=0)
 
     def create(self, table: Table) -> None:

@@ -33,10 +33,11 @@ def test_acknowledged_events_survive_sigkill(tmp_path):
     for _ in range(10):
         child = subprocess.Popen([sys.executable, "-c", CHILD, str(data), table_id],
                                  stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        time.sleep(rng.uniform(0.3, 0.8))
+        first = child.stdout.readline()  # the writer is under way (however slowly the machine starts it)
+        time.sleep(rng.uniform(0.05, 0.5))
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate()
-        seqs = [int(line) for line in out.split()]
+        seqs = [int(line) for line in (first + out).split()]
         if seqs:
             acknowledged = max(acknowledged, seqs[-1])
         inspect((data / "tables" / f"{table_id}.json").read_bytes())  # at most a torn, unacknowledged last line
