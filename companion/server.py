@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 
 import platformdirs
+from fastapi import FastAPI
 
 import flet_web
 import flet_web.fastapi as flet_fastapi
@@ -45,6 +46,16 @@ def web_files() -> CompressedStatic:
     return CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())], cache_dir() / "webcache" / flet_web_version)
 
 
+DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+
+def without_docs(app: FastAPI) -> FastAPI:
+    """Flet's mounted app is a FastAPI made with its docs on; take those routes out again."""
+    app.docs_url = app.redoc_url = app.openapi_url = None
+    app.router.routes = [r for r in app.router.routes if getattr(r, "path", None) not in DOC_PATHS]
+    return app
+
+
 def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     build_rules_index()  # now, so the first question at the table is answered at once
     flet_fixes.apply()
@@ -54,7 +65,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
     # No /docs, /redoc or /openapi.json: the API is documented in the README, not served.
     app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None, openapi_url=None)
     app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))
-    app.mount("/", flet_fastapi.app(
+    app.mount("/", without_docs(flet_fastapi.app(
         make_main(info),
         no_cdn=True,
         assets_dir=str(ASSETS),
@@ -62,7 +73,7 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
         app_short_name="Companion",
         app_description="Scores, odds and rules for the board game on the table",
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
-    ))
+    )))
     files = web_files()
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
