@@ -37,18 +37,21 @@ PLAYER_FIELDS = {"player", "to", "target", "victim", "judgment", "pick", "seat",
 anything = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=60)
     | st.sampled_from(["\ud800", "x" * 600, 10**30, -(10**30)]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10) | st.sampled_from(WORDS), inner, max_size=5),
+    lambda inner: st.lists(inner, max_size=5)
+    | st.dictionaries(st.text(max_size=10) | st.sampled_from(WORDS), inner, max_size=5),
     max_leaves=20,
 )
 plausible = (
     st.sampled_from(WORDS) | st.integers(-3, 12) | st.booleans() | st.none()
     | st.lists(st.integers(0, 6), max_size=3) | st.lists(st.sampled_from(WORDS), max_size=3)
-    | st.dictionaries(st.sampled_from(WORDS), st.integers(0, 5) | st.lists(st.integers(0, 2) | st.booleans(), max_size=2), max_size=3)
+    | st.dictionaries(st.sampled_from(WORDS),
+                      st.integers(0, 5) | st.lists(st.integers(0, 2) | st.booleans(), max_size=2), max_size=3)
 )
 
 
 def fields_of(game_id):
-    names = sorted({name for schema in GAMES[game_id].event_schemas.values() for name in schema.model_fields} - {"type"})
+    schemas = GAMES[game_id].event_schemas.values()
+    names = sorted({name for schema in schemas for name in schema.model_fields} - {"type"})
     return names + ["client_id", "junk"]
 
 
@@ -82,7 +85,8 @@ def test_no_request_answers_500_or_takes_a_second(tmp_path_factory, game_id):
     tokens = [table["host_token"], table["spectator_token"], "wrong", *(s["token"] for s in table["seats"].values())]
 
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    @given(command=commands(game_id), token=st.sampled_from(tokens), path=st.sampled_from(["events"] * 8 + ["undo", "redo"]))
+    @given(command=commands(game_id), token=st.sampled_from(tokens),
+           path=st.sampled_from(["events"] * 8 + ["undo", "redo"]))
     def one(command, token, path):
         raw = json.dumps(command).encode("utf-8", "surrogatepass")
         r = client.post(f"/api/tables/{table['id']}/{path}", params={"k": token}, content=raw,

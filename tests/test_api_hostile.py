@@ -23,7 +23,8 @@ def client(hub):
 
 
 def make(client, game, players, **options):
-    r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": game, "options": {"players": players, **options}})
+    r = client.post("/api/tables", params={"admin": ADMIN},
+                    json={"game": game, "options": {"players": players, **options}})
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -110,7 +111,8 @@ def test_options_of_the_wrong_shape_are_refused_and_make_no_file(client, hub):
                     {"players": ["Ana"], "blob": "x" * 1000}, {"players": [["Ana"]]}):
         r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": "scorepad", "options": options})
         assert r.status_code == 422 and r.json()["error"], options
-    r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": "kleos", "options": {"players": ["ares", "athena"], "names": [1]}})
+    r = client.post("/api/tables", params={"admin": ADMIN},
+                    json={"game": "kleos", "options": {"players": ["ares", "athena"], "names": [1]}})
     assert r.status_code == 422
     assert hub.store.table_ids() == []
 

@@ -90,5 +90,5 @@ class GameBase:
         return state
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
-        details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "by", "at", "seq"})
+        details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "by", "at", "seq", "client_id"})
         return f"{event.get('type')}: {details}" if details else str(event.get("type"))
