@@ -115,7 +115,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         try:
             live, access = hub.join(table_id, token)
         except Damaged as err:
-            return error(409, "validation.damaged_table", lang, problem=err.problem)
+            return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
         except (KeyError, FileNotFoundError):
             return error(404, "validation.no_table", lang)
         if access is None:

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from companion.api import router
 from companion.core import store as store_module
 from companion.games.registry import GAMES
+from companion.i18n import LANGS, missing
 
 ADMIN = "admin-secret"
 JSON = {"Content-Type": "application/json"}
@@ -224,7 +225,7 @@ def test_a_full_disk_answers_503_saves_nothing_and_the_next_write_works(client, 
 def test_a_damaged_file_is_listed_counted_and_explained_without_hiding_others(client, hub, pad, content, problem):
     bad = hub.store.path("dead0001")
     bad.write_bytes(content)
-    assert problem in hub.damaged()["dead0001"]
+    assert problem in hub.damaged()["dead0001"].problem
     assert [s.id for s in hub.summaries()] == [pad["id"]]
     health = client.get("/api/health").json()
     assert health["damaged"] == 1 and health["tables"] == 2
@@ -239,3 +240,8 @@ def test_every_event_type_of_every_game_has_a_schema():
     for game in GAMES.values():
         assert set(game.handlers) == set(game.event_schemas), game.id
         assert game.options_schema is not None
+
+
+def test_every_refusal_and_file_problem_reads_in_english_and_portuguese():
+    for lang in LANGS:
+        assert [k for k in missing(lang) if k.startswith(("validation.", "store."))] == []

@@ -285,11 +285,11 @@ class Hub:
                 store = self.store.open(table_id)
                 game = self.games.get(store.table().game)
                 if game is None:
-                    raise Damaged("a game this server does not have")
+                    raise Damaged("unknown_game")
                 try:
                     live = LiveTable(store, game)
                 except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
-                    raise Damaged(f"its events cannot be replayed ({type(err).__name__})") from err
+                    raise Damaged("replay", error=type(err).__name__) from err
                 self._live[table_id] = live
             return live
 
@@ -316,7 +316,7 @@ class Hub:
             ))
         return sorted(out, key=lambda s: s.updated, reverse=True)
 
-    def damaged(self) -> dict[str, str]:
+    def damaged(self) -> dict[str, Damaged]:
         """Table files that cannot be opened, with what is wrong, for the tablet's list and health."""
         found = self.store.damaged()
         with self._lock:
@@ -326,7 +326,7 @@ class Hub:
                 try:
                     self.get(table_id)
                 except Damaged as err:
-                    found[table_id] = err.problem
+                    found[table_id] = err
                 except KeyError:
                     pass
         return found

@@ -31,6 +31,7 @@ from tinydb.table import Document
 from tinydb.table import Table as Table_
 
 from companion.core.model import Table
+from companion.i18n import t
 
 # Opening a file with more lines than this rewrites it as one.
 COMPACT_AFTER = 100
@@ -47,11 +48,18 @@ class NotSaved(Exception):
 
 
 class Damaged(Exception):
-    """A table file that cannot be read as a table; `problem` says what is wrong, for the tablet."""
+    """A table file that cannot be read as a table: a message key (strings/store.yaml) says what is wrong."""
 
-    def __init__(self, problem: str) -> None:
-        super().__init__(problem)
-        self.problem = problem
+    def __init__(self, key: str, **values: object) -> None:
+        self.key, self.values = f"store.{key}", values
+        super().__init__(self.problem)
+
+    @property
+    def problem(self) -> str:
+        return self.describe("en")
+
+    def describe(self, lang: str) -> str:
+        return t(self.key, lang, **self.values)
 
 
 class AppendJSONStorage(Storage):
@@ -204,9 +212,9 @@ def _parse(line: bytes, number: int) -> dict[str, dict[str, Any]]:
     try:
         data = json.loads(line)
     except (ValueError, RecursionError):
-        raise Damaged(f"line {number} is not JSON") from None
+        raise Damaged("not_json", line=number) from None
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
-        raise Damaged(f"line {number} is not a table's data")
+        raise Damaged("not_table_data", line=number)
     return data
 
 
@@ -279,11 +287,11 @@ class TableStore:
         with self._lock:
             docs = self._db.table("table").all()
         if not docs:
-            raise Damaged("no table in the file")
+            raise Damaged("incomplete")
         try:
             return Table.from_dict(docs[0])
         except (TypeError, KeyError, ValueError, AttributeError):
-            raise Damaged("the table's description is incomplete") from None
+            raise Damaged("incomplete") from None
 
     def events(self) -> list[dict]:
         with self._lock:
@@ -319,7 +327,7 @@ class Store:
         self.tables_dir = self.data_dir / "tables"
         self.trash_dir = self.data_dir / "deleted"
         self.tables_dir.mkdir(parents=True, exist_ok=True)
-        self._problems: dict[str, tuple[tuple[int, int], str | None]] = {}
+        self._problems: dict[str, tuple[tuple[int, int], Damaged | None]] = {}
         for leftover in self.tables_dir.glob(f".*{TEMP_SUFFIX}"):
             leftover.unlink(missing_ok=True)  # a rewrite a crash interrupted; the table file is whole
 
@@ -338,7 +346,7 @@ class Store:
         store.table()
         return store
 
-    def problem(self, table_id: str) -> str | None:
+    def problem(self, table_id: str) -> Damaged | None:
         """What is wrong with a table file (None: nothing), remembered while the file is unchanged."""
         path = self.path(table_id)
         try:
@@ -351,15 +359,15 @@ class Store:
             return known[1]
         try:
             data, _, _ = inspect(path.read_bytes())
-            found = None if _describes_table(data) else "the table's description is missing or incomplete"
+            found = None if _describes_table(data) else Damaged("incomplete")
         except Damaged as err:
-            found = err.problem
+            found = err
         except OSError as err:
-            found = err.strerror or "it cannot be read"
+            found = Damaged("unreadable", reason=err.strerror or type(err).__name__)
         self._problems[table_id] = (stamp, found)
         return found
 
-    def damaged(self) -> dict[str, str]:
+    def damaged(self) -> dict[str, Damaged]:
         """Every table file that cannot be read, with what is wrong: one never hides the others."""
         return {tid: problem for tid in self.table_ids() if (problem := self.problem(tid))}
 

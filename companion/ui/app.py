@@ -86,7 +86,7 @@ class Session:
         try:
             live, access = self.ui.server.hub.join(table_id, token)
         except Damaged as err:
-            self.ui.local[DAMAGED] = err.problem  # the phone says why, instead of a blank screen
+            self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
             return
         except (KeyError, FileNotFoundError):
             return
@@ -225,7 +225,8 @@ def _no_access(ui: UI) -> ft.Control:
     if problem:
         return tagged(ft.Column([
             ft.Icon(ft.Icons.BROKEN_IMAGE, size=96),
-            ft.Text(ui.t("validation.damaged_table", problem=problem), size=20, text_align=ft.TextAlign.CENTER),
+            ft.Text(ui.t("validation.damaged_table", problem=problem.describe(ui.lang)), size=20,
+                    text_align=ft.TextAlign.CENTER),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "damaged-table")
     return tagged(ft.Column([
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
