@@ -7,7 +7,7 @@ handler can be made to loop, store or send something huge.
 """
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -24,19 +24,19 @@ Note = Annotated[str, StringConstraints(max_length=NOTE_MAX)]
 Word = Annotated[str, StringConstraints(max_length=NAME_MAX)]
 
 
-def whole(low: int, high: int) -> type[int]:
+def whole(low: int, high: int) -> Any:
     """An int from `low` to `high`: strict, so true, 1.0 or "1" are refused, not read as 1."""
-    return Annotated[int, Field(ge=low, le=high)]  # type: ignore[return-value]
+    return Annotated[int, Field(ge=low, le=high)]
 
 
-def few(item: object, most: int = ITEMS_MAX, least: int = 0) -> object:
-    """A list of at most `most` items."""
-    return Annotated[list[item], Field(min_length=least, max_length=most)]  # type: ignore[valid-type]
+def few(item: Any, most: int = ITEMS_MAX, least: int = 0) -> Any:
+    """A list of at most `most` items: no request can make a handler walk a long one."""
+    return Annotated[list[item], Field(min_length=least, max_length=most)]
 
 
-def table_of(key: object, value: object, most: int = ITEMS_MAX) -> object:
-    """A mapping of at most `most` entries."""
-    return Annotated[dict[key, value], Field(max_length=most)]  # type: ignore[valid-type]
+def table_of(key: Any, value: Any, most: int = ITEMS_MAX) -> Any:
+    """A mapping of at most `most` entries, for the same reason."""
+    return Annotated[dict[key, value], Field(max_length=most)]
 
 
 class Part(BaseModel):
@@ -54,7 +54,7 @@ class EventSchema(Part):
 class OptionsSchema(Part):
     """What every game's options share: players in seat order, their names and colours, the seed."""
 
-    players: few(Word, ITEMS_MAX, 1)  # type: ignore[valid-type]
-    names: table_of(Word, Name) | few(Name) | None = None  # type: ignore[valid-type]
-    colours: table_of(Word, Word) | None = None  # type: ignore[valid-type]
-    seed: whole(0, 2**63) | None = None  # type: ignore[valid-type]
+    players: few(Word, ITEMS_MAX, 1)
+    names: table_of(Word, Name) | few(Name) | None = None
+    colours: table_of(Word, Word) | None = None
+    seed: whole(0, 2**63) | None = None

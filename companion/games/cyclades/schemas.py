@@ -10,13 +10,13 @@ MAX_COUNT = 20
 
 
 class Options(OptionsSchema):
-    players: few(Word, 5, 1)  # type: ignore[valid-type]
-    factions: table_of(Word, few(Word, 2)) | None = None  # type: ignore[valid-type]
+    players: few(Word, 5, 1)
+    factions: table_of(Word, few(Word, 2)) | None = None
 
 
 class Start(EventSchema):
-    order: few(Word, 10) | None = None  # type: ignore[valid-type]
-    gods: few(Word, 5) | None = None  # type: ignore[valid-type]
+    order: few(Word, 10) | None = None
+    gods: few(Word, 5) | None = None
 
 
 class ChecklistTick(EventSchema):
@@ -30,13 +30,13 @@ class PhaseNext(EventSchema):
 
 class Income(EventSchema):
     player: Word
-    prosperity: whole(0, MAX_GOLD)  # type: ignore[valid-type]
+    prosperity: whole(0, MAX_GOLD)
 
 
 class OfferingBid(EventSchema):
     faction: Word
     god: Word
-    amount: whole(1, MAX_GOLD) | None = None  # type: ignore[valid-type]
+    amount: whole(1, MAX_GOLD) | None = None
 
 
 class OfferingPay(EventSchema):
@@ -45,7 +45,7 @@ class OfferingPay(EventSchema):
 
 class MaintenanceKeep(EventSchema):
     player: Word
-    keep: few(Name, 32)  # type: ignore[valid-type]
+    keep: few(Name, 32)
 
 
 class ActionDone(EventSchema):
@@ -55,18 +55,18 @@ class ActionDone(EventSchema):
 class GoldSpend(EventSchema):
     player: Word
     item: Word
-    count: whole(1, MAX_COUNT) = 1  # type: ignore[valid-type]
+    count: whole(1, MAX_COUNT) = 1
 
 
 class GoldCreature(EventSchema):
     player: Word
-    price: whole(1, MAX_GOLD)  # type: ignore[valid-type]
+    price: whole(1, MAX_GOLD)
     standee: Name | None = None
 
 
 class GoldGain(EventSchema):
     player: Word
-    amount: whole(1, MAX_GOLD)  # type: ignore[valid-type]
+    amount: whole(1, MAX_GOLD)
     reason: Reason | None = None
 
 
@@ -78,13 +78,13 @@ class GoldGriffin(EventSchema):
 class TrackerAdjust(EventSchema):
     player: Word
     item: Word
-    delta: whole(-MAX_DELTA, MAX_DELTA)  # type: ignore[valid-type]
+    delta: whole(-MAX_DELTA, MAX_DELTA)
 
 
 class TrackerCreature(EventSchema):
     player: Word
     creature: Name
-    delta: whole(-1, 1)  # type: ignore[valid-type]
+    delta: whole(-1, 1)
 
 
 class PlayerEliminate(EventSchema):

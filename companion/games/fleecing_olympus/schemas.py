@@ -11,20 +11,20 @@ Gems = whole(1, MAX_AMOUNT)
 
 
 class Options(OptionsSchema):
-    players: few(Word, MAX_PLAYERS, 1)  # type: ignore[valid-type]
-    deities: few(Word | None, MAX_PLAYERS) | table_of(Word, Word) | None = None  # type: ignore[valid-type]
+    players: few(Word, MAX_PLAYERS, 1)
+    deities: few(Word | None, MAX_PLAYERS) | table_of(Word, Word) | None = None
 
 
 class OpeningRoll(EventSchema):
     # Rounds of 2d6 per player still tied; the app rolls them when they are left out.
-    rounds: few(table_of(Word, few(Die, 2, 2), MAX_PLAYERS), 32, 1) | None = None  # type: ignore[valid-type]
+    rounds: few(table_of(Word, few(Die, 2, 2), MAX_PLAYERS), 32, 1) | None = None
 
 
 class Power(EventSchema):
     side: Word
     to: Word | None = None
     pick: Word | None = None
-    pay: whole(0, MAX_AMOUNT) | None = None  # type: ignore[valid-type]
+    pay: whole(0, MAX_AMOUNT) | None = None
     discard: bool = True
     neighbour: Word | None = None
     borrow: Word | None = None
@@ -37,27 +37,27 @@ class Tribute(EventSchema):
 
 class Roll(EventSchema):
     target: Word | None = None
-    dice: few(Die, 2, 2) | None = None  # type: ignore[valid-type]
+    dice: few(Die, 2, 2) | None = None
 
 
 class Card(EventSchema):
     kind: Word
     seat: Word | None = None
-    wager: whole(-MAX_WAGER_CHANGE, MAX_WAGER_CHANGE) | None = None  # type: ignore[valid-type]
+    wager: whole(-MAX_WAGER_CHANGE, MAX_WAGER_CHANGE) | None = None
     resist: Word | None = None
     cancel: bool | None = None
     flip: bool | None = None
-    reroll: few(whole(0, 1), 2, 1) | None = None  # type: ignore[valid-type]
-    values: few(Die, 2) | None = None  # type: ignore[valid-type]
+    reroll: few(whole(0, 1), 2, 1) | None = None
+    values: few(Die, 2) | None = None
     target: Word | None = None
     judgment: Word | None = None
-    take: Gems | None = None  # type: ignore[valid-type]
-    share: table_of(Word, Gems, MAX_PLAYERS) | None = None  # type: ignore[valid-type]
+    take: Gems | None = None
+    share: table_of(Word, Gems, MAX_PLAYERS) | None = None
 
 
 class Give(EventSchema):
     to: Word | None = None
-    amount: Gems  # type: ignore[valid-type]
+    amount: Gems
     seat: Word | None = None
 
 

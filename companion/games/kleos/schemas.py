@@ -13,7 +13,7 @@ Entry = Annotated[list[int | bool], Field(min_length=2, max_length=2)]
 
 
 class Options(OptionsSchema):
-    temples: table_of(Word, Word) | None = None  # type: ignore[valid-type]
+    temples: table_of(Word, Word) | None = None
 
 
 class SetupCheck(EventSchema):
@@ -22,7 +22,7 @@ class SetupCheck(EventSchema):
 
 
 class SetupTemples(EventSchema):
-    temples: table_of(Word, Word)  # type: ignore[valid-type]
+    temples: table_of(Word, Word)
 
 
 class FirstPlayerSet(EventSchema):
@@ -36,7 +36,7 @@ class PhaseNext(EventSchema):
 class GloryAdd(EventSchema):
     player: Word
     reason: Word
-    amount: whole(-MAX_STEP, MAX_STEP) | None = None  # type: ignore[valid-type]
+    amount: whole(-MAX_STEP, MAX_STEP) | None = None
     note: Name | None = None
 
 
@@ -50,12 +50,12 @@ class FavorClear(EventSchema):
 
 
 class DuskScore(EventSchema):
-    board: table_of(Word, table_of(Word, Entry))  # type: ignore[valid-type]
+    board: table_of(Word, table_of(Word, Entry))
 
 
 class TiebreakAnswer(EventSchema):
     criterion: Word
-    values: table_of(Word, whole(0, 999) | Word)  # type: ignore[valid-type]
+    values: table_of(Word, whole(0, 999) | Word)
 
 
 EVENTS = {

@@ -10,20 +10,20 @@ Count = whole(0, MAX_COUNT)
 
 
 class Options(OptionsSchema):
-    players: few(Word, MAX_SEATS, 1)  # type: ignore[valid-type]
-    conditions: table_of(Word, bool) | None = None  # type: ignore[valid-type]
-    thresholds: table_of(Word, whole(1, MAX_COUNT)) | None = None  # type: ignore[valid-type]
+    players: few(Word, MAX_SEATS, 1)
+    conditions: table_of(Word, bool) | None = None
+    thresholds: table_of(Word, whole(1, MAX_COUNT)) | None = None
 
 
 class TrackerSet(EventSchema):
     player: Word
     field: Word
-    value: Count  # type: ignore[valid-type]
+    value: Count
 
 
 class TurnRegular(EventSchema):
     action: Word
-    count: Count | None = None  # type: ignore[valid-type]
+    count: Count | None = None
     monument: Word | None = None
 
 
@@ -49,17 +49,17 @@ class MonumentControl(EventSchema):
 
 
 class CombatCard(Part):
-    strength: Count = 0  # type: ignore[valid-type]
-    casualties: Count = 0  # type: ignore[valid-type]
+    strength: Count = 0
+    casualties: Count = 0
 
 
 class Side(Part):
     player: Word
-    base: Count = 0  # type: ignore[valid-type]
-    hoplites: Count = 0  # type: ignore[valid-type]
-    fortified: Count = 0  # type: ignore[valid-type]
+    base: Count = 0
+    hoplites: Count = 0
+    fortified: Count = 0
     can_retreat: bool = True
-    cards: few(CombatCard, 32) = []  # type: ignore[valid-type]
+    cards: few(CombatCard, 32) = []
 
 
 class BattleResolve(EventSchema):
@@ -69,15 +69,15 @@ class BattleResolve(EventSchema):
 
 class HuntStart(EventSchema):
     monster: Name
-    slots: few(Word, MAX_SLOTS, 1)  # type: ignore[valid-type]
+    slots: few(Word, MAX_SLOTS, 1)
 
 
 class HuntAttack(EventSchema):
-    wounds: few(whole(0, MAX_SLOTS - 1), MAX_SLOTS)  # type: ignore[valid-type]
+    wounds: few(whole(0, MAX_SLOTS - 1), MAX_SLOTS)
 
 
 class HuntClaim(EventSchema):
-    slot: whole(0, MAX_SLOTS - 1)  # type: ignore[valid-type]
+    slot: whole(0, MAX_SLOTS - 1)
 
 
 EVENTS = {

@@ -7,13 +7,13 @@ MAX_POINTS = 10_000
 
 
 class Options(OptionsSchema):
-    players: few(Name, 12, 1)  # type: ignore[valid-type]
-    names: table_of(Word, Name) | None = None  # type: ignore[valid-type]
+    players: few(Name, 12, 1)
+    names: table_of(Word, Name) | None = None
 
 
 class PointsAdd(EventSchema):
     player: Word
-    amount: whole(-MAX_POINTS, MAX_POINTS)  # type: ignore[valid-type]
+    amount: whole(-MAX_POINTS, MAX_POINTS)
     reason: Reason | None = None
 
 
