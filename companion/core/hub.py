@@ -16,15 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion.core import validation
 from companion.core.access import Access, access_for, new_table_id, new_token
 from companion.core.model import RuleError, Seat, Table
-from companion.core.store import Store, TableStore
+from companion.core.store import Damaged, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
 from companion.core.game import Game
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
+MAX_TABLE_ID = 64
 
 
 class ReadOnly(Exception):
@@ -43,6 +45,8 @@ class LiveTable:
         self._next_listener = 0
         self._rng = random.SystemRandom()
         self._events = store.events()
+        self._by_client = {e["client_id"]: e for e in self._events if isinstance(e.get("client_id"), str)}
+        self._client_id: str | None = None  # the id of the command being written, if it has one
         self._done, self._undone = in_effect(self._events)
         self.state = self._replay(self._done)
 
@@ -102,18 +106,30 @@ class LiveTable:
 
     # -- writing -------------------------------------------------------------
     def dispatch(self, command: dict, access: Access) -> dict:
-        """Apply one command; RuleError (nothing saved) if the rules refuse it."""
+        """Apply one command; RuleError (nothing saved) if the rules refuse it.
+
+        A command may carry a `client_id`: sent again (a retry after a lost answer),
+        it is not applied twice but answered with the event it made the first time.
+        """
         self._check_editor(access)
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            raise RuleError("core.err.action_needs_type")
-        if command["type"] in CONTROL_TYPES:
-            return self.undo(access) if command["type"] == UNDO else self.redo(access)
+        event = validation.event(self.game.event_schemas, command, CONTROL_TYPES)
+        client_id = event.pop("client_id", None)
         with self._lock:
-            event = {k: v for k, v in command.items() if k not in {"by", "at", "seq"}}
+            if client_id in self._by_client:
+                return self._by_client[client_id]
+            if event["type"] in CONTROL_TYPES:
+                self._client_id = client_id
+                try:
+                    return self.undo(access) if event["type"] == UNDO else self.redo(access)
+                finally:
+                    self._client_id = None
             event = self.game.prepare(self.state, {**event, "by": access.actor, "at": time.time()}, self._rng)
             state = self.game.apply(self.state, event)
             _require_json(event)
+            if client_id is not None:
+                event["client_id"] = client_id
             event["seq"] = self.store.append(event)
+            self._remember(event)
             self._events.append(event)
             self._done.append(event)
             self._undone.clear()
@@ -149,9 +165,17 @@ class LiveTable:
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
+        if self._client_id is not None:
+            event["client_id"] = self._client_id
         event["seq"] = self.store.append(event)
+        self._remember(event)
         self._events.append(event)
         return event
+
+    def _remember(self, event: dict) -> None:
+        """Once saved, an event with a client-made id answers every retry of that id."""
+        if "client_id" in event:
+            self._by_client[event["client_id"]] = event
 
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
@@ -225,10 +249,10 @@ class Hub:
         self._live: dict[str, LiveTable] = {}
 
     def create(self, game_id: str, options: dict | None = None) -> LiveTable:
-        game = self.games.get(game_id)
+        game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
-            raise RuleError("core.err.unknown_game", game_id=game_id)
-        options = dict(options or {})
+            raise RuleError("validation.unknown_game", game=validation.short(str(game_id)))
+        options = validation.options(game.options_schema, options)
         options.setdefault("seed", random.SystemRandom().randrange(2**32))
         initial = game.setup(options)
         seats = game.seats(options)
@@ -253,18 +277,21 @@ class Hub:
         return live
 
     def get(self, table_id: str) -> LiveTable:
-        """The live table; KeyError if there is no such table."""
+        """The live table; KeyError if there is no such table, Damaged if its file is unreadable."""
         with self._lock:
             live = self._live.get(table_id)
             if live is None:
-                if not table_id.isalnum():
+                if not (table_id.isascii() and table_id.isalnum() and len(table_id) <= MAX_TABLE_ID):
                     raise KeyError(table_id)
                 store = self.store.open(table_id)
-                table = store.table()
-                game = self.games.get(table.game)
+                game = self.games.get(store.table().game)
                 if game is None:
-                    raise KeyError(table_id)
-                live = self._live[table_id] = LiveTable(store, game)
+                    raise Damaged("unknown_game")
+                try:
+                    live = LiveTable(store, game)
+                except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
+                    raise Damaged("replay", error=type(err).__name__) from err
+                self._live[table_id] = live
             return live
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
@@ -276,7 +303,7 @@ class Hub:
         for table_id in self.store.table_ids():
             try:
                 live = self.get(table_id)
-            except (KeyError, FileNotFoundError, ValueError):
+            except (KeyError, FileNotFoundError, Damaged):
                 continue
             events = live.events()
             out.append(TableSummary(
@@ -289,6 +316,21 @@ class Hub:
                 events=len(events),
             ))
         return sorted(out, key=lambda s: s.updated, reverse=True)
+
+    def damaged(self) -> dict[str, Damaged]:
+        """Table files that cannot be opened, with what is wrong, for the tablet's list and health."""
+        found = self.store.damaged()
+        with self._lock:
+            live = set(self._live)
+        for table_id in self.store.table_ids():
+            if table_id not in live and table_id not in found:
+                try:
+                    self.get(table_id)
+                except Damaged as err:
+                    found[table_id] = err
+                except KeyError:
+                    pass
+        return found
 
     def listener_count(self) -> int:
         """Open screens across all tables: a closed tab must drop out of this at once."""

@@ -17,6 +17,7 @@ import flet as ft
 from companion import keep_awake
 
 from companion.core.access import is_admin
+from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
 from companion.ui.live import freeze, part, render_queue
@@ -26,6 +27,7 @@ from companion.ui.widgets.controls import FONT, button, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
 
 log = logging.getLogger(__name__)
+DAMAGED = "table.damaged"  # ui.local: why the table this link names cannot be opened
 
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
 PREF_AWAKE = "companion.awake.{role}"
@@ -90,6 +92,9 @@ class Session:
     async def _join(self, table_id: str, token: str | None) -> None:
         try:
             live, access = self.ui.server.hub.join(table_id, token)
+        except Damaged as err:
+            self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
+            return
         except (KeyError, FileNotFoundError):
             return
         if access is None:
@@ -247,6 +252,13 @@ class Session:
 
 
 def _no_access(ui: UI) -> ft.Control:
+    problem = ui.local.get(DAMAGED)
+    if problem:
+        return tagged(ft.Column([
+            ft.Icon(ft.Icons.BROKEN_IMAGE, size=96),
+            ft.Text(ui.t("validation.damaged_table", problem=problem.describe(ui.lang)), size=20,
+                    text_align=ft.TextAlign.CENTER),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "damaged-table")
     return tagged(ft.Column([
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
         ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),

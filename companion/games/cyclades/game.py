@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
+from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
 from companion.games.cyclades.setup import initial_state
 
 HANDLERS = {
@@ -39,6 +39,8 @@ class Cyclades(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from companion.core.game import GameBase
-from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, screens, turn
+from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, schemas, screens, turn
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 
 
@@ -30,6 +30,8 @@ class FleecingOlympus(GameBase):
         "deck_out": ending.deck_out,
         "end": ending.end,
     }
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)

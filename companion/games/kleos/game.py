@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import GameBase
-from companion.games.kleos import history, phases, tiebreak
+from companion.games.kleos import history, phases, schemas, tiebreak
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -21,6 +21,8 @@ class Kleos(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)

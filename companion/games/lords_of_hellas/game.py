@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.games.lords_of_hellas import battle, history, hunt, monuments, specials, tracker, turn, victory
+from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, specials, tracker, turn, victory
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 
 
@@ -34,6 +34,8 @@ class LordsOfHellas(GameBase):
         "special.name": specials.on_name,
         "special.add": specials.on_add,
     }
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options, self.seats)

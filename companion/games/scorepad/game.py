@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
+from companion.games.scorepad.schemas import EVENTS, MAX_POINTS, Options
 from companion.i18n import t
 
 MAX_NOTE = 500
@@ -23,8 +24,8 @@ def _amount(event: dict) -> int:
     amount = event.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise RuleError("scorepad.err.points_whole_number")
-    if amount == 0 or abs(amount) > 10_000:
-        raise RuleError("scorepad.err.points_between_zero")
+    if amount == 0 or abs(amount) > MAX_POINTS:
+        raise RuleError("scorepad.err.points_between_zero", maximum=MAX_POINTS)
     return amount
 
 
@@ -51,6 +52,8 @@ class ScorePad(GameBase):
     min_seats = 1
     max_seats = 12
     handlers = {"points.add": points_add, "note.set": note_set}
+    event_schemas = EVENTS
+    options_schema = Options
 
     def seats(self, options: dict) -> list[dict]:
         players = options.get("players")
