@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion.core import summary, turnclock
 from companion.core.access import Access, access_for, new_table_id, new_token
 from companion.core.model import RuleError, Seat, Table
+from companion.core.plays import Plays
 from companion.core.store import Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
 from companion.games.base import Game
@@ -25,6 +27,7 @@ from companion.games.base import Game
 log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
+Recorder = Callable[[dict], None]
 
 
 class ReadOnly(Exception):
@@ -34,9 +37,14 @@ class ReadOnly(Exception):
 class LiveTable:
     """One table in memory: its current state, its log and who is watching."""
 
-    def __init__(self, store: TableStore, game: Game) -> None:
+    def __init__(self, store: TableStore, game: Game, recorder: Recorder | None = None,
+                 now: Callable[[], float] = time.time) -> None:
+        """`recorder` receives the summary after every change (the plays log); `now` is the clock."""
         self.store = store
         self.game = game
+        self._recorder = recorder
+        self._now = now
+        self._marks: tuple[int, list[turnclock.Mark]] | None = None
         self.table: Table = store.table()
         self._lock = threading.RLock()
         self._listeners: dict[int, Listener] = {}
@@ -79,7 +87,9 @@ class LiveTable:
             rows = []
             for event in reversed(self._events):
                 kind = event["type"]
-                if kind in CONTROL_TYPES:
+                if kind in turnclock.CLOCK_TYPES:
+                    text = turnclock.describe(kind, lang)
+                elif kind in CONTROL_TYPES:
                     target = by_seq.get(event.get("target"))
                     what = self.game.describe(target, seat, lang) if target else ""
                     text = f"{'↶' if kind == UNDO else '↷'} {what}"
@@ -91,13 +101,41 @@ class LiveTable:
                     "by": self.actor_name(event.get("by")),
                     "type": kind,
                     "text": text,
-                    "undone": kind not in CONTROL_TYPES and event["seq"] not in in_force,
+                    "undone": kind not in CONTROL_TYPES | turnclock.CLOCK_TYPES and event["seq"] not in in_force,
                 })
             return rows
 
     def actor_name(self, actor: str | None) -> str:
         seat = self.table.seat(actor) if actor else None
         return seat.name if seat else "Tablet"
+
+    def summary(self) -> dict:
+        """The end-of-game summary (or what it still lacks), free of every seat's secrets."""
+        with self._lock:
+            return summary.build(self.game, self.table, self.state, list(self._done), self.clock())
+
+    def clock(self) -> dict | None:
+        """The turn clock's reading now, or None if the tablet never started it."""
+        with self._lock:
+            if not any(e["type"] == turnclock.START for e in self._events):
+                return None
+            return turnclock.tally(self._clock_marks(), self._now())
+
+    def _clock_marks(self) -> list[turnclock.Mark]:
+        """Game events in effect with whose turn follows each, merged with the clock events.
+        Rebuilt (a replay) once per change, not once per screen that asks."""
+        if self._marks is None or self._marks[0] != self.seq:
+            marks: list[tuple[int, turnclock.Mark]] = []
+            state = self.table.initial_state
+            for event in self._done:
+                try:
+                    state = self.game.apply(state, event)
+                except RuleError:
+                    continue
+                marks.append((event["seq"], (event["at"], turnclock.GAME, self.game.active_seat(state))))
+            marks += [(e["seq"], (e["at"], e["type"], None)) for e in self._events if e["type"] in turnclock.CLOCK_TYPES]
+            self._marks = (self.seq, [m for _, m in sorted(marks, key=lambda m: m[0])])
+        return self._marks[1]
 
     # -- writing -------------------------------------------------------------
     def dispatch(self, command: dict, access: Access) -> dict:
@@ -107,9 +145,11 @@ class LiveTable:
             raise RuleError("An action needs a type.")
         if command["type"] in CONTROL_TYPES:
             return self.undo(access) if command["type"] == UNDO else self.redo(access)
+        if command["type"] in turnclock.CLOCK_TYPES:
+            return self._clock_event(command["type"], access)
         with self._lock:
             event = {k: v for k, v in command.items() if k not in {"by", "at", "seq"}}
-            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": time.time()}, self._rng)
+            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": self._now()}, self._rng)
             state = self.game.apply(self.state, event)
             _require_json(event)
             event["seq"] = self.store.append(event)
@@ -117,6 +157,15 @@ class LiveTable:
             self._done.append(event)
             self._undone.clear()
             self.state = state
+        self._publish()
+        return event
+
+    def _clock_event(self, kind: str, access: Access) -> dict:
+        with self._lock:
+            turnclock.check(self._clock_marks(), kind, access.role)
+            event = {"type": kind, "by": access.actor, "at": self._now()}
+            event["seq"] = self.store.append(event)
+            self._events.append(event)
         self._publish()
         return event
 
@@ -147,7 +196,7 @@ class LiveTable:
         return event
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
-        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
+        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
         event["seq"] = self.store.append(event)
         self._events.append(event)
         return event
@@ -187,6 +236,11 @@ class LiveTable:
             return len(self._listeners)
 
     def _publish(self) -> None:
+        if self._recorder is not None:
+            try:
+                self._recorder(self.summary())
+            except Exception:  # the plays log must never stop the table
+                log.exception("table %s: could not record the play", self.table.id)
         with self._lock:
             listeners = list(self._listeners.values())
         for listener in listeners:
@@ -219,6 +273,7 @@ class Hub:
 
     def __init__(self, data_dir: Path, games: dict[str, Game]) -> None:
         self.store = Store(data_dir)
+        self.plays = Plays(data_dir)
         self.games = games
         self._lock = threading.Lock()
         self._live: dict[str, LiveTable] = {}
@@ -246,7 +301,7 @@ class Hub:
             initial_state=initial,
         )
         _require_json(table.to_dict())
-        live = LiveTable(self.store.new(table), game)
+        live = LiveTable(self.store.new(table), game, self.plays.record)
         with self._lock:
             self._live[table.id] = live
         return live
@@ -263,7 +318,7 @@ class Hub:
                 game = self.games.get(table.game)
                 if game is None:
                     raise KeyError(table_id)
-                live = self._live[table_id] = LiveTable(store, game)
+                live = self._live[table_id] = LiveTable(store, game, self.plays.record)
             return live
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:

@@ -13,6 +13,7 @@ from companion.core.model import RuleError
 from companion.games.base import GameBase
 from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
 from companion.games.cyclades.setup import initial_state
+from companion.games.cyclades import summary as play_summary
 
 HANDLERS = {
     "start": rounds.start,
@@ -80,6 +81,14 @@ class Cyclades(GameBase):
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, seat, lang)
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 GAME = Cyclades()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.core.model import RuleError
 from companion.games.base import GameBase
 from companion.i18n import t
+from companion.games.scorepad import summary as play_summary
 
 MAX_NOTE = 500
 
@@ -82,6 +83,14 @@ class ScorePad(GameBase):
         if event.get("player") == seat:
             return t("scorepad.note_own", lang)
         return t("scorepad.note_other", lang, player=event.get("name", event.get("player")))
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 def _slug(name: str) -> str:
