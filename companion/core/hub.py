@@ -271,8 +271,10 @@ class TableSummary:
 class Hub:
     """All tables of this server: creates them, opens each once, hands out live tables."""
 
-    def __init__(self, data_dir: Path, games: dict[str, Game]) -> None:
+    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time) -> None:
+        """`now` stamps every event; tests pass a fake clock to script a play's timing."""
         self.store = Store(data_dir)
+        self._now = now
         self.plays = Plays(data_dir)
         self.games = games
         self._lock = threading.Lock()
@@ -297,11 +299,11 @@ class Hub:
             seats=[Seat(id=s["id"], name=s["name"], token=new_token(), colour=s.get("colour")) for s in seats],
             host_token=new_token(),
             spectator_token=new_token(),
-            created=time.time(),
+            created=self._now(),
             initial_state=initial,
         )
         _require_json(table.to_dict())
-        live = LiveTable(self.store.new(table), game, self.plays.record)
+        live = LiveTable(self.store.new(table), game, self.plays.record, self._now)
         with self._lock:
             self._live[table.id] = live
         return live
@@ -318,7 +320,7 @@ class Hub:
                 game = self.games.get(table.game)
                 if game is None:
                     raise KeyError(table_id)
-                live = self._live[table_id] = LiveTable(store, game, self.plays.record)
+                live = self._live[table_id] = LiveTable(store, game, self.plays.record, self._now)
             return live
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
