@@ -40,7 +40,7 @@ def game_stats(plays: list[dict], game: str, aliases: dict[str, str]) -> dict:
             if isinstance(player.get("score"), (int, float)):
                 entry["scores"].append(player["score"])
                 if best is None or player["score"] > best["score"]:
-                    best = {"name": who, "score": player["score"], "date": play["date"]}
+                    best = {"name": entry["name"], "score": player["score"], "date": play["date"]}
             if player.get("role"):
                 role = roles.setdefault(player["role"], {"role": player["role"], "plays": 0, "wins": 0})
                 role["plays"] += 1
