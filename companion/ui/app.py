@@ -15,6 +15,7 @@ import flet as ft
 from companion.core.access import is_admin
 from companion.ui.context import UI, ServerInfo
 from companion.ui.start import game_title, start_screen
+from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
 from companion.ui.widgets.controls import FONT, button, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
@@ -38,6 +39,7 @@ class Session:
         self._unsubscribe: Callable[[], None] | None = None
         self._pending = False
         self.rules_open = False
+        self.stats_open = False
 
     async def start(self) -> None:
         page = self.page
@@ -66,6 +68,7 @@ class Session:
         parts = [p for p in url.path.split("/") if p]
         await self._check_admin(query.get("admin"))
         self._leave_table()
+        self.stats_open = parts == ["stats"]
         if len(parts) == 2 and parts[0] == "t":
             await self._join(parts[1], query.get("k"))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
@@ -154,6 +157,8 @@ class Session:
             body = rules_panel(ui, self._toggle_rules)
         elif ui.live and ui.access:
             body = table_screen(ui)
+        elif self.admin and self.stats_open:
+            body = stats_screen(ui)
         elif self.admin:
             body = start_screen(ui)
         else:
@@ -187,7 +192,7 @@ class Session:
                         self._toggle_dark, "theme"),
         ]
         leading = None
-        if ui.live and self.admin:
+        if (ui.live or self.stats_open) and self.admin:
             leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
                          leading=leading, actions=actions, center_title=False)

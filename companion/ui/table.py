@@ -12,6 +12,8 @@ from companion.ui.games import game_uis
 from companion.ui.widgets.controls import button, card, tagged
 from companion.ui.widgets.history import history_list
 from companion.ui.widgets.join_card import join_card
+from companion.ui.widgets.summary import summary_panel
+from companion.ui.widgets.turn_clock import clock_strip
 
 
 def table_screen(ui: UI) -> ft.Control:
@@ -29,10 +31,11 @@ def table_screen(ui: UI) -> ft.Control:
     side.append(card(history_list(ui), ident="history"))
     side.append(_awake_switch(ui))
     identity = tagged(ft.Text(_identity(ui), size=16, weight=ft.FontWeight.W_600), "identity")
+    extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     if ui.is_phone:
-        return ft.Column([identity, board, *side], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        return ft.Column([identity, *extras, board, *side], spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return ft.Row([
-        ft.Column([identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
+        ft.Column([identity, *extras, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
         ft.Column(side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
