@@ -17,7 +17,7 @@ from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.widgets.controls import card, heading, tagged
 
-QR_SIZE = 360
+QR_SIZE = 420
 CHART_HEIGHT = 220
 PALETTE = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.AMBER, ft.Colors.PURPLE, ft.Colors.TEAL)
 
