@@ -7,6 +7,7 @@ seat may see, so a late or out-of-order notification still shows the newest stat
 """
 from __future__ import annotations
 
+import bisect
 import json
 import logging
 import random
@@ -44,7 +45,7 @@ class LiveTable:
         self.game = game
         self._recorder = recorder
         self._now = now
-        self._marks: tuple[int, list[turnclock.Mark]] | None = None
+        self._marks: list[tuple[int, turnclock.Mark]] | None = None
         self.table: Table = store.table()
         self._lock = threading.RLock()
         self._listeners: dict[int, Listener] = {}
@@ -122,9 +123,9 @@ class LiveTable:
             return turnclock.tally(self._clock_marks(), self._now())
 
     def _clock_marks(self) -> list[turnclock.Mark]:
-        """Game events in effect with whose turn follows each, merged with the clock events.
-        Rebuilt (a replay) once per change, not once per screen that asks."""
-        if self._marks is None or self._marks[0] != self.seq:
+        """Game events in effect with whose turn follows each, merged with the clock events by seq.
+        Built by one replay on first use, then kept up to date by each change (no replay)."""
+        if self._marks is None:
             marks: list[tuple[int, turnclock.Mark]] = []
             state = self.table.initial_state
             for event in self._done:
@@ -134,8 +135,18 @@ class LiveTable:
                     continue
                 marks.append((event["seq"], (event["at"], turnclock.GAME, self.game.active_seat(state))))
             marks += [(e["seq"], (e["at"], e["type"], None)) for e in self._events if e["type"] in turnclock.CLOCK_TYPES]
-            self._marks = (self.seq, [m for _, m in sorted(marks, key=lambda m: m[0])])
-        return self._marks[1]
+            self._marks = sorted(marks, key=lambda m: m[0])
+        return [mark for _, mark in self._marks]
+
+    def _mark(self, event: dict, active: str | None = None, drop: bool = False) -> None:
+        """Keep the built marks in step with one change: add `event` (in seq order) or drop it."""
+        if self._marks is None:
+            return
+        if drop:
+            self._marks = [m for m in self._marks if m[0] != event["seq"]]
+            return
+        kind = event["type"] if event["type"] in turnclock.CLOCK_TYPES else turnclock.GAME
+        bisect.insort(self._marks, (event["seq"], (event["at"], kind, active)), key=lambda m: m[0])
 
     # -- writing -------------------------------------------------------------
     def dispatch(self, command: dict, access: Access) -> dict:
@@ -157,6 +168,7 @@ class LiveTable:
             self._done.append(event)
             self._undone.clear()
             self.state = state
+            self._mark(event, self.game.active_seat(state))
         self._publish()
         return event
 
@@ -166,6 +178,7 @@ class LiveTable:
             event = {"type": kind, "by": access.actor, "at": self._now()}
             event["seq"] = self.store.append(event)
             self._events.append(event)
+            self._mark(event)
         self._publish()
         return event
 
@@ -179,6 +192,7 @@ class LiveTable:
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
             self.state = state
+            self._mark(target, drop=True)
         self._publish()
         return event
 
@@ -192,6 +206,7 @@ class LiveTable:
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
             self.state = state
+            self._mark(target, self.game.active_seat(state))
         self._publish()
         return event
 
@@ -236,11 +251,6 @@ class LiveTable:
             return len(self._listeners)
 
     def _publish(self) -> None:
-        if self._recorder is not None:
-            try:
-                self._recorder(self.summary())
-            except Exception:  # the plays log must never stop the table
-                log.exception("table %s: could not record the play", self.table.id)
         with self._lock:
             listeners = list(self._listeners.values())
         for listener in listeners:
@@ -248,6 +258,12 @@ class LiveTable:
                 listener()
             except Exception:  # one broken screen must not stop the others
                 log.exception("table %s: a listener failed", self.table.id)
+        # After the screens are told: keeping the play is a second file write they need not wait for.
+        if self._recorder is not None:
+            try:
+                self._recorder(self.summary())
+            except Exception:  # the plays log must never stop the table
+                log.exception("table %s: could not record the play", self.table.id)
 
 
 def _require_json(event: dict) -> None:

@@ -79,3 +79,21 @@ def test_the_clock_survives_a_restart(script, timed_hub, clock):
     s.do("clock.pause", after=5)
     again = Hub(timed_hub.store.data_dir, GAMES, now=clock).get(s.live.table.id)
     assert again.clock()["paused"] is True
+
+
+def test_marks_kept_up_to_date_through_undo_and_redo_match_a_fresh_replay(script, timed_hub, clock):
+    s = script("kleos", {"players": ["ares", "athena"], "temples": {"ares": "H1", "athena": "H5"}})
+    s.do("clock.start")
+    for _ in range(4):
+        s.do("phase.next", after=40)
+    s.live.undo(s.host)
+    clock.tick(25)
+    s.live.redo(s.host)
+    s.do("clock.pause", after=10)
+    s.do("clock.resume", after=300)
+    s.do("phase.next", after=70)
+    clock.tick(5)
+    fresh = Hub(timed_hub.store.data_dir, GAMES, now=clock).get(s.live.table.id)
+    assert s.live.clock() == fresh.clock()
+    # The redo puts Athena's turn back where it began, so the wait before it is hers.
+    assert s.live.clock()["seconds"] == {"ares": 40.0 + 5.0, "athena": 35.0 + 70.0}
