@@ -7,7 +7,6 @@ seat may see, so a late or out-of-order notification still shows the newest stat
 """
 from __future__ import annotations
 
-import bisect
 import json
 import logging
 import random
@@ -15,7 +14,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from companion.core import summary, turnclock
 from companion.core.access import Access, access_for, new_table_id, new_token
@@ -45,7 +44,7 @@ class LiveTable:
         self.game = game
         self._recorder = recorder
         self._now = now
-        self._marks: list[tuple[int, turnclock.Mark]] | None = None
+        self._marks = turnclock.MarkLog()
         self.table: Table = store.table()
         self._lock = threading.RLock()
         self._listeners: dict[int, Listener] = {}
@@ -123,30 +122,17 @@ class LiveTable:
             return turnclock.tally(self._clock_marks(), self._now())
 
     def _clock_marks(self) -> list[turnclock.Mark]:
-        """Game events in effect with whose turn follows each, merged with the clock events by seq.
-        Built by one replay on first use, then kept up to date by each change (no replay)."""
-        if self._marks is None:
-            marks: list[tuple[int, turnclock.Mark]] = []
-            state = self.table.initial_state
-            for event in self._done:
-                try:
-                    state = self.game.apply(state, event)
-                except RuleError:
-                    continue
-                marks.append((event["seq"], (event["at"], turnclock.GAME, self.game.active_seat(state))))
-            marks += [(e["seq"], (e["at"], e["type"], None)) for e in self._events if e["type"] in turnclock.CLOCK_TYPES]
-            self._marks = sorted(marks, key=lambda m: m[0])
-        return [mark for _, mark in self._marks]
+        return self._marks.marks(self._actives, self._events)
 
-    def _mark(self, event: dict, active: str | None = None, drop: bool = False) -> None:
-        """Keep the built marks in step with one change: add `event` (in seq order) or drop it."""
-        if self._marks is None:
-            return
-        if drop:
-            self._marks = [m for m in self._marks if m[0] != event["seq"]]
-            return
-        kind = event["type"] if event["type"] in turnclock.CLOCK_TYPES else turnclock.GAME
-        bisect.insort(self._marks, (event["seq"], (event["at"], kind, active)), key=lambda m: m[0])
+    def _actives(self) -> Iterator[tuple[dict, str | None]]:
+        """Each game event in effect with whose turn follows it: one replay, the first time the clock is read."""
+        state = self.table.initial_state
+        for event in self._done:
+            try:
+                state = self.game.apply(state, event)
+            except RuleError:
+                continue
+            yield event, self.game.active_seat(state)
 
     # -- writing -------------------------------------------------------------
     def dispatch(self, command: dict, access: Access) -> dict:
@@ -168,7 +154,7 @@ class LiveTable:
             self._done.append(event)
             self._undone.clear()
             self.state = state
-            self._mark(event, self.game.active_seat(state))
+            self._marks.add(event, self.game.active_seat(state))
         self._publish()
         return event
 
@@ -178,7 +164,7 @@ class LiveTable:
             event = {"type": kind, "by": access.actor, "at": self._now()}
             event["seq"] = self.store.append(event)
             self._events.append(event)
-            self._mark(event)
+            self._marks.add(event)
         self._publish()
         return event
 
@@ -192,7 +178,7 @@ class LiveTable:
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
             self.state = state
-            self._mark(target, drop=True)
+            self._marks.drop(target)
         self._publish()
         return event
 
@@ -206,7 +192,7 @@ class LiveTable:
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
             self.state = state
-            self._mark(target, self.game.active_seat(state))
+            self._marks.add(target, self.game.active_seat(state))
         self._publish()
         return event
 

@@ -8,6 +8,9 @@ clock never counts. `now` is passed in, so tests need no sleeps.
 """
 from __future__ import annotations
 
+import bisect
+from typing import Callable, Iterable
+
 from companion.core.model import RuleError
 from companion.i18n import t
 
@@ -18,6 +21,31 @@ CLOCK_TYPES = frozenset({START, PAUSE, RESUME})
 GAME = "game"
 
 Mark = tuple[float, str, "str | None"]  # (at, GAME or a clock type, active seat after a game event)
+
+
+class MarkLog:
+    """One table's marks in seq order: built by one replay on first use, then kept in step with
+    each change (a new event, an undo, a redo), so reading the clock never replays the game."""
+
+    def __init__(self) -> None:
+        self._marks: list[tuple[int, Mark]] | None = None
+
+    def marks(self, actives: Callable[[], Iterable[tuple[dict, str | None]]], events: list[dict]) -> list[Mark]:
+        """`actives` yields each game event in effect with the seat active after it; `events` is the whole log."""
+        if self._marks is None:
+            built = [(e["seq"], (e["at"], GAME, active)) for e, active in actives()]
+            built += [(e["seq"], (e["at"], e["type"], None)) for e in events if e["type"] in CLOCK_TYPES]
+            self._marks = sorted(built, key=lambda m: m[0])
+        return [mark for _, mark in self._marks]
+
+    def add(self, event: dict, active: str | None = None) -> None:
+        if self._marks is not None:
+            kind = event["type"] if event["type"] in CLOCK_TYPES else GAME
+            bisect.insort(self._marks, (event["seq"], (event["at"], kind, active)), key=lambda m: m[0])
+
+    def drop(self, event: dict) -> None:
+        if self._marks is not None:
+            self._marks = [m for m in self._marks if m[0] != event["seq"]]
 
 
 def tally(marks: list[Mark], now: float) -> dict:
