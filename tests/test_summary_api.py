@@ -36,6 +36,7 @@ def test_json_and_csv_match_the_final_state(client):
     host = table["host_token"]
     for player, amount in (("ana", 4), ("bia", 9), ("caio", 4)):
         post(client, table, host, type="points.add", player=player, amount=amount)
+    post(client, table, host, type="game.end")
     state = client.get(f"/api/tables/{table['id']}", params={"k": host}).json()["state"]
     data = client.get(f"/api/tables/{table['id']}/summary", params={"k": host}).json()
     assert data["finished"] and data["game"] == "scorepad"

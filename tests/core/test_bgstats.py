@@ -53,6 +53,7 @@ def test_a_shared_first_place_gives_two_winners_of_rank_one(script):
     s.do("points.add", player="ana", amount=7)
     s.do("points.add", player="bia", amount=7)
     s.do("points.add", player="caio", amount=2)
+    s.do("game.end")
     data = decode(push_link(s.live.summary()))
     assert [(p["name"], p["rank"], p["winner"]) for p in data["players"]] == [
         ("Ana", 1, True), ("Bia", 1, True), ("Caio", 3, False)]

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from companion.core.model import RuleError
 from companion.core.summary import missing_text, tie_text
 
 KLEOS = {"players": ["ares", "athena", "hermes"], "names": {"ares": "Rui", "athena": "Bia", "hermes": "Caio"},
@@ -147,6 +148,10 @@ def test_score_pad_ranks_and_shares(script, points, ranks, ties):
     assert s.live.summary()["missing"][0]["key"] == "summary.missing_scorepad"
     for player, amount in points.items():
         s.do("points.add", player=player, amount=amount)
+    assert s.live.summary()["finished"] is False
+    s.do("game.end")
+    with pytest.raises(RuleError, match="undo the end"):
+        s.do("points.add", player="ana", amount=1)
     out = s.live.summary()
     assert [p["rank"] for p in out["players"]] == ranks and out["ties"] == ties
     assert [p["winner"] for p in out["players"]] == [r == 1 for r in ranks]

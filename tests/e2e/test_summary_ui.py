@@ -11,6 +11,7 @@ def test_the_summary_qr_scans_to_the_bgstats_link_and_the_phone_sees_itself_firs
     events = f"/api/tables/{table['id']}/events?k={table['host_token']}"
     for player, amount in (("ana", 4), ("bia", 9), ("caio", 6)):
         server.api("POST", events, {"type": "points.add", "player": player, "amount": amount})
+    server.api("POST", events, {"type": "game.end"})
     summary = server.api("GET", f"/api/tables/{table['id']}/summary?k={table['host_token']}")
     link = push_link(summary)
 

@@ -11,6 +11,7 @@ from companion.core.bgstats import push_link
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
 from companion.ui.context import UI
+from companion.ui.games import game_uis
 from companion.ui.stats import stats_screen
 from companion.ui.widgets.summary import summary_panel
 from companion.ui.widgets.turn_clock import clock_strip
@@ -56,6 +57,7 @@ def finished_pad(hub: Hub):
     host = hub.join(live.table.id, live.table.host_token)[1]
     for player, amount in (("ana", 3), ("bia", 8), ("caio", 5)):
         live.dispatch({"type": "points.add", "player": player, "amount": amount}, host)
+    live.dispatch({"type": "game.end"}, host)
     return live
 
 
@@ -102,3 +104,22 @@ def test_stats_page_says_when_it_is_empty_then_counts_plays(tmp_path):
     page = stats_screen(ui)
     assert label(page, "stats-plays").startswith("Plays: 2")
     assert label(page, "stats-wins-chart") == "Bia 2; Ana 0; Caio 0"
+
+
+def test_the_tablet_ends_a_score_pad_and_only_the_tablet_sees_that_button(tmp_path):
+    hub = Hub(tmp_path, GAMES)
+    live = hub.create("scorepad", {"players": ["Ana", "Bia"]})
+    pad = game_uis()["scorepad"]
+    phone = screen(hub, live, "seat", "ana", width=400)
+    assert not [t for t in tags(pad.board(phone, phone.snapshot())) if t.identifier == "end-game"]
+    tablet = screen(hub, live, "host")
+
+    async def send(command: dict) -> bool:
+        live.dispatch(command, tablet.access)
+        return True
+
+    tablet.send = send
+    end = next(t for t in tags(pad.board(tablet, tablet.snapshot())) if t.identifier == "end-game")
+    asyncio.run(end.content.on_click(None))
+    assert live.summary()["finished"] and [p["table"] for p in hub.plays.all()] == [live.table.id]
+    assert not [t for t in tags(pad.board(tablet, tablet.snapshot())) if t.identifier == "end-game"]

@@ -30,8 +30,18 @@ def _amount(event: dict) -> int:
 
 
 def points_add(state: dict, event: dict) -> dict:
+    if state.get("ended"):
+        raise RuleError("The game has ended; undo the end to add points.")
     player = _player(state, event)
     state["scores"][player] += _amount(event)
+    return state
+
+
+def game_end(state: dict, event: dict) -> dict:
+    """The pad has no rule that ends it, so the table says when: the summary and the plays log wait for it."""
+    if state.get("ended"):
+        raise RuleError("The game has already ended.")
+    state["ended"] = True
     return state
 
 
@@ -51,7 +61,7 @@ class ScorePad(GameBase):
     title = "Score pad"
     min_seats = 1
     max_seats = 12
-    handlers = {"points.add": points_add, "note.set": note_set}
+    handlers = {"points.add": points_add, "note.set": note_set, "game.end": game_end}
 
     def seats(self, options: dict) -> list[dict]:
         players = options.get("players")
@@ -77,6 +87,8 @@ class ScorePad(GameBase):
         return {**state, "notes": notes}
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        if event["type"] == "game.end":
+            return t("scorepad.ended", lang)
         if event["type"] == "points.add":
             return t("scorepad.points", lang, player=event.get("name", event["player"]),
                      amount=f"{event['amount']:+d}", reason=event.get("reason") or "—")

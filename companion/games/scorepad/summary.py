@@ -1,4 +1,4 @@
-"""The score pad has no end of its own: its summary is the standings once any points are written."""
+"""The score pad ends when the table says so (game.end); the summary is then the final standings."""
 from __future__ import annotations
 
 from companion.core.summary import competition_ranks
@@ -6,7 +6,7 @@ from companion.core.summary import competition_ranks
 
 def summary(state: dict, table: object, events: list[dict]) -> dict:
     scores = state["scores"]
-    finished = any(e.get("type") == "points.add" for e in events)
+    finished = bool(state.get("ended"))
     order = sorted(state["players"], key=lambda p: -scores[p])
     ranks = competition_ranks(order, scores.__getitem__)
     ties = []

@@ -48,6 +48,11 @@ class ScorePadUI:
         ]
         if snap["role"] == "seat":
             parts.append(self._note(ui, snap))
+        if snap["role"] == "host" and not state.get("ended"):
+            async def end(e) -> None:
+                await ui.send({"type": "game.end"})
+
+            parts.append(button(ui.t("scorepad.end_game"), end, "end-game", icon=ft.Icons.FLAG, filled=False))
         return ft.Column(parts, spacing=12)
 
     def _note(self, ui: UI, snap: dict) -> ft.Control:
