@@ -6,6 +6,7 @@ this session's event loop, coalescing bursts into one render.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
@@ -19,6 +20,7 @@ from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
 from companion.ui.widgets.controls import FONT, button, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
+from companion.ui.widgets.turn_clock import TICKING, tick
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,7 @@ class Session:
         self._pending = False
         self.rules_open = False
         self.stats_open = False
+        self._ticking = False
 
     async def start(self) -> None:
         page = self.page
@@ -135,6 +138,14 @@ class Session:
         if not self.rules_open:  # the rules panel shows nothing of the table; closing it redraws
             await self.render()
 
+    async def _tick_clock(self) -> None:
+        """Once a second while a running turn clock is on screen; ends by itself when it is not."""
+        try:
+            while self._connected() and not self.rules_open and tick(self.ui):
+                await asyncio.sleep(1)
+        finally:
+            self._ticking = False
+
     def _on_disconnect(self, e) -> None:
         """A closed or sleeping tab must not slow every broadcast: stop listening at once."""
         if self._unsubscribe:
@@ -165,6 +176,9 @@ class Session:
             body = _no_access(ui)
         page.controls = [ft.SafeArea(body, expand=True)]
         page.update()
+        if ui.local.get(TICKING) is not None and not self._ticking:
+            self._ticking = True
+            page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)
 
     async def _keep_awake(self, wanted: bool) -> None:

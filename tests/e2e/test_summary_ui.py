@@ -1,7 +1,9 @@
 """After the game in the browser: the tablet's BG Stats QR scans to the push link; a phone leads with its own line."""
+import re
 import subprocess
 
-from drive import PHONE, TABLET, el, expect_label, goto
+from drive import PHONE, TABLET, el, expect_label, goto, open_app, tap
+from playwright.sync_api import expect
 
 from companion.core.bgstats import push_link
 
@@ -45,3 +47,17 @@ def _scan(page, code, shot) -> str:
             return result.stdout.strip()
         page.wait_for_timeout(500)
     raise AssertionError(f"no QR code could be read from {shot}")
+
+
+def test_the_turn_clock_starts_from_the_tablet_and_ticks_on_its_own(server, browser):
+    table = server.api("POST", "/api/tables", {"game": "kleos", "options": {
+        "players": ["ares", "athena"], "temples": {"ares": "H1", "athena": "H5"}}})
+    tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
+    tap(tablet, "clock-start")
+    events = f"/api/tables/{table['id']}/events?k={table['host_token']}"
+    for _ in range(3):  # to the Play phase: Ares's turn
+        server.api("POST", events, {"type": "phase.next"})
+    expect(el(tablet, "turn-clock")).to_contain_text("▶ Ares 0:00", timeout=10_000)
+    expect(el(tablet, "turn-clock")).to_contain_text(re.compile(r"▶ Ares 0:0[2-9]"), timeout=10_000)
+    tap(tablet, "clock-pause")
+    expect(el(tablet, "turn-clock")).to_contain_text("paused", timeout=10_000)

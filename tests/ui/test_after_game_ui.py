@@ -14,7 +14,7 @@ from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.stats import stats_screen
 from companion.ui.widgets.summary import summary_panel
-from companion.ui.widgets.turn_clock import clock_strip
+from companion.ui.widgets.turn_clock import TICKING, clock_strip, tick
 
 
 def children(control: object) -> list:
@@ -90,8 +90,12 @@ def test_the_clock_strip_starts_from_the_tablet_and_shows_only_on_the_active_pho
     for _ in range(3):
         live.dispatch({"type": "phase.next"}, host)
     assert clock_strip(screen(hub, live, "seat", "athena")) is None
-    strip = clock_strip(screen(hub, live, "seat", "ares"))
-    assert label(strip, "turn-clock").startswith("▶ Ares 0:0")
+    ares = screen(hub, live, "seat", "ares")
+    line = next(t for t in tags(clock_strip(ares)) if t.identifier == "turn-clock").content
+    assert line.value.startswith("▶ Ares 0:0")
+    assert tick(ares) and ares.local[TICKING] is line, "a running clock keeps ticking on its own line"
+    live.dispatch({"type": "clock.pause"}, host)
+    assert not tick(ares), "a paused clock stops the ticking"
 
 
 def test_stats_page_says_when_it_is_empty_then_counts_plays(tmp_path):
