@@ -7,13 +7,17 @@ finished again replaces its own record instead of counting twice.
 from __future__ import annotations
 
 import json
+import logging
 import threading
+import time
 from pathlib import Path
 
 from companion.core.model import RuleError
 from companion.core.stats import player_key
 from companion.core.store import atomic_write
 from companion.i18n import t
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 40
 KEPT = ("table", "game", "title", "date", "started_at", "duration_min")
@@ -30,9 +34,24 @@ class Plays:
     def __init__(self, data_dir: Path) -> None:
         self.path = Path(data_dir) / "plays.json"
         self._lock = threading.Lock()
-        data = json.loads(self.path.read_text(encoding="utf-8")) if self.path.exists() else {}
+        data = self._load()
         self._plays: dict[str, dict] = data.get("plays", {})
         self._aliases: dict[str, str] = data.get("aliases", {})
+
+    def _load(self) -> dict:
+        """The saved file; an unreadable one is set aside (never overwritten) and the log starts empty."""
+        if not self.path.exists():
+            return {}
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if isinstance(data, dict):
+                return data
+        except ValueError:
+            pass
+        aside = self.path.with_name(f"plays-unreadable-{int(time.time())}.json")
+        self.path.rename(aside)
+        log.warning("plays log %s could not be read; kept as %s", self.path, aside)
+        return {}
 
     def record(self, summary: dict) -> None:
         """Keep the play if it is finished, forget it if an undo took its end back."""

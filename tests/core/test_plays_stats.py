@@ -69,3 +69,11 @@ def test_undoing_the_end_forgets_the_play_and_unfinished_tables_are_not_kept(scr
     assert [p["table"] for p in timed_hub.plays.all()] == [s.live.table.id]
     s.live.undo(s.host)
     assert timed_hub.plays.all() == []
+
+
+def test_an_unreadable_plays_file_is_set_aside_not_overwritten(tmp_path):
+    (tmp_path / "plays.json").write_text("{half a file", encoding="utf-8")
+    hub = Hub(tmp_path, GAMES)
+    assert hub.plays.all() == []
+    [aside] = tmp_path.glob("plays-unreadable-*.json")
+    assert aside.read_text(encoding="utf-8") == "{half a file"
