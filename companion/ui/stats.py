@@ -98,9 +98,9 @@ def _merge_card(ui: UI, spelled: list[str]) -> ft.Control:
 
     return card(
         heading(ui.t("summary.stats_names"), 18),
-        tagged(ft.Dropdown(options=options, value=chosen["name"] or None, label=ui.t("ui.players"),
+        tagged(ft.Dropdown(options=options, value=chosen["name"] or None, label=ui.t("ui.players"), width=320,
                            on_select=set_field("name")), "stats-merge-name"),
-        tagged(ft.Dropdown(options=options, value=chosen["as"] or None,
+        tagged(ft.Dropdown(options=options, value=chosen["as"] or None, width=320,
                            label=ui.t("summary.stats_merge", name=chosen["name"] or "…"),
                            on_select=set_field("as")), "stats-merge-as"),
         button(ui.t("summary.stats_merge_save"), save, "stats-merge-save", icon=ft.Icons.MERGE),

@@ -6,6 +6,8 @@ code; a phone gets it as a link, since a phone cannot scan its own screen.
 """
 from __future__ import annotations
 
+import math
+
 import flet as ft
 import flet_charts as fch
 
@@ -61,21 +63,25 @@ def _player_line(ui: UI, data: dict, player: dict, mine: bool) -> ft.Control:
 
 
 def _series(ui: UI, data: dict) -> ft.Control:
+    """Score over time, one line per player in their seat colour (the palette where a seat has none)."""
     points = data["series"]["points"]
     names = {p["id"]: p["name"] for p in data["players"]}
-    top = max([1] + [v for values in points.values() for v in values])
+    seats = {s.id: s.colour for s in ui.live.table.seats}
+    colour = {pid: seats.get(pid) or PALETTE[i % len(PALETTE)] for i, pid in enumerate(points)}
+    step = max(1, math.ceil(max([1] + [v for values in points.values() for v in values]) / 5))
+    top = step * 6
     lines = [fch.LineChartData(
         points=[fch.LineChartDataPoint(x, v, tooltip=f"{names.get(pid, pid)} {v}") for x, v in enumerate(values, 1)],
-        color=PALETTE[i % len(PALETTE)], stroke_width=3,
-    ) for i, (pid, values) in enumerate(points.items())]
+        color=colour[pid], stroke_width=3, point=fch.ChartCirclePoint(radius=4, color=colour[pid]),
+    ) for pid, values in points.items()]
     length = max(len(v) for v in points.values())
-    chart = fch.LineChart(data_series=lines, min_x=1, max_x=max(2, length), min_y=0, max_y=top + 1,
+    chart = fch.LineChart(data_series=lines, min_x=1, max_x=max(2, length), min_y=0, max_y=top,
                           height=CHART_HEIGHT, expand=True,
-                          left_axis=fch.ChartAxis(label_size=32, label_spacing=max(1, top // 4)),
+                          left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
                           bottom_axis=fch.ChartAxis(label_size=24, label_spacing=1))
-    legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=PALETTE[i % len(PALETTE)], border_radius=7),
+    legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=colour[pid], border_radius=7),
                              ft.Text(names.get(pid, pid), size=14)], spacing=4, tight=True)
-                     for i, pid in enumerate(points)], wrap=True, spacing=12)
+                     for pid in points], wrap=True, spacing=12)
     described = "; ".join(f"{names.get(p, p)} {', '.join(map(str, v))}" for p, v in points.items())
     return ft.Column([ft.Text(ui.t(data["series"]["label"]), size=16, weight=ft.FontWeight.W_600), legend,
                       tagged(chart, "summary-series", described)], spacing=6)

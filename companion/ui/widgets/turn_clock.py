@@ -26,7 +26,7 @@ def clock_strip(ui: UI) -> ft.Control | None:
     if status["running"]:
         ui.local[TICKING] = line
     parts: list[ft.Control] = [ft.Icon(ft.Icons.TIMER, size=18), tagged(line, "turn-clock")]
-    if host:
+    if host and (status["running"] or status["paused"]):  # nothing to pause between turns or after the end
         parts.append(_press(ui, RESUME if status["paused"] else PAUSE,
                             "summary.clock_resume" if status["paused"] else "summary.clock_pause",
                             ft.Icons.PLAY_ARROW if status["paused"] else ft.Icons.PAUSE))
