@@ -12,8 +12,8 @@ from typing import Any
 from companion.core.model import RuleError
 from companion.games.base import GameBase
 from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
-from companion.games.cyclades.setup import initial_state
 from companion.games.cyclades import summary as play_summary
+from companion.games.cyclades.setup import initial_state
 
 HANDLERS = {
     "start": rounds.start,

@@ -5,8 +5,8 @@ import random
 
 from companion.games.base import GameBase
 from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, screens, turn
-from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 from companion.games.fleecing_olympus import summary as play_summary
+from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 
 
 def _dice(count: int, rng: random.Random) -> list[int]:

@@ -10,10 +10,10 @@ from typing import Any
 
 from companion.games.base import GameBase
 from companion.games.kleos import history, phases
+from companion.games.kleos import summary as play_summary
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
-from companion.games.kleos import summary as play_summary
 
 
 class Kleos(GameBase):

@@ -11,8 +11,8 @@ from typing import Any
 from companion.core.model import RuleError
 from companion.games.base import GameBase
 from companion.games.lords_of_hellas import battle, history, hunt, monuments, tracker, turn, victory
-from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 from companion.games.lords_of_hellas import summary as play_summary
+from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 
 
 class LordsOfHellas(GameBase):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from companion.core.model import RuleError
 from companion.games.base import GameBase
-from companion.i18n import t
 from companion.games.scorepad import summary as play_summary
+from companion.i18n import t
 
 MAX_NOTE = 500
 
