@@ -16,12 +16,13 @@ import json
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from companion import __version__
 from companion.core.access import Access, is_admin
+from companion.core.export import to_csv
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.store import Damaged, NotSaved
@@ -228,5 +229,21 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         if access.role != "host":
             return error(403, "validation.host_only", lang)
         return answer(live.events())
+
+    @api.get("/tables/{table_id}/summary")
+    def play_summary(table_id: str, request: Request, k: str | None = None,
+                     fmt: str | None = Query(None, alias="format")):
+        """Any key of the table may read it: the summary is built from the public view only."""
+        joined = join(table_id, k, language(request))
+        if isinstance(joined, JSONResponse):
+            return joined
+        live, _ = joined
+        data = live.summary()
+        wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
+        if not wants_csv:
+            return answer(data)
+        name = f"{data['game']}-{data['date'][:10]}-{table_id}.csv"
+        return Response(to_csv(data), media_type="text/csv; charset=utf-8",
+                        headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
 
     return api

@@ -45,6 +45,12 @@ class Game(Protocol):
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         """One line of history in plain words, without the viewer's forbidden secrets."""
 
+    def summary(self, state: dict, table: Any, events: list[dict]) -> dict:
+        """The game's part of the end-of-game summary, from the public view and the events in effect."""
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn it is, for the turn clock; None between turns."""
+
 
 Handler = Callable[[dict, dict], dict]
 

@@ -14,11 +14,12 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
-from companion.core import validation
+from companion.core import summary, turnclock, validation
 from companion.core.access import Access, access_for, new_table_id, new_token
 from companion.core.model import RuleError, Seat, Table
+from companion.core.plays import Plays
 from companion.core.store import Damaged, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
 from companion.core.game import Game
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
 MAX_TABLE_ID = 64
+Recorder = Callable[[dict], None]
 
 
 class ReadOnly(Exception):
@@ -36,9 +38,14 @@ class ReadOnly(Exception):
 class LiveTable:
     """One table in memory: its current state, its log and who is watching."""
 
-    def __init__(self, store: TableStore, game: Game) -> None:
+    def __init__(self, store: TableStore, game: Game, recorder: Recorder | None = None,
+                 now: Callable[[], float] = time.time) -> None:
+        """`recorder` receives the summary after every change (the plays log); `now` is the clock."""
         self.store = store
         self.game = game
+        self._recorder = recorder
+        self._now = now
+        self._marks = turnclock.MarkLog()
         self.table: Table = store.table()
         self._lock = threading.RLock()
         self._listeners: dict[int, Listener] = {}
@@ -83,7 +90,9 @@ class LiveTable:
             rows = []
             for event in reversed(self._events):
                 kind = event["type"]
-                if kind in CONTROL_TYPES:
+                if kind in turnclock.CLOCK_TYPES:
+                    text = turnclock.describe(kind, lang)
+                elif kind in CONTROL_TYPES:
                     target = by_seq.get(event.get("target"))
                     what = self.game.describe(target, seat, lang) if target else ""
                     text = f"{'↶' if kind == UNDO else '↷'} {what}"
@@ -96,13 +105,38 @@ class LiveTable:
                     "actor": event.get("by"),
                     "type": kind,
                     "text": text,
-                    "undone": kind not in CONTROL_TYPES and event["seq"] not in in_force,
+                    "undone": kind not in CONTROL_TYPES | turnclock.CLOCK_TYPES and event["seq"] not in in_force,
                 })
             return rows
 
     def actor_name(self, actor: str | None) -> str:
         seat = self.table.seat(actor) if actor else None
         return seat.name if seat else "Tablet"
+
+    def summary(self) -> dict:
+        """The end-of-game summary (or what it still lacks), free of every seat's secrets."""
+        with self._lock:
+            return summary.build(self.game, self.table, self.state, list(self._done), self.clock())
+
+    def clock(self) -> dict | None:
+        """The turn clock's reading now, or None if the tablet never started it."""
+        with self._lock:
+            if not any(e["type"] == turnclock.START for e in self._events):
+                return None
+            return turnclock.tally(self._clock_marks(), self._now())
+
+    def _clock_marks(self) -> list[turnclock.Mark]:
+        return self._marks.marks(self._actives, self._events)
+
+    def _actives(self) -> Iterator[tuple[dict, str | None]]:
+        """Each game event in effect with whose turn follows it: one replay, the first time the clock is read."""
+        state = self.table.initial_state
+        for event in self._done:
+            try:
+                state = self.game.apply(state, event)
+            except RuleError:
+                continue
+            yield event, self.game.active_seat(state)
 
     # -- writing -------------------------------------------------------------
     def dispatch(self, command: dict, access: Access) -> dict:
@@ -112,8 +146,10 @@ class LiveTable:
         it is not applied twice but answered with the event it made the first time.
         """
         self._check_editor(access)
-        event = validation.event(self.game.event_schemas, command, CONTROL_TYPES)
+        event = validation.event(self.game.event_schemas, command, CONTROL_TYPES | turnclock.CLOCK_TYPES)
         client_id = event.pop("client_id", None)
+        if event["type"] in turnclock.CLOCK_TYPES:
+            return self._clock_event(event["type"], access)
         with self._lock:
             if client_id in self._by_client:
                 return self._by_client[client_id]
@@ -123,7 +159,7 @@ class LiveTable:
                     return self.undo(access) if event["type"] == UNDO else self.redo(access)
                 finally:
                     self._client_id = None
-            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": time.time()}, self._rng)
+            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": self._now()}, self._rng)
             state = self.game.apply(self.state, event)
             _require_json(event)
             if client_id is not None:
@@ -134,6 +170,17 @@ class LiveTable:
             self._done.append(event)
             self._undone.clear()
             self.state = state
+            self._marks.add(event, self.game.active_seat(state))
+        self._publish()
+        return event
+
+    def _clock_event(self, kind: str, access: Access) -> dict:
+        with self._lock:
+            turnclock.check(self._clock_marks(), kind, access.role)
+            event = {"type": kind, "by": access.actor, "at": self._now()}
+            event["seq"] = self.store.append(event)
+            self._events.append(event)
+            self._marks.add(event)
         self._publish()
         return event
 
@@ -147,6 +194,7 @@ class LiveTable:
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
             self.state = state
+            self._marks.drop(target)
         self._publish()
         return event
 
@@ -160,11 +208,12 @@ class LiveTable:
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
             self.state = state
+            self._marks.add(target, self.game.active_seat(state))
         self._publish()
         return event
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
-        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
+        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
         if self._client_id is not None:
             event["client_id"] = self._client_id
         event["seq"] = self.store.append(event)
@@ -219,6 +268,12 @@ class LiveTable:
                 listener()
             except Exception:  # one broken screen must not stop the others
                 log.exception("table %s: a listener failed", self.table.id)
+        # After the screens are told: keeping the play is a second file write they need not wait for.
+        if self._recorder is not None:
+            try:
+                self._recorder(self.summary())
+            except Exception:  # the plays log must never stop the table
+                log.exception("table %s: could not record the play", self.table.id)
 
 
 def _require_json(event: dict) -> None:
@@ -242,8 +297,11 @@ class TableSummary:
 class Hub:
     """All tables of this server: creates them, opens each once, hands out live tables."""
 
-    def __init__(self, data_dir: Path, games: dict[str, Game]) -> None:
+    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time) -> None:
+        """`now` stamps every event; tests pass a fake clock to script a play's timing."""
         self.store = Store(data_dir)
+        self._now = now
+        self.plays = Plays(data_dir)
         self.games = games
         self._lock = threading.Lock()
         self._live: dict[str, LiveTable] = {}
@@ -267,11 +325,11 @@ class Hub:
             seats=[Seat(id=s["id"], name=s["name"], token=new_token(), colour=s.get("colour")) for s in seats],
             host_token=new_token(),
             spectator_token=new_token(),
-            created=time.time(),
+            created=self._now(),
             initial_state=initial,
         )
         _require_json(table.to_dict())
-        live = LiveTable(self.store.new(table), game)
+        live = LiveTable(self.store.new(table), game, self.plays.record, self._now)
         with self._lock:
             self._live[table.id] = live
         return live
@@ -288,7 +346,7 @@ class Hub:
                 if game is None:
                     raise Damaged("unknown_game")
                 try:
-                    live = LiveTable(store, game)
+                    live = LiveTable(store, game, self.plays.record, self._now)
                 except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
                     raise Damaged("replay", error=type(err).__name__) from err
                 self._live[table_id] = live

@@ -13,6 +13,7 @@ from companion.i18n import t
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.plays_card import finished_plays
 
 
 def _when(ts: float) -> str:
@@ -27,7 +28,7 @@ def game_title(game_id: str, lang: str) -> str:
 
 
 def start_screen(ui: UI) -> ft.Control:
-    return ft.Column([_saved(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
+    return ft.Column([_saved(ui), finished_plays(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

@@ -22,4 +22,8 @@ class NoteSet(EventSchema):
     text: Note
 
 
-EVENTS = {"points.add": PointsAdd, "note.set": NoteSet}
+class GameEnd(EventSchema):
+    pass
+
+
+EVENTS = {"points.add": PointsAdd, "note.set": NoteSet, "game.end": GameEnd}
