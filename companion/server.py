@@ -12,21 +12,24 @@ from pathlib import Path
 
 import platformdirs
 
-import flet_web
-import flet_web.fastapi as flet_fastapi
-from flet_web.version import version as flet_web_version
+from companion.flet_patches.version import require_pinned_flet
 
-from companion import flet_fixes
-from companion.api import router
-from companion.core.access import new_token
-from companion.core.hub import Hub
-from companion.games.registry import GAMES
-from companion.rules import index as build_rules_index
-from companion.ui.app import make_main
-from companion.ui.context import ServerInfo
-from companion.comeback import ComebackMiddleware
-from companion.comeback import script as comeback_script
-from companion.webcache import CompressedStatic, WebCacheMiddleware
+require_pinned_flet()  # before Flet is imported: another Flet may fail inside its own imports
+
+import flet_web  # noqa: E402
+import flet_web.fastapi as flet_fastapi  # noqa: E402
+from flet_web.version import version as flet_web_version  # noqa: E402
+
+from companion.api import router  # noqa: E402
+from companion.core.access import new_token  # noqa: E402
+from companion.core.hub import Hub  # noqa: E402
+from companion.flet_patches import comeback, dead_socket  # noqa: E402
+from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
+from companion.games.registry import GAMES  # noqa: E402
+from companion.rules import index as build_rules_index  # noqa: E402
+from companion.ui.app import make_main  # noqa: E402
+from companion.ui.context import ServerInfo  # noqa: E402
+from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -47,7 +50,7 @@ def web_files() -> CompressedStatic:
 
 def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     build_rules_index()  # now, so the first question at the table is answered at once
-    flet_fixes.apply()
+    dead_socket.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)
@@ -66,5 +69,5 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
     files = web_files()
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
-    app.add_middleware(ComebackMiddleware, html=comeback_script(SESSION_TIMEOUT_SECONDS))
+    app.add_middleware(IndexPageMiddleware, head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS))
     return app, info

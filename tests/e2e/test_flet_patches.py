@@ -1,0 +1,138 @@
+"""The Flet work-arounds do what they are for, in a real browser (companion/flet_patches/)."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+from drive import settle
+from playwright.sync_api import expect
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from companion.flet_patches import comeback
+from companion.flet_patches.index_page import IndexPageMiddleware
+
+
+class Background:
+    """An ASGI app served by uvicorn in a thread of this process, on a free loopback port."""
+
+    def __init__(self, app) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Background:
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started and time.time() < deadline:
+            time.sleep(0.05)
+        assert self.server.started
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def watched():
+    """A page carrying the comeback script (polling fast) and a health answer the test steers."""
+    health = {"boot": "first", "up": True, "loads": 0}
+
+    async def page(request: Request) -> Response:
+        health["loads"] += 1
+        loads = health["loads"]
+        return HTMLResponse(f'<html><head><title>t</title></head><body><p id="n">load {loads}</p></body></html>')
+
+    async def status(request: Request) -> Response:
+        if not health["up"]:
+            return Response(status_code=502)
+        return JSONResponse({"boot": health["boot"]})
+
+    app = Starlette(routes=[Route("/t/x", page), Route("/api/health", status)])
+    wrapped = IndexPageMiddleware(app, head=comeback.script(session_timeout_s=2, poll_ms=200))
+    with Background(wrapped) as served:
+        yield served, health
+
+
+def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+    page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
+    page.wait_for_timeout(500)  # the script has seen the first boot
+    with page.expect_navigation(timeout=10_000):
+        health["boot"] = "second"
+    expect(page.locator("#n")).to_have_text("load 2")
+    assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
+    page.wait_for_timeout(1000)  # five more polls of the same new boot: no second reload
+    assert health["loads"] == 2
+    page.context.close()
+
+
+def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+    banner = page.locator("#companion-connection")
+    health["up"] = False
+    expect(banner).to_be_visible(timeout=5_000)
+    expect(banner).to_contain_text("Reconnecting")
+    health["up"] = True
+    expect(banner).to_be_hidden(timeout=5_000)
+    assert health["loads"] == 1  # same boot: nothing to reload
+    page.context.close()
+
+
+def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+
+    def visibility(hidden: bool) -> None:
+        page.evaluate("""h => {
+            Object.defineProperty(document, 'hidden', {configurable: true, get: () => h});
+            document.dispatchEvent(new Event('visibilitychange'));
+        }""", hidden)
+
+    visibility(True)
+    page.wait_for_timeout(300)
+    visibility(False)  # back within the limit (1 s for a 2 s session): stays
+    page.wait_for_timeout(300)
+    assert health["loads"] == 1
+    visibility(True)
+    page.wait_for_timeout(1500)
+    with page.expect_navigation(timeout=10_000):
+        visibility(False)
+    expect(page.locator("#n")).to_have_text("load 2")
+    page.context.close()
+
+
+def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server, browser):
+    """The hints guess the same build as Flutter's loader: every hinted file is used, none twice."""
+    requested: list[str] = []
+    context = browser.new_context()
+    context.on("request", lambda r: requested.append(r.url.removeprefix(server.url + "/").split("?")[0]))
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    settle(page)
+    hinted = page.evaluate("""[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
+                              .map(l => l.getAttribute('href'))""")
+    assert "main.dart.wasm" in hinted or "main.dart.js" in hinted
+    head = page.evaluate("document.head.innerHTML")
+    assert "/api/health" in head and head.index("modulepreload") < head.index("/api/health")
+    client = {u for u in requested if u.startswith(("main.dart.", "canvaskit/"))}
+    assert client == {h for h in hinted if h.startswith(("main.dart.", "canvaskit/"))}  # the loader's choice
+    # Each is used as it came: a hint that does not match its consumer is fetched twice. (The
+    # renderer's worker imports its .js once more, from the cache: requested, not downloaded.)
+    assert {h: requested.count(h) for h in hinted if not h.endswith(".js")} == {
+        h: 1 for h in hinted if not h.endswith(".js")}
+    context.close()
