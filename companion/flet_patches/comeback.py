@@ -45,13 +45,21 @@ SCRIPT = """<script>
   }
   function check() {
     if (leaving) { return; }
-    fetch("/api/health", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (h) {
+    // A server that accepts but never answers must not stop the watch: give up after a while.
+    var stop = new AbortController(), late = setTimeout(function () { stop.abort(); }, %(answer_ms)d);
+    fetch("/api/health", {cache: "no-store", signal: stop.signal}).then(function (r) { return r.json(); }).then(function (h) {
+      clearTimeout(late);
       offline(false);
       if (boot === null) { boot = h.boot; } else if (h.boot !== boot) { fresh(); }
-    }).catch(function () { offline(true); });
+      setTimeout(check, %(poll_ms)d);
+    }).catch(function () {
+      clearTimeout(late);
+      // Ask more often while the server is away, so the table is back soon after it is.
+      offline(true);
+      setTimeout(check, %(offline_poll_ms)d);
+    });
   }
   check();
-  setInterval(check, %(poll_ms)d);
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { hiddenAt = Date.now(); }
     else if (hiddenAt !== null && Date.now() - hiddenAt > limit) { fresh(); }
@@ -60,7 +68,8 @@ SCRIPT = """<script>
 </script>"""
 
 
-def script(session_timeout_s: int, poll_ms: int = 3000) -> str:
+def script(session_timeout_s: int, poll_ms: int = 3000, offline_poll_ms: int = 1000) -> str:
     """Reload a hidden tab a little before the server forgets its session."""
     limit_ms = max(1000, (session_timeout_s - 60) * 1000 if session_timeout_s > 120 else session_timeout_s * 500)
-    return SCRIPT % {"limit_ms": limit_ms, "poll_ms": poll_ms}
+    return SCRIPT % {"limit_ms": limit_ms, "poll_ms": poll_ms, "offline_poll_ms": min(poll_ms, offline_poll_ms),
+                     "answer_ms": max(poll_ms, 5000)}

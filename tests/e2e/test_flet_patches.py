@@ -44,7 +44,8 @@ class Background:
 
 @pytest.fixture
 def watched():
-    """A page carrying the comeback script (polling fast) and a health answer the test steers."""
+    """A page carrying the comeback script and a health answer the test steers. It asks every
+    5 s while the server answers and every 0.2 s while it does not."""
     health = {"boot": "first", "up": True, "loads": 0}
 
     async def page(request: Request) -> Response:
@@ -58,7 +59,7 @@ def watched():
         return JSONResponse({"boot": health["boot"]})
 
     app = Starlette(routes=[Route("/t/x", page), Route("/api/health", status)])
-    wrapped = IndexPageMiddleware(app, head=comeback.script(session_timeout_s=2, poll_ms=200))
+    wrapped = IndexPageMiddleware(app, head=comeback.script(session_timeout_s=2, poll_ms=5000, offline_poll_ms=200))
     with Background(wrapped) as served:
         yield served, health
 
@@ -69,11 +70,11 @@ def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, bro
     page.goto(f"{served.url}/t/x")
     page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
     page.wait_for_timeout(500)  # the script has seen the first boot
-    with page.expect_navigation(timeout=10_000):
+    with page.expect_navigation(timeout=15_000):
         health["boot"] = "second"
     expect(page.locator("#n")).to_have_text("load 2")
     assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
-    page.wait_for_timeout(1000)  # five more polls of the same new boot: no second reload
+    page.wait_for_timeout(6000)  # the new page's next poll sees the same new boot: no reload
     assert health["loads"] == 2
     page.context.close()
 
@@ -84,11 +85,26 @@ def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browse
     page.goto(f"{served.url}/t/x")
     banner = page.locator("#companion-connection")
     health["up"] = False
-    expect(banner).to_be_visible(timeout=5_000)
+    expect(banner).to_be_visible(timeout=10_000)
     expect(banner).to_contain_text("Reconnecting")
     health["up"] = True
     expect(banner).to_be_hidden(timeout=5_000)
     assert health["loads"] == 1  # same boot: nothing to reload
+    page.context.close()
+
+
+def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+    health["up"] = False
+    expect(page.locator("#companion-connection")).to_be_visible(timeout=10_000)
+    with page.expect_navigation(timeout=10_000):
+        back = time.monotonic()
+        health.update(up=True, boot="restarted")
+    # Polled at the offline pace, not the 5 s of a live server (2.5 s leaves room for load).
+    assert time.monotonic() - back < 2.5
+    expect(page.locator("#n")).to_have_text("load 2")
     page.context.close()
 
 
