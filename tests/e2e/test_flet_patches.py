@@ -1,10 +1,14 @@
 """The Flet work-arounds do what they are for, in a real browser (companion/flet_patches/)."""
 from __future__ import annotations
 
+import asyncio
+import importlib
 import socket
 import threading
 import time
 
+import flet as ft
+import flet_web.fastapi as flet_fastapi
 import pytest
 import uvicorn
 from drive import settle
@@ -13,8 +17,9 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
+from starlette.websockets import WebSocket
 
-from companion.flet_patches import comeback
+from companion.flet_patches import comeback, dead_socket
 from companion.flet_patches.index_page import IndexPageMiddleware
 
 
@@ -152,3 +157,60 @@ def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server
     assert {h: requested.count(h) for h in hinted if not h.endswith(".js")} == {
         h: 1 for h in hinted if not h.endswith(".js")}
     context.close()
+
+
+@pytest.fixture
+def bare_flet(monkeypatch):
+    """A bare Flet app served in this process, recording its sessions and their disconnects."""
+    state = {"pages": [], "gone": threading.Event(), "loop": None}
+
+    async def main(page: ft.Page) -> None:
+        state["loop"] = asyncio.get_running_loop()
+        page.on_disconnect = lambda e: state["gone"].set()
+        page.add(ft.Text("hello"))
+        state["pages"].append(page)
+
+    module = importlib.import_module("flet_web.fastapi.app")
+    monkeypatch.setattr(module, "FletApp", module.FletApp)  # each test picks its class; undone after
+    app = flet_fastapi.FastAPI()
+    app.mount("/", flet_fastapi.app(main, no_cdn=True, session_timeout_seconds=60))
+    with Background(app) as served:
+        yield served, state, module
+
+
+def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> bool:
+    """Whether the session hears its tab left, after a send that raised mid-write."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served.url)
+    deadline = time.time() + 60
+    while not state["pages"] and time.time() < deadline:
+        time.sleep(0.1)
+    assert state["pages"], "the Flet page never connected"
+
+    async def broken(self, data):  # the socket died while the server was writing to it
+        raise RuntimeError("Cannot call send once a close message has been sent.")
+
+    monkeypatch.setattr(WebSocket, "send_bytes", broken)
+
+    async def change() -> None:
+        state["pages"][0].add(ft.Text("more"))
+
+    asyncio.run_coroutine_threadsafe(change(), state["loop"]).result(10)
+    time.sleep(0.5)
+    context.close()
+    return state["gone"].wait(10)
+
+
+def test_a_tab_whose_socket_died_mid_write_still_leaves_its_session(bare_flet, browser, monkeypatch):
+    served, state, module = bare_flet
+    dead_socket.apply()
+    assert module.FletApp is dead_socket.DisconnectingFletApp
+    assert _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
+
+
+def test_flet_itself_still_loses_such_a_tab(bare_flet, browser, monkeypatch):
+    """Why the fix exists. When this fails, Flet fixed it: drop dead_socket.py."""
+    served, state, module = bare_flet
+    module.FletApp = dead_socket.FletApp
+    assert not _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
