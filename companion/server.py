@@ -26,6 +26,7 @@ from companion.api import router  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
 from companion.flet_patches import comeback, dead_socket  # noqa: E402
+from companion.flet_patches.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion import ui  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
@@ -85,5 +86,6 @@ def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, Serv
     files = web_files()
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
+    app.add_middleware(FontManifestMiddleware)
     app.add_middleware(IndexPageMiddleware, head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS))
     return app, info

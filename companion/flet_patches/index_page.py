@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp
+
+from companion.flet_patches.rewrite import RewriteMiddleware
 
 # Flutter's loader: skwasm on Blink with WasmGC and WebGL, CanvasKit (dart2js) elsewhere;
 # the "heavy"/full variants where the browser lacks image codecs or v8's break iterators.
@@ -59,41 +60,11 @@ def insert(page: bytes, snippet: bytes) -> bytes:
     return page.replace(b"</head>", snippet + b"</head>", 1)
 
 
-class IndexPageMiddleware:
+class IndexPageMiddleware(RewriteMiddleware):
     """Insert `head` into every HTML page the web client is served (all routes of the app
-    answer with Flet's index.html); other responses pass untouched."""
+    answer with Flet's index.html)."""
 
     def __init__(self, app: ASGIApp, head: str) -> None:
-        self.app = app
-        self.snippet = head.encode()
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"].startswith("/api"):
-            await self.app(scope, receive, send)
-            return
-        start: Message | None = None
-        chunks: list[bytes] = []
-
-        async def capture(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if not headers.get("content-type", "").startswith("text/html") or "content-encoding" in headers:
-                    start = None
-                    await send(message)
-                    return
-                start = message
-                return
-            if start is None:
-                await send(message)
-                return
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                body = insert(b"".join(chunks), self.snippet)
-                headers = MutableHeaders(scope=start)
-                headers["content-length"] = str(len(body))
-                del headers["etag"]  # the page differs from the file the tag was made for
-                await send(start)
-                await send({"type": "http.response.body", "body": body})
-
-        await self.app(scope, receive, capture)
+        snippet = head.encode()
+        super().__init__(app, lambda path, kind: kind.startswith("text/html") and not path.startswith("/api"),
+                         lambda page: insert(page, snippet))

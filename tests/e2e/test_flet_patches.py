@@ -156,6 +156,7 @@ def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server
     # renderer's worker imports its .js once more, from the cache: requested, not downloaded.)
     assert {h: requested.count(h) for h in hinted if not h.endswith(".js")} == {
         h: 1 for h in hinted if not h.endswith(".js")}
+    assert not [u for u in requested if "katex" in u.lower()]  # fonts no screen of ours uses
     context.close()
 
 
