@@ -60,18 +60,22 @@ class CompressedStatic:
         self._locks_lock = threading.Lock()
 
     def start(self) -> threading.Thread:
-        thread = threading.Thread(target=self.build, name="webcache", daemon=True)
+        """Build in a thread at the lowest priority: a phone's request compresses what it needs
+        at once instead of waiting behind this pass."""
+        thread = threading.Thread(target=self._build_in_background, name="webcache", daemon=True)
         thread.start()
         return thread
+
+    def _build_in_background(self) -> None:
+        _lower_priority()
+        self.build()
 
     def build(self) -> None:
         """Fast copies of everything first (a few seconds of one core), then the big files
         again at brotli's best quality (about a minute, once per Flet version: the copies are
-        kept on disk). At the lowest priority and without the locks: a phone's request
-        compresses what it needs at once instead of waiting behind this thread.
+        kept on disk). Without the locks, so that requests never wait for this pass.
         Brotli releases the GIL, so serving goes on meanwhile."""
         files = [(root, path) for root in self.roots for path in root.rglob("*") if self._eligible(path)]
-        _lower_priority()
         try:
             for root, path in files:
                 for encoding in ENCODINGS:
