@@ -18,7 +18,7 @@ AMOUNT = "cyclades.bid"
 TABLET_MAX = 60
 
 
-def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
+def offerings(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
     off = state["offerings"]
     bidder = next_bidder(state)
     mine = bidder is not None and seat in (None, state["factions"][bidder])
@@ -31,7 +31,7 @@ def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
     amount = 0
     if mine:
         top = _most(state, seat)
-        amount = min(max(1, ui.local.get(AMOUNT, 1)), top)
+        amount = min(max(1, dict(saved).get(AMOUNT, 1)), top)
 
         async def change(new: int) -> None:
             ui.local[AMOUNT] = new
