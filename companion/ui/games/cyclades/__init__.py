@@ -44,8 +44,8 @@ class CycladesUI:
         who = None if host else snap["seat"] or ""
         parts: list[ft.Control] = [scoreboard(ui, scores(ui, state, who), quick=quick)]
         if who and state["phase"] != "over":
-            parts.append(part(ui, "cyc-purse", purse, pick(ui, state, "phase", "players", "gold", "factions",
-                                                           "offerings", "tracker"), who))
+            owing = ("players", "factions", "offerings", "tracker") if state["phase"] == "offerings" else ()
+            parts.append(part(ui, "cyc-purse", purse, pick(ui, state, "phase", "gold", *owing), who))
         parts.append(part(ui, "cyc-header", rounds.header,
                           pick(ui, state, "phase", "round", "turn_order", "factions", "gods", "actions"), host,
                           local(ui, rounds.REVEAL)))
@@ -71,8 +71,11 @@ class CycladesUI:
             return [part(ui, "cyc-reminders", rounds.reminders, pick(ui, state, "reminders", "factions",
                                                                      "turn_order"))]
         if phase == "income":
-            return [part(ui, "cyc-income", rounds.income, pick(ui, state, "players", "income_done"), who,
-                         local(ui, rounds.INCOME))] if who != "" else []
+            if who == "":
+                return []
+            shown = [who] if who else state["players"]  # a phone follows its own income only
+            done = {"players": shown, "income_done": [p for p in state["income_done"] if p in shown]}
+            return [part(ui, "cyc-income", rounds.income, {**pick(ui, {}), **done}, who, local(ui, rounds.INCOME))]
         if phase == "offerings":
             return [part(ui, "cyc-offerings", offerings,
                          pick(ui, state, "offerings", "factions", "turn_order", "gods", "gold", "tracker", "players"),
