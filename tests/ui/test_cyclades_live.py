@@ -55,7 +55,7 @@ def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
         assert {k: after.get(k) for k in before} == before
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) <= {f"history-{live.seq}"}
-        assert game_parts(phone) == {"scoreboard-bia", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
         # the tablet's tracker card lists who it may correct, not the numbers: it stays too
         assert game_parts(tablet) == {"scoreboard-bia", "scoreboard-tiles", "scoreboard", "cyc-board"}
         assert label(phone, "score-bia") == "Bia 0" and "Priestesses 1" in phone.find("tile-bia").content.controls[2].value
@@ -73,7 +73,7 @@ def test_another_players_income_leaves_the_phones_own_panels_alone(server):
         live.dispatch({"type": "income", "player": "bia", "prosperity": 4}, HOST)
         await phone.settle()
         # Bia is no longer waited on: her tile loses its outline; Ana's pad keeps its 7 and its ids
-        assert game_parts(phone) == {"scoreboard-bia", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("cyc-income-ana-send").content.startswith("Collect 7 ")
     asyncio.run(go())
@@ -85,8 +85,9 @@ def test_quick_buttons_follow_what_the_view_allows(server):
         ids = phone.ids()
         assert "quick-philosophers-ana" in ids and "quick-priestesses-bia" not in ids  # own tile only
         assert {f"quick-priestesses-{p}" for p in PLAYERS} <= set(tablet.ids())
-        first = phone.app.ui.parts.built["scoreboard-tiles"].control.controls[0]
-        assert first.key == "scoreboard-ana"  # a phone's own tile comes first
+        top = phone.app.ui.parts.built["cyc-board"].control.controls[0]
+        assert top is phone.app.ui.parts.built["scoreboard"].control  # a phone's own tile comes first...
+        assert [t.key for t in phone.app.ui.parts.built["scoreboard-tiles"].control.controls] == ["scoreboard-ana"]
         await phone.tap("quick-philosophers-ana")
         await tablet.tap("quick-priestesses-eva")
         await phone.settle()

@@ -27,7 +27,9 @@ def news_line(ui: UI) -> ft.Control:
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
-    box = ft.Container(ft.Text(text, size=20, weight=ft.FontWeight.W_600), visible=bool(text),
+    if not text:  # empty, not invisible: an invisible control inside Semantics draws Flutter's red error box
+        return tagged(ft.Container(height=0), "news", "")
+    box = ft.Container(ft.Text(text, size=20, weight=ft.FontWeight.W_600),
                        padding=ft.Padding.symmetric(horizontal=14, vertical=8), border_radius=12,
                        bgcolor=ft.Colors.TERTIARY_CONTAINER)
     return tagged(box, "news", text)

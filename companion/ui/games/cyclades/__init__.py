@@ -42,7 +42,10 @@ class CycladesUI:
         # Whose controls this device shows: None for the tablet (everyone's), a player id for a
         # phone, and "" for a spectator (nobody's), so one test `who in (None, pid)` serves all.
         who = None if host else snap["seat"] or ""
-        parts: list[ft.Control] = [scoreboard(ui, scores(ui, state, who), quick=quick)]
+        tiles = scores(ui, state, who)
+        own = [s for s in tiles if s.seat == who]
+        # A phone: its own tile, its purse and its own moves first; the other players below them.
+        parts: list[ft.Control] = [scoreboard(ui, own or tiles, quick=quick)]
         if who and state["phase"] != "over":
             owing = ("players", "factions", "offerings", "tracker") if state["phase"] == "offerings" else ()
             parts.append(part(ui, "cyc-purse", purse, pick(ui, state, "phase", "gold", *owing), who))
@@ -50,6 +53,8 @@ class CycladesUI:
                           pick(ui, state, "phase", "round", "turn_order", "factions", "gods", "actions"), host,
                           local(ui, rounds.REVEAL)))
         parts += self._phase(ui, state, who)
+        if own:
+            parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="cyc-others"))
         parts.append(tracker_part(ui, state, who))
         if who and state["phase"] in GAIN_PHASES:
             parts.append(part(ui, "cyc-gain-card", income_elsewhere, who, local(ui, GAINS)))
