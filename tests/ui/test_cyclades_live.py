@@ -58,7 +58,7 @@ def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
         assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
         # the tablet's tracker card lists who it may correct, not the numbers: it stays too
         assert game_parts(tablet) == {"scoreboard-bia", "scoreboard-tiles", "scoreboard", "cyc-board"}
-        assert label(phone, "score-bia") == "Bia 0" and "Priestesses 1" in phone.find("tile-bia").content.controls[2].value
+        assert label(phone, "score-bia") == "Bia 0" and "Priest. 1" in phone.find("tile-bia").content.controls[2].value
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())
 

@@ -1,7 +1,7 @@
 """The Cyclades scoreboard: metropolises big, the public tracker as detail and markers, whose turn it is.
 
-Only what lies in front of the screens reaches a tile, plus, on a phone's own
-tile, its own purse (the view never carries anyone else's). The quick buttons
+Only what lies in front of the screens reaches a tile; a phone's purse has its
+own card right under its own tile. The quick buttons
 add the card a player most often takes, a philosopher or a priestess, where
 the view says this device may; elsewhere they look disabled and say why.
 """
@@ -26,10 +26,10 @@ class TrackScore(Score):
     quick: tuple[tuple[str, str | None], ...] = ()
 
 
-def scores(ui: UI, state: dict, who: str | None) -> list[Score]:
+def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
     """One tile per player, the viewer's own first on a phone."""
     active = set(acting(state))
-    rows = [_score(ui, state, pid, who, pid in active) for pid in state["players"]]
+    rows = [_score(ui, state, pid, pid in active) for pid in state["players"]]
     return sorted(rows, key=lambda s: s.seat != who) if who else rows
 
 
@@ -50,7 +50,7 @@ def acting(state: dict) -> list[str]:
     return []
 
 
-def _score(ui: UI, state: dict, pid: str, who: str | None, active: bool) -> TrackScore:
+def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
     r = state["tracker"][pid]
     seat = ui.live.table.seat(pid)
     markers = [ui.t("cyclades.ui_mark_order", n=i + 1) for i, f in enumerate(state["turn_order"])
@@ -58,14 +58,12 @@ def _score(ui: UI, state: dict, pid: str, who: str | None, active: bool) -> Trac
     markers += [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
     if r["eliminated"]:
         markers.append(ui.t("cyclades.ui_eliminated"))
-    if pid == who and pid in state["gold"]:
-        markers.insert(0, ui.t("cyclades.ui_mark_gold", gold=state["gold"][pid]))
     reason = state["allowed"][f"tracker.{pid}"]
     # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
     quick = () if reason == "cyclades.why_not_yours" else tuple((item, reason) for item in QUICK)
     return TrackScore(pid, seat.name if seat else pid, str(r["metropolises"]), seat.colour if seat else None,
                       tuple(markers), active,
-                      ui.t("cyclades.ui_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]),
+                      ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]),
                       quick)
 
 
