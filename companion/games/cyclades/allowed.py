@@ -36,6 +36,16 @@ def allowed(state: dict, seat: str | None) -> dict[str, Reason]:
     return out
 
 
+def offer_limit(state: dict, seat: str | None) -> int | None:
+    """The largest offering the viewer's phone may place now: its own purse and priestesses less what
+    its other pawns already bid (the reducer refuses more from a phone). None for the tablet, whose
+    bids may stand unpaid until the fine."""
+    if seat is None:
+        return None
+    others = sum(b["amount"] for b in state["offerings"]["bids"].values() if state["factions"][b["faction"]] == seat)
+    return state["gold"][seat] + state["tracker"][seat]["priestesses"] - others
+
+
 def shop(state: dict) -> dict[str, int | None]:
     """What the acting god sells this turn and the next price of each (None when the turn's limit is
     reached). Public: everyone sees the purchases on the board."""

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.core.model import RuleError
-from companion.games.cyclades import allowed, shop
+from companion.games.cyclades import allowed, offer_limit, shop
 from companion.games.cyclades.game import GAME
 from companion.i18n import t
 
@@ -91,6 +91,19 @@ def test_apollo_guests_buy_no_creature_and_the_tracker_closes_when_the_game_ends
     assert blue["tracker.blue"] is None and blue["tracker.red"] == "cyclades.why_not_yours"
     state["phase"] = "over"
     assert allowed(state, "blue")["tracker.blue"] == "cyclades.why_not_now"
+
+
+def test_the_offer_limit_is_what_the_reducer_takes_from_that_phone():
+    rng, state = random.Random(2), GAME.setup({"players": PLAYERS})
+    for raw in ({"type": "start", "order": ["red", "blue", "green"], "gods": ["ares", "zeus"]},
+                {"type": "phase.next"}, *({"type": "income", "player": p, "prosperity": 1} for p in PLAYERS),
+                {"type": "phase.next"}):
+        state = GAME.apply(state, GAME.prepare(state, {"by": "host", **raw}, rng))
+    state["tracker"]["red"]["priestesses"] = 2
+    top = offer_limit(GAME.view(state, "red"), "red")
+    assert top == state["gold"]["red"] + 2 and offer_limit(GAME.view(state, None), None) is None
+    bid = {"type": "offering.bid", "faction": "red", "god": "ares", "by": "red"}
+    assert refused(state, {**bid, "amount": top + 1}) and not refused(state, {**bid, "amount": top})
 
 
 @pytest.mark.parametrize("key", ["why_not_yours", "why_not_now", "why_not_your_turn", "why_sold_out",

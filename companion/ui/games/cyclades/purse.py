@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import APOLLO, dues, shop
+from companion.games.cyclades import dues, shop, temple_discount
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
@@ -65,8 +65,8 @@ def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None) ->
 def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
     """A creature off the track at its printed price, less the temples not yet used this round."""
     price = saved.get(PRICE, 2)
-    free = max(0, state["tracker"][seat]["buildings"]["temple"] - state["temples_used"][seat])
-    cost = price - min(price, free)
+    off = temple_discount(state, seat, price)
+    cost = price - off
     standee = saved.get(STANDEE, "")
 
     async def set_price(new: int) -> None:
@@ -93,7 +93,7 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
         stepper(ui.t("cyclades.ui_track_price"), price, set_price, "cyc-creature-price", minimum=1, maximum=9),
         tagged(ft.Dropdown(value=standee, options=options, on_select=pick, label=ui.t("cyclades.ui_standee"),
                            width=300), "cyc-standee"),
-        button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=min(price, free)), buy, "cyc-buy-creature",
+        button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=off), buy, "cyc-buy-creature",
                icon=ft.Icons.PETS, disabled=cost > state["gold"][seat]),
         ft.Text(ui.t("cyclades.ui_griffin"), size=16),
         ft.Row(griffin, wrap=True, spacing=8, run_spacing=8),
