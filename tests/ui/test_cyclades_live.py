@@ -95,3 +95,20 @@ def test_quick_buttons_follow_what_the_view_allows(server):
         assert live.state["tracker"]["eva"]["priestesses"] == 1
         assert phone.ids()["quick-philosophers-ana"] == ids["quick-philosophers-ana"]
     asyncio.run(go())
+
+
+def test_opening_the_editor_is_local_and_its_steppers_reach_the_game(server):
+    async def go():
+        live, phone, _ = await income_phase(server)
+        before = phone.ids()
+        await phone.tap("cyc-edit-ana")
+        await phone.settle()
+        assert game_parts(phone) == {"cyc-tracker", "cyc-board"}
+        assert {k: phone.ids().get(k) for k in before} == before
+        await phone.tap("cyc-track-ana-port-plus")
+        await phone.settle()
+        assert live.state["tracker"]["ana"]["buildings"]["port"] == 1
+        # the open record changed: the editor and Ana's tile follow, nothing else of the game
+        assert game_parts(phone) == {"cyc-tracker", "scoreboard-ana", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert "cyc-edit-bia" not in phone.ids()  # a phone corrects its own player only
+    asyncio.run(go())

@@ -46,7 +46,7 @@ def tracker(ui: UI, state: dict, record: dict | None, creatures_in_play: tuple, 
     if may:
         parts.append(ft.Row([button(f"{ui.t('cyclades.ui_close' if editing == p else 'cyclades.ui_edit')} "
                                     f"{player_name(ui, p)}", _toggle(ui, p, editing), f"cyc-edit-{slug(p)}",
-                                    icon=ft.Icons.EDIT, filled=editing == p, height=48) for p in may],
+                                    icon=ft.Icons.EDIT, filled=False, height=48) for p in may],
                             wrap=True, spacing=8, run_spacing=8))
     if editing in may and record is not None:
         parts.append(_editor(ui, state, editing, record, seat, stored.get(NEW_CREATURE)))
