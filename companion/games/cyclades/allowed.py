@@ -8,7 +8,8 @@ tablet (seat None) never gets a gold-based answer at all: the reducer decides th
 from __future__ import annotations
 
 from companion.games.cyclades.gods import APOLLO
-from companion.games.cyclades.gold import ITEMS
+from companion.games.cyclades.gold import HEROIC, ITEMS, next_heroic_price
+from companion.games.cyclades.heroes import ledger, movers
 
 # Phases in which the reducer takes tracker corrections (tracker.adjust).
 TRACKER_PHASES = ("setup", "placement", "round_init", "income", "offerings", "maintenance", "actions")
@@ -17,7 +18,8 @@ Reason = str | None
 
 def allowed(state: dict, seat: str | None) -> dict[str, Reason]:
     """`tracker.<player>` for each player; during a god's turn also `buy.<item>` for what that god
-    sells, `buy.creature` and `griffin`. `seat` is the viewer: None for the tablet, "" for a spectator."""
+    sells (heroic moves per hero: `buy.heroic_move:<hero>`, as `shop` names them), `buy.creature`
+    and `griffin`. `seat` is the viewer: None for the tablet, "" for a spectator."""
     out: dict[str, Reason] = {}
     for pid in state["players"]:
         out[f"tracker.{pid}"] = _tracker(state, seat, pid)
@@ -48,16 +50,21 @@ def offer_limit(state: dict, seat: str | None) -> int | None:
 
 def shop(state: dict) -> dict[str, int | None]:
     """What the acting god sells this turn and the next price of each (None when the turn's limit is
-    reached). Public: everyone sees the purchases on the board."""
+    reached); heroic moves are priced per hero, under `heroic_move:<hero>`. Public: everyone sees
+    the purchases on the board."""
     turn = _turn(state)
     if turn is None:
         return {}
     god, bought = turn[1], state["actions"]["bought"]
     out: dict[str, int | None] = {}
     for name, item in ITEMS.items():
-        if god in item.gods:
-            done = bought.get(name, 0)
-            out[name] = None if item.limit is not None and done >= item.limit else item.price(done)
+        if god not in item.gods:
+            continue
+        if name == HEROIC:
+            out.update({ledger(hero): next_heroic_price(state, hero) for hero in movers(god, APOLLO)})
+            continue
+        done = bought.get(name, 0)
+        out[name] = None if item.limit is not None and done >= item.limit else item.price(done)
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import GameBase
-from companion.games.kleos import history, phases
+from companion.games.kleos import history, phases, tiebreak
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -44,6 +44,7 @@ class Kleos(GameBase):
             "phase_text": phases.phase_text(state),
             "pity": phases.pity(state),
             "reminders": phases.reminders(state),
+            "ranking": tiebreak.ranking(state),
         }
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:

@@ -17,7 +17,7 @@ from companion.ui.context import UI
 from companion.ui.games.cyclades import rounds
 from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card
 from companion.ui.games.cyclades.offerings import AMOUNT, offerings
-from companion.ui.games.cyclades.purse import CREATURE, GAINS, income_elsewhere, purse, spending
+from companion.ui.games.cyclades.purse import GAINS, TURN, income_elsewhere, purse, spending
 from companion.ui.games.cyclades.scores import acting, quick, scores
 from companion.ui.games.cyclades.setup import LAYOUT, checklist, start_card
 from companion.ui.games.cyclades.slices import local, pick
@@ -94,7 +94,7 @@ class CycladesUI:
                 return [turns]
             own = part(ui, "cyc-spending", spending,
                        pick(ui, state, "phase", "actions", "factions", "gold", "tracker", "temples_used",
-                            "players", "allowed"), who, local(ui, CREATURE))
+                            "players", "allowed"), who, local(ui, TURN))
             return [turns, own]
         return [part(ui, "cyc-result", rounds.result, pick(ui, state, "result", "players", "gold"))]
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import dues, shop, temple_discount
+from companion.games.cyclades import HEROIC, dues, shop, temple_discount
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
 
 REASONS = ("metropolis", "creature", "hero", "correction")
-CREATURE, GAINS = "cyclades.creature.", "cyclades.gain."
-PRICE, STANDEE = f"{CREATURE}price", f"{CREATURE}standee"
+TURN, GAINS = "cyclades.turn.", "cyclades.gain."  # this device's choices for its god turn; for gold gained
+PRICE, STANDEE = f"{TURN}price", f"{TURN}standee"
 GAIN, REASON = f"{GAINS}amount", f"{GAINS}reason"
+HERO = f"{TURN}hero"  # the hero picked for the next heroic move
 
 
 def purse(ui: UI, state: dict, seat: str) -> ft.Control:
@@ -38,24 +39,48 @@ def spending(ui: UI, state: dict, seat: str, saved: tuple) -> ft.Control:
     """The buttons for the seat's own god turn (the board shows them only then)."""
     acts = state["actions"]
     god = acts["order"][acts["current"]][1]
-    allowed = state["allowed"]
+    allowed, stored = state["allowed"], dict(saved)
     buttons = []
-    for name, price in shop(state).items():
+    prices = shop(state)
+    heroes = {name.split(":", 1)[1]: price for name, price in prices.items() if name.startswith(f"{HEROIC}:")}
+    for name, price in prices.items():
+        if name.startswith(f"{HEROIC}:"):
+            continue
         item = ui.t(f"cyclades.buy_{name}")
         label = ui.t("cyclades.ui_sold_out", item=item) if price is None else ui.t(
             "cyclades.ui_price", item=item, price=price)
         buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"]))
+    if heroes:
+        buttons.append(_heroic(ui, seat, heroes, stored.get(HERO), allowed))
     parts: list[ft.Control] = [heading(ui.t("cyclades.ui_spend_title", god=god_name(ui, god)), 18),
                                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
     if allowed["buy.creature"] is None:
-        parts += _creatures(ui, state, seat, dict(saved))
+        parts += _creatures(ui, state, seat, stored)
     return card(*parts, ident="cyc-spending")
 
 
-def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None) -> ft.Control:
+def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None, allowed: dict) -> ft.Control:
+    """Heroic moves are priced per hero, so the button buys the next move of the hero picked beside it."""
+    hero = picked if picked in heroes else next(iter(heroes))
+
+    async def pick(e) -> None:
+        ui.local[HERO] = e.control.value
+        await ui.refresh()
+
+    options = [ft.DropdownOption(key=h, text=ui.t(f"cyclades.hero_{h}")) for h in heroes]
+    label = ui.t("cyclades.ui_price", item=ui.t(f"cyclades.buy_{HEROIC}"), price=heroes[hero])
+    return ft.Row([
+        tagged(ft.Dropdown(value=hero, options=options, on_select=pick, label=ui.t("cyclades.ui_hero_pick"),
+                           width=200), "cyc-heroic-hero"),
+        _buy_button(ui, seat, HEROIC, label, allowed[f"buy.{HEROIC}:{hero}"], hero=hero),
+    ], wrap=True, spacing=8)
+
+
+def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None) -> ft.Control:
     """A purchase; refused ones stay visible, greyed, with the game's reason in a tooltip and label."""
     async def handler(e) -> None:
-        await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1})
+        await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1,
+                       **({"hero": hero} if hero else {})})
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56, tooltip=why,
                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)))

@@ -43,7 +43,7 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         read_board(sent)
         problem = None
     except RuleError as err:
-        problem = err.message
+        problem = err.text(ui.lang)
     parts: list[ft.Control] = [heading(ui.t("kleos.ui_dusk_title", day=state["day"]), 20),
                                note(ui.t("kleos.ui_dusk_hint"))]
     if state["phase"] != "dusk":
