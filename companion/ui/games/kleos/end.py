@@ -54,7 +54,8 @@ def _decided(ui: UI, state: dict) -> list[ft.Control]:
 
 
 def _standings(ui: UI, state: dict) -> ft.Control:
-    ranked = sorted(state["players"], key=lambda p: -state["glory"][p])
+    # The Patron leads a Glory tie; the summary panel says which rule put them there.
+    ranked = sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"]))
     rows = [ft.Row([ft.Container(badge(ui, state, p, 18), expand=True),
                     tagged(ft.Text(str(state["glory"][p]), size=28, weight=ft.FontWeight.BOLD),
                            f"final-{p}", f"{god(ui, p)} {state['glory'][p]}")])
