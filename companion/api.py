@@ -17,6 +17,7 @@ from companion import __version__
 from companion.core.access import Access, is_admin
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
+from companion.i18n import t
 
 API_FIELDS = ("id", "game", "seq", "role", "seat", "state")
 
@@ -42,8 +43,17 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         except (KeyError, FileNotFoundError):
             return error(404, "There is no such table.")
         if access is None:
-            return error(403, "This link's key does not open this table.")
+            return error(403, refusal(live, token))
         return live, access
+
+    def refusal(live: LiveTable, token: str | None) -> str:
+        """Why a key opens nothing: a seat's invitation (open or spent), a moved seat, or no key."""
+        seat = live.invitation(token)
+        if seat is not None:
+            return t("seats.already_joined") if seat.joined else t("seats.is_invitation", id=live.table.id)
+        if live.moved_seat(token) is not None:
+            return t("seats.seat_moved")
+        return "This link's key does not open this table."
 
     def body(raw: bytes) -> dict | JSONResponse:
         try:
@@ -92,6 +102,21 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             "seats": {s.id: {"token": s.token} for s in table.seats},
         }, status_code=201)
 
+    @api.post("/tables/{table_id}/claim")
+    def claim(table_id: str, k: str | None = None):
+        """Opening a seat's invitation: the first caller gets the seat's key, later ones a 403."""
+        try:
+            live = hub.get(table_id)
+            claimed = live.claim(k)
+        except (KeyError, FileNotFoundError):
+            return error(404, "There is no such table.")
+        except RuleError as err:
+            return error(403, err.message)
+        if claimed is None:
+            return error(403, refusal(live, k))
+        seat, key = claimed
+        return {"seat": seat.id, "key": key}
+
     @api.get("/tables/{table_id}")
     def read(table_id: str, k: str | None = None):
         joined = join(table_id, k)
@@ -129,13 +154,20 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         return _write(table_id, k, b"", "redo")
 
     @api.get("/tables/{table_id}/events")
-    def export(table_id: str, k: str | None = None):
+    def export(request: Request, table_id: str, k: str | None = None):
+        """The tablet's export holds no seat's secret; the admin key gets the raw log."""
+        admin = request.query_params.get("admin") or request.headers.get("x-companion-admin")
+        if is_admin(admin, admin_token):
+            try:
+                return hub.get(table_id).events()
+            except (KeyError, FileNotFoundError):
+                return error(404, "There is no such table.")
         joined = join(table_id, k)
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
         if access.role != "host":
             return error(403, "Only the host's key may export the whole log.")
-        return live.events()
+        return live.export()
 
     return api

@@ -7,6 +7,7 @@ seat may see, so a late or out-of-order notification still shows the newest stat
 """
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import random
@@ -16,11 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from companion.core.access import Access, access_for, new_table_id, new_token
+from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
+                                   new_table_id, new_token)
 from companion.core.model import RuleError, Seat, Table
 from companion.core.store import Store, TableStore
-from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
+from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, latest
 from companion.games.base import Game
+from companion.i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,14 @@ Listener = Callable[[], None]
 
 class ReadOnly(Exception):
     """A spectator tried to change the table."""
+
+
+def refuse(key: str, **values: object) -> RuleError:
+    """A RuleError worded by `key` in English, with the key riding along for a UI to re-translate."""
+    error = RuleError(t(key, "en", **values))
+    error.key = key  # type: ignore[attr-defined]
+    error.values = values  # type: ignore[attr-defined]
+    return error
 
 
 class LiveTable:
@@ -51,28 +62,49 @@ class LiveTable:
     def seq(self) -> int:
         return self._events[-1]["seq"] if self._events else 0
 
-    def snapshot(self, access: Access) -> dict:
-        """The whole payload one device may receive: the view for its seat and nothing more."""
+    def snapshot(self, access: Access, lang: str = "en") -> dict:
+        """The whole payload one device may receive: the view for its seat and nothing more.
+
+        `undo` and `redo` describe the change this device's button would take back or
+        restore (None when there is none it may touch), so the button can say it.
+        """
         with self._lock:
-            seat = access.seat if access.role == "seat" else None
+            seat = access.viewer
+            undo = self._undo_target(access) if access.may_edit else None
+            redo = self._redo_target(access) if access.may_edit else None
             return {
                 "id": self.table.id,
                 "game": self.table.game,
                 "seq": self.seq,
                 "role": access.role,
                 "seat": seat,
-                "can_undo": bool(self._done) and access.may_edit,
-                "can_redo": bool(self._undone) and access.may_edit,
-                "state": self.game.view(self.state, seat),
+                "can_undo": undo is not None,
+                "can_redo": redo is not None,
+                "undo": self._label(undo, seat, lang),
+                "redo": self._label(redo, seat, lang),
+                "state": self.game.secrets.cut_view(self.state, self.game.view(self.state, seat), seat),
             }
 
+    def _label(self, event: dict | None, seat: str | None, lang: str) -> dict | None:
+        if event is None:
+            return None
+        text = self.game.describe(self.game.secrets.cut_event(event, seat), seat, lang)
+        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": text}
+
     def events(self) -> list[dict]:
+        """The raw log, every secret included: for the admin and the server only."""
         with self._lock:
             return list(self._events)
 
+    def export(self) -> list[dict]:
+        """The log as the tablet may hand it out: no seat's secret in it."""
+        with self._lock:
+            return [self.game.secrets.cut_event(e, None) for e in self._events]
+
     def history(self, access: Access, lang: str = "en") -> list[dict]:
         """Who did what, newest first, in plain words that respect the viewer's secrets."""
-        seat = access.seat if access.role == "seat" else None
+        seat = access.viewer
+        cut = self.game.secrets.cut_event
         with self._lock:
             by_seq = {e["seq"]: e for e in self._events}
             in_force = {e["seq"] for e in self._done}
@@ -81,10 +113,10 @@ class LiveTable:
                 kind = event["type"]
                 if kind in CONTROL_TYPES:
                     target = by_seq.get(event.get("target"))
-                    what = self.game.describe(target, seat, lang) if target else ""
+                    what = self.game.describe(cut(target, seat), seat, lang) if target else ""
                     text = f"{'↶' if kind == UNDO else '↷'} {what}"
                 else:
-                    text = self.game.describe(event, seat, lang)
+                    text = self.game.describe(cut(event, seat), seat, lang)
                 rows.append({
                     "seq": event["seq"],
                     "at": event.get("at"),
@@ -96,7 +128,7 @@ class LiveTable:
             return rows
 
     def actor_name(self, actor: str | None) -> str:
-        seat = self.table.seat(actor) if actor else None
+        seat = self.table.seat(actor) if actor and actor != TABLET else None
         return seat.name if seat else "Tablet"
 
     # -- writing -------------------------------------------------------------
@@ -121,30 +153,56 @@ class LiveTable:
         return event
 
     def undo(self, access: Access) -> dict:
+        """Take back this device's latest change still in effect: a phone its own seat's, the
+        tablet anyone's. The log without it must still hold, or nothing is written."""
         self._check_editor(access)
         with self._lock:
             if not self._done:
-                raise RuleError("There is nothing to undo.")
-            target = self._done[-1]
-            state = self._replay(self._done[:-1])
+                raise refuse("seats.nothing_to_undo")
+            target = self._undo_target(access)
+            if target is None:
+                raise refuse("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by")))
+            rest = [e for e in self._done if e is not target]
+            state = self._replay(rest) if target is self._done[-1] else self._refold(rest)
             event = self._append_control(UNDO, target, access)
-            self._undone.append(self._done.pop())
+            self._done.remove(target)
+            self._undone.append(target)
             self.state = state
         self._publish()
         return event
 
     def redo(self, access: Access) -> dict:
+        """Restore this device's latest undone change on top of the table as it is now."""
         self._check_editor(access)
         with self._lock:
             if not self._undone:
-                raise RuleError("There is nothing to redo.")
-            target = self._undone[-1]
+                raise refuse("seats.nothing_to_redo")
+            target = self._redo_target(access)
+            if target is None:
+                raise refuse("seats.redo_not_yours", owner=self.actor_name(self._undone[-1].get("by")))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
-            self._done.append(self._undone.pop())
+            self._undone.remove(target)
+            self._done.append(target)
             self.state = state
         self._publish()
         return event
+
+    def _undo_target(self, access: Access) -> dict | None:
+        return latest(self._done, None if access.role == "host" else access.actor)
+
+    def _redo_target(self, access: Access) -> dict | None:
+        return latest(self._undone, None if access.role == "host" else access.actor)
+
+    def _refold(self, events: list[dict]) -> dict:
+        """Replay `events` strictly: one the rules refuse without the undone change refuses the undo."""
+        state = self.table.initial_state
+        for event in events:
+            try:
+                state = self.game.apply(state, event)
+            except RuleError as err:
+                raise refuse("seats.undo_breaks", reason=err.message) from err
+        return state
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
@@ -166,6 +224,51 @@ class LiveTable:
                 # newer rules version refuses cannot lock a whole table.
                 log.warning("table %s: event %s no longer applies: %s", self.table.id, event.get("seq"), err)
         return state
+
+    # -- seats ---------------------------------------------------------------
+    def claim(self, invitation: str | None) -> tuple[Seat, str] | None:
+        """The first device to open a seat's invitation gets the seat's key; later ones get
+        RuleError (the seat has joined). None when `invitation` is no invitation here."""
+        with self._lock:
+            seat = invitation_for(self.table, invitation)
+            if seat is None:
+                return None
+            if seat.joined:
+                raise refuse("seats.already_joined")
+            key = new_token()
+            self._save_seat(seat.id, key=key)
+        self._publish()
+        return seat, key
+
+    def move(self, seat_id: str) -> str:
+        """Free a joined seat for another phone: a fresh invitation, and the old device's key
+        is kept aside only to tell that device its seat moved."""
+        with self._lock:
+            seat = self.table.seat(seat_id)
+            if seat is None:
+                raise RuleError(f"There is no seat {seat_id!r} at this table.")
+            token = new_token()
+            self._save_seat(seat_id, key=None, token=token, moved=[*seat.moved, seat.key] if seat.key else seat.moved)
+        self._publish()
+        return token
+
+    def moved_seat(self, key: str | None) -> Seat | None:
+        """The seat that `key` opened before the tablet moved it to another phone."""
+        with self._lock:
+            return moved_from(self.table, key)
+
+    def invitation(self, token: str | None) -> Seat | None:
+        with self._lock:
+            return invitation_for(self.table, token)
+
+    def _save_seat(self, seat_id: str, **changes: object) -> None:
+        """Write the changed seat to the file first; memory follows only once it is saved."""
+        table = copy.deepcopy(self.table)
+        seat = table.seat(seat_id)
+        for name, value in changes.items():
+            setattr(seat, name, value)
+        self.store.save_table(table)
+        self.table = table
 
     # -- watching ------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -235,6 +338,8 @@ class Hub:
             raise RuleError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
         if len({s["id"] for s in seats}) != len(seats):
             raise RuleError("Each player needs a different id.")
+        if any(is_role_id(s["id"]) for s in seats):
+            raise refuse("seats.role_id", id=next(s["id"] for s in seats if is_role_id(s["id"])))
         table = Table(
             id=new_table_id(),
             game=game_id,

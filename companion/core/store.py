@@ -87,6 +87,11 @@ class TableStore:
             raise FileNotFoundError(f"{self.path} holds no table")
         return Table.from_dict(docs[0])
 
+    def save_table(self, table: Table) -> None:
+        """Rewrite the table's own record (seats claimed or moved); the event log is untouched."""
+        with self._lock:
+            self._db.table("table").update(table.to_dict(), doc_ids=[1])
+
     def events(self) -> list[dict]:
         with self._lock:
             return [{**doc, "seq": doc.doc_id} for doc in self._db.table("events").all()]

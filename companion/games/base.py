@@ -11,6 +11,7 @@ import copy
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from companion.core.model import RuleError
+from companion.core.secrets import NO_SECRETS, Secrets
 
 
 @runtime_checkable
@@ -19,6 +20,7 @@ class Game(Protocol):
     title: str
     min_seats: int
     max_seats: int
+    secrets: Secrets  # what of the state and events belongs to one seat; every output is cut by it
 
     def setup(self, options: dict) -> dict:
         """Validate the options and return the initial state; RuleError if invalid."""
@@ -47,7 +49,7 @@ class GameBase:
 
     `handlers` maps an event type to `fn(state, event) -> state`; the handler gets
     a deep copy of the state, so it may change it in place and return it.
-    Events reach `apply` with `by` (the acting seat id, or "host") and `at`
+    Events reach `apply` with `by` (the acting seat id, or TABLET, "host") and `at`
     (seconds since the epoch) added by the hub.
     """
 
@@ -55,6 +57,7 @@ class GameBase:
     title: str = ""
     min_seats: int = 1
     max_seats: int = 8
+    secrets: Secrets = NO_SECRETS
     handlers: dict[str, Handler] = {}
 
     def seats(self, options: dict) -> list[dict]:

@@ -13,6 +13,7 @@ from companion.core.model import RuleError
 from companion.games.base import GameBase
 from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
 from companion.games.cyclades.setup import initial_state
+from companion.games.cyclades.secrets import SECRETS
 
 HANDLERS = {
     "start": rounds.start,
@@ -35,6 +36,7 @@ HANDLERS = {
 
 class Cyclades(GameBase):
     id = "cyclades"
+    secrets = SECRETS
     title = "Cyclades"
     min_seats = 2
     max_seats = 5

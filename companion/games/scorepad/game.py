@@ -5,9 +5,11 @@ one thing a seat sees that nobody else may receive.
 """
 from __future__ import annotations
 
+from companion.core.access import is_role_id
 from companion.core.model import RuleError
 from companion.games.base import GameBase
 from companion.i18n import t
+from companion.games.scorepad.secrets import SECRETS
 
 MAX_NOTE = 500
 
@@ -47,6 +49,7 @@ def note_set(state: dict, event: dict) -> dict:
 
 class ScorePad(GameBase):
     id = "scorepad"
+    secrets = SECRETS
     title = "Score pad"
     min_seats = 1
     max_seats = 12
@@ -85,7 +88,9 @@ class ScorePad(GameBase):
 
 
 def _slug(name: str) -> str:
-    return "".join(c if c.isalnum() else "_" for c in name.strip().lower()).strip("_") or "player"
+    """An id from a typed name; a name that spells a role ("Host") still gets a seat's id."""
+    slug = "".join(c if c.isalnum() else "_" for c in name.strip().lower()).strip("_") or "player"
+    return f"{slug}_player" if is_role_id(slug) else slug
 
 
 GAME = ScorePad()
