@@ -8,7 +8,7 @@ be, so a player called "host" is only ever a player.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from companion.core.model import Seat, Table
@@ -28,6 +28,7 @@ def is_role_id(seat_id: object) -> bool:
 class Access:
     role: Role
     seat: str | None = None
+    key: str | None = field(default=None, repr=False, compare=False)  # the device key it came from
 
     @property
     def may_edit(self) -> bool:
@@ -72,7 +73,7 @@ def access_for(table: Table, token: str | None) -> Access | None:
         return Access("spectator")
     for seat in table.seats:
         if seat.key and _same(token, seat.key) and not is_role_id(seat.id):
-            return Access("seat", seat.id)
+            return Access("seat", seat.id, token)
     return None
 
 

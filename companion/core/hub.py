@@ -21,7 +21,7 @@ from companion.core.access import (TABLET, Access, access_for, invitation_for, i
                                    new_table_id, new_token)
 from companion.core.model import RuleError, Seat, Table
 from companion.core.store import Store, TableStore
-from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, latest
+from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, owned_top
 from companion.games.base import Game
 from companion.i18n import t
 
@@ -153,8 +153,12 @@ class LiveTable:
         return event
 
     def undo(self, access: Access) -> dict:
-        """Take back this device's latest change still in effect: a phone its own seat's, the
-        tablet anyone's. The log without it must still hold, or nothing is written."""
+        """Take back the latest change in effect: the tablet any, a phone only its own seat's.
+
+        Only the latest: taking back an older change of one's own would replay the
+        others' later changes on a different table (a bid after the auction closed),
+        which no seat could do by itself.
+        """
         self._check_editor(access)
         with self._lock:
             if not self._done:
@@ -162,17 +166,15 @@ class LiveTable:
             target = self._undo_target(access)
             if target is None:
                 raise refuse("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by")))
-            rest = [e for e in self._done if e is not target]
-            state = self._replay(rest) if target is self._done[-1] else self._refold(rest)
+            state = self._replay(self._done[:-1])
             event = self._append_control(UNDO, target, access)
-            self._done.remove(target)
-            self._undone.append(target)
+            self._undone.append(self._done.pop())
             self.state = state
         self._publish()
         return event
 
     def redo(self, access: Access) -> dict:
-        """Restore this device's latest undone change on top of the table as it is now."""
+        """Restore the latest undone change, checked by the rules like a new one; same owners as undo."""
         self._check_editor(access)
         with self._lock:
             if not self._undone:
@@ -182,27 +184,16 @@ class LiveTable:
                 raise refuse("seats.redo_not_yours", owner=self.actor_name(self._undone[-1].get("by")))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
-            self._undone.remove(target)
-            self._done.append(target)
+            self._done.append(self._undone.pop())
             self.state = state
         self._publish()
         return event
 
     def _undo_target(self, access: Access) -> dict | None:
-        return latest(self._done, None if access.role == "host" else access.actor)
+        return owned_top(self._done, access.role == "host" or access.actor)
 
     def _redo_target(self, access: Access) -> dict | None:
-        return latest(self._undone, None if access.role == "host" else access.actor)
-
-    def _refold(self, events: list[dict]) -> dict:
-        """Replay `events` strictly: one the rules refuse without the undone change refuses the undo."""
-        state = self.table.initial_state
-        for event in events:
-            try:
-                state = self.game.apply(state, event)
-            except RuleError as err:
-                raise refuse("seats.undo_breaks", reason=err.message) from err
-        return state
+        return owned_top(self._undone, access.role == "host" or access.actor)
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
@@ -213,6 +204,9 @@ class LiveTable:
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
             raise ReadOnly("A spectator can watch but not change the table.")
+        seat = self.table.seat(access.seat) if access.role == "seat" and access.key else None
+        if seat is not None and seat.key != access.key:
+            raise refuse("seats.seat_moved")  # a screen still open on the phone the seat left
 
     def _replay(self, events: list[dict]) -> dict:
         state = self.table.initial_state

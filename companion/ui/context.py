@@ -58,11 +58,14 @@ class UI:
             self.toast(self.t("ui.read_only"), error=True)
             return False
         except RuleError as err:
-            key = getattr(err, "key", None)  # a refusal that can be re-worded in this device's language
-            message = self.t(key, **getattr(err, "values", {})) if key else err.message
-            self.toast(self.t("ui.refused", message=message), error=True)
+            self.toast(self.t("ui.refused", message=self.reword(err)), error=True)
             return False
         return True
+
+    def reword(self, err: RuleError) -> str:
+        """A refusal in this device's language when it carries a string key, else as written."""
+        key = getattr(err, "key", None)
+        return self.t(key, **getattr(err, "values", {})) if key else err.message
 
     async def undo(self, e: object = None) -> None:
         await self._control(self.live.undo)
@@ -73,8 +76,10 @@ class UI:
     async def _control(self, action: Callable[[Access], dict]) -> None:
         try:
             await asyncio.to_thread(action, self.access)
-        except (RuleError, ReadOnly) as err:
-            self.toast(self.t("ui.refused", message=getattr(err, "message", str(err))), error=True)
+        except ReadOnly:
+            self.toast(self.t("ui.read_only"), error=True)
+        except RuleError as err:
+            self.toast(self.t("ui.refused", message=self.reword(err)), error=True)
 
     def toast(self, message: str, error: bool = False) -> None:
         self.page.show_dialog(ft.SnackBar(
@@ -85,4 +90,4 @@ class UI:
 
     def snapshot(self) -> dict:
         assert self.live is not None and self.access is not None
-        return self.live.snapshot(self.access)
+        return self.live.snapshot(self.access, self.lang)

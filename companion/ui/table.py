@@ -18,11 +18,11 @@ def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
     board = game_uis()[ui.live.table.game].board(ui, snap)
     actions = ft.Row([
-        button(ui.t("ui.undo"), ui.undo, "undo", icon=ft.Icons.UNDO, filled=False,
+        button(_control_label(ui, snap["undo"], "undo"), ui.undo, "undo", icon=ft.Icons.UNDO, filled=False,
                disabled=not snap["can_undo"], expand=True),
-        button(ui.t("ui.redo"), ui.redo, "redo", icon=ft.Icons.REDO, filled=False,
+        button(_control_label(ui, snap["redo"], "redo"), ui.redo, "redo", icon=ft.Icons.REDO, filled=False,
                disabled=not snap["can_redo"], expand=True),
-    ])
+    ], vertical_alignment=ft.CrossAxisAlignment.START)
     side: list[ft.Control] = [] if ui.access.role == "spectator" else [actions]
     if ui.access.role == "host":
         side.append(join_card(ui))
@@ -35,6 +35,11 @@ def table_screen(ui: UI) -> ft.Control:
         ft.Column([identity, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
         ft.Column(side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+
+
+def _control_label(ui: UI, target: dict | None, kind: str) -> str:
+    """"Undo: Ares +1 Glory, kill": a button that takes something back says what."""
+    return ui.t(f"seats.{kind}_what", what=target["text"]) if target else ui.t(f"ui.{kind}")
 
 
 def _identity(ui: UI) -> str:
