@@ -22,7 +22,7 @@ class StateSecret:
     """
 
     path: str
-    owners: tuple[str, ...] = ()
+    owners: tuple[str, ...] = ()  # each of these seats may see the value (a payment: payer and payee)
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,8 @@ class Secrets:
             if not secret.owners:
                 if isinstance(parent[leaf], dict):
                     parent[leaf] = {s: v for s, v in parent[leaf].items() if s in open_to}
-            elif not set(self.owners(state, secret)) <= open_to:
-                del parent[leaf]
+            elif seat not in (owners := self.owners(state, secret)) and not set(owners) <= open_to:
+                del parent[leaf]  # any one of its owners may see a shared secret
         return out
 
     def cut_event(self, event: dict, seat: str | None) -> dict:

@@ -210,13 +210,16 @@ def _check(game, live, client, tid: str, devices: dict, every_key: list[str], re
             if part is None:
                 continue
             if secret.owners:
-                assert set(secrets.owners(live.state, secret)) <= shown | {seat}, f"{secret.path} reached {viewer}"
+                owners = set(secrets.owners(live.state, secret))
+                assert seat in owners or owners <= shown, f"{secret.path} reached {viewer!r}"
             else:
                 assert set(part) <= shown | {seat}, f"{secret.path} of {set(part)} reached {viewer!r}"
+        mine = owned.get(seat, [])
         for owner, values in owned.items():
             if owner == seat:
                 continue
-            for (where, text), value in itertools.product(texts.items(), values):
+            theirs = [v for v in values if v not in mine]  # a payment's amount is both sides' secret
+            for (where, text), value in itertools.product(texts.items(), theirs):
                 assert not _mentions(text, value), f"{owner}'s secret {value!r} is in {viewer!r}'s {where}"
         for where, text in texts.items():
             for other in every_key:
