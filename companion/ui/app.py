@@ -6,6 +6,7 @@ this session's event loop, coalescing bursts into one render.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
@@ -94,7 +95,7 @@ class Session:
             live = self.ui.server.hub.get(table_id)
             if access_for(live.table, token) is not None:
                 return None
-            claimed = live.claim(token)
+            claimed = await asyncio.to_thread(live.claim, token)  # a file write: off the event loop
         except (KeyError, FileNotFoundError):
             return None
         except RuleError as err:
