@@ -73,7 +73,8 @@ class Session:
         self.notice = None
         if len(parts) == 2 and parts[0] == "t":
             if (key := await self._claim(parts[1], query.get("k"))) is not None:
-                await self.page.push_route(f"/t/{parts[1]}?k={key}")  # the address keeps the key, not the spent invitation
+                # The address (and so a reload) keeps the key, not the invitation it just spent.
+                await self.page.push_route(f"/t/{parts[1]}?k={key}")
                 return
             await self._join(parts[1], query.get("k"))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
