@@ -102,7 +102,8 @@ async def main() -> None:
             if not args.first_start:
                 wait_compressed()
             table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
-            url = f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}"
+            key = server.claim(table["id"], table["seats"]["ana"]["token"])
+            url = f"{server.url}/t/{table['id']}?k={key}"  # the seat's key: every page here is Ana's
             async with async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 context = await browser.new_context(viewport=PHONE)

@@ -19,7 +19,8 @@ from playwright.async_api import async_playwright
 
 async def measure(browser, server: Server, followers: int, changes: int) -> tuple[list[float], list[float]]:
     table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
-    url = f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}"
+    key = server.claim(table["id"], table["seats"]["ana"]["token"])
+    url = f"{server.url}/t/{table['id']}?k={key}"  # the seat's key: every page here is Ana's
     pages = []
     for _ in range(followers + 1):
         context = await browser.new_context(viewport=PHONE)

@@ -118,8 +118,20 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         except (KeyError, FileNotFoundError):
             return error(404, "validation.no_table", lang)
         if access is None:
-            return error(404, "validation.no_table", lang)
+            return refusal(live, token, lang)
         return live, access
+
+    def refusal(live: LiveTable, token: str | None, lang: str) -> JSONResponse:
+        """Why a key opens nothing: a seat's invitation (open or spent) or a moved seat say so;
+        any other key gets the same answer as an unknown table."""
+        seat = live.invitation(token)
+        if seat is not None:
+            if seat.joined:
+                return error(403, "seats.already_joined", lang)
+            return error(403, "seats.is_invitation", lang, id=live.table.id)
+        if live.moved_seat(token) is not None:
+            return error(403, "seats.seat_moved", lang)
+        return error(404, "validation.no_table", lang)
 
     def guarded(act: Callable[[], JSONResponse], lang: str) -> JSONResponse:
         try:
@@ -174,6 +186,32 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
         return await run_in_threadpool(guarded, make, lang)
 
+    @api.post("/tables/{table_id}/claim")
+    async def claim(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        """Opening a seat's invitation: the first caller gets the seat's key, later ones a 403."""
+        lang = language(request)
+        raw = await write_checks(request, lang, needs_body=False)
+        if isinstance(raw, JSONResponse):
+            return raw
+        return await run_in_threadpool(_claim, table_id, k, lang)
+
+    def _claim(table_id: str, k: str | None, lang: str) -> JSONResponse:
+        try:
+            live = hub.get(table_id)
+            claimed = live.claim(k)
+        except (KeyError, FileNotFoundError):
+            return error(404, "validation.no_table", lang)
+        except Damaged as err:
+            return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
+        except RuleError as err:
+            return refused(403, err, lang)
+        except NotSaved as err:
+            return error(503, err.key, lang)
+        if claimed is None:
+            return refusal(live, k, lang)
+        seat, key = claimed
+        return answer({"seat": seat.id, "key": key})
+
     @api.get("/tables/{table_id}")
     def read(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
         joined = join(table_id, k, language(request))
@@ -221,14 +259,23 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     @api.get("/tables/{table_id}/events")
     def export(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        """The tablet's export holds no seat's secret; the admin key gets the raw log."""
         lang = language(request)
+        admin = request.query_params.get("admin") or request.headers.get("x-companion-admin")
+        if is_admin(admin, admin_token):
+            try:
+                return answer(hub.get(table_id).events())
+            except (KeyError, FileNotFoundError):
+                return error(404, "validation.no_table", lang)
+            except Damaged as err:
+                return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
         joined = join(table_id, k, lang)
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
         if access.role != "host":
             return error(403, "validation.host_only", lang)
-        return answer(live.events())
+        return answer(live.export())
 
     @api.get("/tables/{table_id}/summary")
     def play_summary(table_id: str, request: Request, k: str | None = None,

@@ -25,6 +25,17 @@ def table(client):
     return r.json()
 
 
+@pytest.fixture
+def keys(client, table):
+    """Each seat claimed as a phone would, by opening its invitation."""
+    out = {}
+    for seat, invite in table["seats"].items():
+        r = client.post(f"/api/tables/{table['id']}/claim", params={"k": invite["token"]})
+        assert r.status_code == 200 and r.json()["seat"] == seat
+        out[seat] = r.json()["key"]
+    return out
+
+
 def test_create_needs_loopback_or_admin(client):
     body = {"game": "scorepad", "options": {"players": ["Ana"]}}
     assert client.post("/api/tables", json=body).status_code == 403  # TestClient is not loopback
@@ -49,13 +60,13 @@ def test_create_refuses_bad_requests_clearly(client):
     assert r.status_code == 422
 
 
-def test_read_by_role_and_errors(client, table):
+def test_read_by_role_and_errors(client, table, keys):
     tid = table["id"]
     r = client.get(f"/api/tables/{tid}", params={"k": table["host_token"]})
     assert r.status_code == 200
     assert set(r.json()) == {"id", "game", "seq", "role", "seat", "state"}
     assert r.json()["role"] == "host" and r.json()["seat"] is None and r.json()["seq"] == 0
-    seat = client.get(f"/api/tables/{tid}", params={"k": table["seats"]["bia"]["token"]}).json()
+    seat = client.get(f"/api/tables/{tid}", params={"k": keys["bia"]}).json()
     assert (seat["role"], seat["seat"]) == ("seat", "bia")
     assert client.get(f"/api/tables/{tid}", params={"k": table["spectator_token"]}).json()["role"] == "spectator"
     # A wrong key answers exactly like an unknown table: nobody can probe which tables exist.
@@ -65,8 +76,8 @@ def test_read_by_role_and_errors(client, table):
     assert client.get("/api/tables/..%2F..%2Fadmin", params={"k": "x"}).status_code == 404
 
 
-def test_events_undo_redo_and_refusals(client, table):
-    tid, k = table["id"], table["seats"]["ana"]["token"]
+def test_events_undo_redo_and_refusals(client, table, keys):
+    tid, k = table["id"], keys["ana"]
     r = client.post(f"/api/tables/{tid}/events", params={"k": k},
                     json={"type": "points.add", "player": "ana", "amount": 4, "reason": "kill"})
     assert r.status_code == 200 and r.json()["seq"] == 1 and r.json()["state"]["scores"]["ana"] == 4
@@ -87,18 +98,18 @@ def test_events_undo_redo_and_refusals(client, table):
     assert client.post(f"/api/tables/{tid}/undo", params={"k": table["spectator_token"]}).status_code == 403
 
 
-def test_export_is_host_only(client, table):
+def test_export_is_host_only(client, table, keys):
     tid = table["id"]
     client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]},
                 json={"type": "points.add", "player": "bia", "amount": 2})
     r = client.get(f"/api/tables/{tid}/events", params={"k": table["host_token"]})
     assert r.status_code == 200 and [e["type"] for e in r.json()] == ["points.add"] and r.json()[0]["by"] == "host"
-    assert client.get(f"/api/tables/{tid}/events", params={"k": table["seats"]["bia"]["token"]}).status_code == 403
+    assert client.get(f"/api/tables/{tid}/events", params={"k": keys["bia"]}).status_code == 403
 
 
-def test_a_seat_never_sees_another_seats_hidden_note(client, table):
+def test_a_seat_never_sees_another_seats_hidden_note(client, table, keys):
     tid = table["id"]
-    ana, bia = table["seats"]["ana"]["token"], table["seats"]["bia"]["token"]
+    ana, bia = keys["ana"], keys["bia"]
     r = client.post(f"/api/tables/{tid}/events", params={"k": ana},
                     json={"type": "note.set", "player": "ana", "text": "zeus-plan-42"})
     assert r.status_code == 200 and r.json()["state"]["notes"] == {"ana": "zeus-plan-42"}

@@ -58,7 +58,8 @@ def test_json_and_csv_match_the_final_state(client):
 
 def test_no_seat_secret_while_the_game_runs_and_bad_keys_are_refused(client):
     table = create(client, "cyclades", {"players": ["red", "blue", "green"]})
-    host, red = table["host_token"], table["seats"]["red"]["token"]
+    host = table["host_token"]
+    red = client.post(f"/api/tables/{table['id']}/claim", params={"k": table["seats"]["red"]["token"]}).json()["key"]
     post(client, table, host, type="start", order=["red", "blue", "green"], gods=["ares", "athena"])
     post(client, table, host, type="phase.next")
     post(client, table, host, type="income", player="red", prosperity=7)

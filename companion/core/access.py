@@ -1,32 +1,50 @@
 """Who a token makes you at a table: the host (tablet), one seat (a phone) or a spectator.
 
-A URL without a valid token shows nothing of the table, so tokens are long,
-random and compared in constant time.
+A URL without a valid key shows nothing of the table, so keys are long,
+random and compared in constant time. Roles and seats live in separate
+namespaces: the tablet signs its events with `TABLET`, which no seat id may
+be, so a player called "host" is only ever a player.
 """
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from companion.core.model import Table
+from companion.core.model import Seat, Table
 
 Role = Literal["host", "seat", "spectator"]
+
+TABLET = "host"  # the `by` of every event the tablet sends
+ROLE_IDS = frozenset({TABLET, "spectator"})
+
+
+def is_role_id(seat_id: object) -> bool:
+    """True for an id that names a role; a seat may never carry one."""
+    return seat_id in ROLE_IDS
 
 
 @dataclass(frozen=True)
 class Access:
     role: Role
     seat: str | None = None
+    key: str | None = field(default=None, repr=False, compare=False)  # the device key it came from
 
     @property
     def may_edit(self) -> bool:
         return self.role != "spectator"
 
     @property
-    def actor(self) -> str:
-        """The `by` field of the events this device sends."""
-        return self.seat if self.role == "seat" and self.seat else "host"
+    def actor(self) -> str | None:
+        """The `by` field of the events this device sends (None: it sends none)."""
+        if self.role == "seat":
+            return self.seat
+        return TABLET if self.role == "host" else None
+
+    @property
+    def viewer(self) -> str | None:
+        """The seat whose secrets this device may see (None: the tablet or a spectator)."""
+        return self.seat if self.role == "seat" else None
 
 
 def new_token() -> str:
@@ -42,7 +60,11 @@ def _same(a: str, b: str) -> bool:
 
 
 def access_for(table: Table, token: str | None) -> Access | None:
-    """The role a token grants at `table`, or None when it grants nothing."""
+    """The role a device key grants at `table`, or None when it grants nothing.
+
+    A seat's key is the one its device received when it claimed the seat; the
+    invitation that led there is not a key (see `invitation_for`).
+    """
     if not token:
         return None
     if _same(token, table.host_token):
@@ -50,9 +72,23 @@ def access_for(table: Table, token: str | None) -> Access | None:
     if _same(token, table.spectator_token):
         return Access("spectator")
     for seat in table.seats:
-        if _same(token, seat.token):
-            return Access("seat", seat.id)
+        if seat.key and _same(token, seat.key) and not is_role_id(seat.id):
+            return Access("seat", seat.id, token)
     return None
+
+
+def invitation_for(table: Table, token: str | None) -> Seat | None:
+    """The seat whose invitation `token` is (open or already spent), or None."""
+    if not token:
+        return None
+    return next((s for s in table.seats if _same(token, s.token)), None)
+
+
+def moved_from(table: Table, token: str | None) -> Seat | None:
+    """The seat `token` used to open before the tablet moved it to another device."""
+    if not token:
+        return None
+    return next((s for s in table.seats if any(_same(token, k) for k in s.moved)), None)
 
 
 def is_admin(token: str | None, admin_token: str) -> bool:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from companion.core.model import RuleError
 from companion.core.schema import OptionsSchema
+from companion.core.secrets import NO_SECRETS, Secrets
 
 
 @runtime_checkable
@@ -26,6 +27,7 @@ class Game(Protocol):
     # request against them before any of the methods below sees it.
     event_schemas: dict[str, type[BaseModel]]
     options_schema: type[BaseModel]
+    secrets: Secrets  # what of the state and events belongs to one seat; every output is cut by it
 
     def setup(self, options: dict) -> dict:
         """Validate the options and return the initial state; RuleError if invalid."""
@@ -60,7 +62,7 @@ class GameBase:
 
     `handlers` maps an event type to `fn(state, event) -> state`; the handler gets
     a deep copy of the state, so it may change it in place and return it.
-    Events reach `apply` with `by` (the acting seat id, or "host") and `at`
+    Events reach `apply` with `by` (the acting seat id, or TABLET, "host") and `at`
     (seconds since the epoch) added by the hub.
     """
 
@@ -68,6 +70,7 @@ class GameBase:
     title: str = ""
     min_seats: int = 1
     max_seats: int = 8
+    secrets: Secrets = NO_SECRETS
     handlers: dict[str, Handler] = {}
     event_schemas: dict[str, type[BaseModel]] = {}
     options_schema: type[BaseModel] = OptionsSchema

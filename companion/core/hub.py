@@ -7,6 +7,7 @@ seat may see, so a late or out-of-order notification still shows the newest stat
 """
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import random
@@ -17,12 +18,13 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from companion.core import summary, turnclock, validation
-from companion.core.access import Access, access_for, new_table_id, new_token
+from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
+                                   new_table_id, new_token)
+from companion.core.game import Game
 from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
 from companion.core.store import Damaged, Store, TableStore
-from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
-from companion.core.game import Game
+from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, owned_top
 
 log = logging.getLogger(__name__)
 
@@ -62,28 +64,49 @@ class LiveTable:
     def seq(self) -> int:
         return self._events[-1]["seq"] if self._events else 0
 
-    def snapshot(self, access: Access) -> dict:
-        """The whole payload one device may receive: the view for its seat and nothing more."""
+    def snapshot(self, access: Access, lang: str = "en") -> dict:
+        """The whole payload one device may receive: the view for its seat and nothing more.
+
+        `undo` and `redo` describe the change this device's button would take back or
+        restore (None when there is none it may touch), so the button can say it.
+        """
         with self._lock:
-            seat = access.seat if access.role == "seat" else None
+            seat = access.viewer
+            undo = self._undo_target(access) if access.may_edit else None
+            redo = self._redo_target(access) if access.may_edit else None
             return {
                 "id": self.table.id,
                 "game": self.table.game,
                 "seq": self.seq,
                 "role": access.role,
                 "seat": seat,
-                "can_undo": bool(self._done) and access.may_edit,
-                "can_redo": bool(self._undone) and access.may_edit,
-                "state": self.game.view(self.state, seat),
+                "can_undo": undo is not None,
+                "can_redo": redo is not None,
+                "undo": self._label(undo, seat, lang),
+                "redo": self._label(redo, seat, lang),
+                "state": self.game.secrets.cut_view(self.state, self.game.view(self.state, seat), seat),
             }
 
+    def _label(self, event: dict | None, seat: str | None, lang: str) -> dict | None:
+        if event is None:
+            return None
+        text = self.game.describe(self.game.secrets.cut_event(event, seat), seat, lang)
+        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": text}
+
     def events(self) -> list[dict]:
+        """The raw log, every secret included: for the admin and the server only."""
         with self._lock:
             return list(self._events)
 
+    def export(self) -> list[dict]:
+        """The log as the tablet may hand it out: no seat's secret in it."""
+        with self._lock:
+            return [self.game.secrets.cut_event(e, None) for e in self._events]
+
     def history(self, access: Access, lang: str = "en") -> list[dict]:
         """Who did what, newest first, in plain words that respect the viewer's secrets."""
-        seat = access.seat if access.role == "seat" else None
+        seat = access.viewer
+        cut = self.game.secrets.cut_event
         with self._lock:
             by_seq = {e["seq"]: e for e in self._events}
             in_force = {e["seq"] for e in self._done}
@@ -94,10 +117,10 @@ class LiveTable:
                     text = turnclock.describe(kind, lang)
                 elif kind in CONTROL_TYPES:
                     target = by_seq.get(event.get("target"))
-                    what = self.game.describe(target, seat, lang) if target else ""
+                    what = self.game.describe(cut(target, seat), seat, lang) if target else ""
                     text = f"{'↶' if kind == UNDO else '↷'} {what}"
                 else:
-                    text = self.game.describe(event, seat, lang)
+                    text = self.game.describe(cut(event, seat), seat, lang)
                 rows.append({
                     "seq": event["seq"],
                     "at": event.get("at"),
@@ -110,7 +133,7 @@ class LiveTable:
             return rows
 
     def actor_name(self, actor: str | None) -> str:
-        seat = self.table.seat(actor) if actor else None
+        seat = self.table.seat(actor) if actor and actor != TABLET else None
         return seat.name if seat else "Tablet"
 
     def summary(self) -> dict:
@@ -185,11 +208,19 @@ class LiveTable:
         return event
 
     def undo(self, access: Access) -> dict:
+        """Take back the latest change in effect: the tablet any, a phone only its own seat's.
+
+        Only the latest: taking back an older change of one's own would replay the
+        others' later changes on a different table (a bid after the auction closed),
+        which no seat could do by itself.
+        """
         self._check_editor(access)
         with self._lock:
             if not self._done:
-                raise RuleError("core.err.nothing_undo")
-            target = self._done[-1]
+                raise RuleError("seats.nothing_to_undo")
+            target = self._undo_target(access)
+            if target is None:
+                raise RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by")))
             state = self._replay(self._done[:-1])
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
@@ -199,11 +230,14 @@ class LiveTable:
         return event
 
     def redo(self, access: Access) -> dict:
+        """Restore the latest undone change, checked by the rules like a new one; same owners as undo."""
         self._check_editor(access)
         with self._lock:
             if not self._undone:
-                raise RuleError("core.err.nothing_redo")
-            target = self._undone[-1]
+                raise RuleError("seats.nothing_to_redo")
+            target = self._redo_target(access)
+            if target is None:
+                raise RuleError("seats.redo_not_yours", owner=self.actor_name(self._undone[-1].get("by")))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
@@ -211,6 +245,12 @@ class LiveTable:
             self._marks.add(target, self.game.active_seat(state))
         self._publish()
         return event
+
+    def _undo_target(self, access: Access) -> dict | None:
+        return owned_top(self._done, access.role == "host" or access.actor)
+
+    def _redo_target(self, access: Access) -> dict | None:
+        return owned_top(self._undone, access.role == "host" or access.actor)
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
@@ -229,6 +269,9 @@ class LiveTable:
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
             raise ReadOnly("A spectator can watch but not change the table.")
+        seat = self.table.seat(access.seat) if access.role == "seat" and access.key else None
+        if seat is not None and seat.key != access.key:
+            raise RuleError("seats.seat_moved")  # a screen still open on the phone the seat left
 
     def _replay(self, events: list[dict]) -> dict:
         state = self.table.initial_state
@@ -240,6 +283,51 @@ class LiveTable:
                 # newer rules version refuses cannot lock a whole table.
                 log.warning("table %s: event %s no longer applies: %s", self.table.id, event.get("seq"), err)
         return state
+
+    # -- seats ---------------------------------------------------------------
+    def claim(self, invitation: str | None) -> tuple[Seat, str] | None:
+        """The first device to open a seat's invitation gets the seat's key; later ones get
+        RuleError (the seat has joined). None when `invitation` is no invitation here."""
+        with self._lock:
+            seat = invitation_for(self.table, invitation)
+            if seat is None:
+                return None
+            if seat.joined:
+                raise RuleError("seats.already_joined")
+            key = new_token()
+            self._save_seat(seat.id, key=key)
+        self._publish()
+        return seat, key
+
+    def move(self, seat_id: str) -> str:
+        """Free a joined seat for another phone: a fresh invitation, and the old device's key
+        is kept aside only to tell that device its seat moved."""
+        with self._lock:
+            seat = self.table.seat(seat_id)
+            if seat is None:
+                raise RuleError("seats.no_seat", seat=seat_id)
+            token = new_token()
+            self._save_seat(seat_id, key=None, token=token, moved=[*seat.moved, seat.key] if seat.key else seat.moved)
+        self._publish()
+        return token
+
+    def moved_seat(self, key: str | None) -> Seat | None:
+        """The seat that `key` opened before the tablet moved it to another phone."""
+        with self._lock:
+            return moved_from(self.table, key)
+
+    def invitation(self, token: str | None) -> Seat | None:
+        with self._lock:
+            return invitation_for(self.table, token)
+
+    def _save_seat(self, seat_id: str, **changes: object) -> None:
+        """Write the changed seat to the file first; memory follows only once it is saved."""
+        table = copy.deepcopy(self.table)
+        seat = table.seat(seat_id)
+        for name, value in changes.items():
+            setattr(seat, name, value)
+        self.store.save_table(table)
+        self.table = table
 
     # -- watching ------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -318,6 +406,8 @@ class Hub:
             raise RuleError("core.err.played_players", game=game.title, low=game.min_seats, high=game.max_seats)
         if len({s["id"] for s in seats}) != len(seats):
             raise RuleError("core.err.each_player_needs_different")
+        if any(is_role_id(s["id"]) for s in seats):
+            raise RuleError("seats.role_id", id=next(s["id"] for s in seats if is_role_id(s["id"])))
         table = Table(
             id=new_table_id(),
             game=game_id,

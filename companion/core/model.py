@@ -41,12 +41,23 @@ def _word(value: object, lang: str) -> object:
 
 @dataclass
 class Seat:
-    """One place at the table: a player id (a god, a colour, a name) and its join token."""
+    """One place at the table: a player id (a god, a colour, a name), its invitation and key.
+
+    `token` is the invitation a QR code carries, spent once a device claimed the
+    seat; `key` is what that device keeps; `moved` holds the keys of devices the
+    seat was taken from, so such a device can be told why it no longer opens it.
+    """
 
     id: str
     name: str
     token: str
     colour: str | None = None
+    key: str | None = None
+    moved: list[str] = field(default_factory=list)
+
+    @property
+    def joined(self) -> bool:
+        return bool(self.key)
 
 
 @dataclass

@@ -293,6 +293,11 @@ class TableStore:
         except (TypeError, KeyError, ValueError, AttributeError):
             raise Damaged("incomplete") from None
 
+    def save_table(self, table: Table) -> None:
+        """Rewrite the table's own record (seats claimed or moved); the event log is untouched."""
+        with self._lock:
+            self._db.table("table").update(table.to_dict(), doc_ids=[1])
+
     def events(self) -> list[dict]:
         with self._lock:
             return [{**doc, "seq": doc.doc_id} for doc in self._db.table("events").all()]

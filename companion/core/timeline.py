@@ -1,9 +1,11 @@
 """Undo and redo as events: which events of an append-only log are in effect.
 
 The log never shrinks. An `undo` event takes back the latest event still in
-effect, a `redo` event restores the latest one undone, and any new game event
-clears what could be redone, the way every editor behaves. The turn clock's
-events are not game events: undo never takes them back, so they are left out.
+effect (naming it as its `target`), a `redo` event restores the latest one
+undone, and any new game event clears what could be redone, the way every
+editor behaves. Who may undo what is the hub's business: only the one who
+made a change, or the tablet. The turn clock's events are not game events:
+undo never takes them back, so they are left out.
 """
 from __future__ import annotations
 
@@ -32,3 +34,10 @@ def in_effect(events: list[dict]) -> tuple[list[dict], list[dict]]:
             done.append(event)
             undone.clear()
     return done, undone
+
+
+def owned_top(stack: list[dict], owner: str | bool) -> dict | None:
+    """The top of `stack` if `owner` made it (True: whoever did), else None."""
+    if not stack or (owner is not True and stack[-1].get("by") != owner):
+        return None
+    return stack[-1]

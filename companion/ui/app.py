@@ -16,8 +16,8 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion import keep_awake
-
-from companion.core.access import is_admin
+from companion.core.access import access_for, is_admin
+from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
@@ -52,6 +52,8 @@ class Session:
         self._rules_shown = 0
         self.stats_open = False
         self._ticking = False
+        self.key: str | None = None  # this device's key to the open table
+        self.notice: str | None = None  # why this device shows no table (a string key)
 
     async def start(self) -> None:
         page = self.page
@@ -81,7 +83,12 @@ class Session:
         await self._check_admin(query.get("admin"))
         self._leave_table()
         self.stats_open = parts == ["stats"]
+        self.notice = None
         if len(parts) == 2 and parts[0] == "t":
+            if (key := await self._claim(parts[1], query.get("k"))) is not None:
+                # The address (and so a reload) keeps the key, not the invitation it just spent.
+                await self.page.push_route(f"/t/{parts[1]}?k={key}")
+                return
             await self._join(parts[1], query.get("k"))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
             await self.page.push_route(last)
@@ -95,6 +102,26 @@ class Session:
         saved = token or await self.prefs.get(PREF_ADMIN)
         self.admin = is_admin(saved, server.admin_token)
 
+    async def _claim(self, table_id: str, token: str | None) -> str | None:
+        """Opening a seat's invitation: the first device gets the seat's key and keeps it;
+        a spent invitation or a moved seat leaves only a plain-words notice."""
+        try:
+            live = self.ui.server.hub.get(table_id)
+            if access_for(live.table, token) is not None:
+                return None
+            claimed = await asyncio.to_thread(live.claim, token)  # a file write: off the event loop
+        except (KeyError, FileNotFoundError, Damaged):
+            return None  # _join says what is wrong
+        except RuleError as err:
+            self.notice = getattr(err, "key", None)
+            return None
+        if claimed is None:
+            self.notice = "seats.seat_moved" if live.moved_seat(token) else None
+            return None
+        _seat, key = claimed
+        await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={key}")
+        return key
+
     async def _join(self, table_id: str, token: str | None) -> None:
         try:
             live, access = self.ui.server.hub.join(table_id, token)
@@ -105,7 +132,7 @@ class Session:
             return
         if access is None:
             return
-        self.ui.live, self.ui.access = live, access
+        self.ui.live, self.ui.access, self.key = live, access, token
         self._listen()
         saved = await self.prefs.get(PREF_AWAKE.format(role=access.role))
         self.ui.awake = access.role == "host" if saved is None else bool(saved)
@@ -116,7 +143,7 @@ class Session:
         if self._unsubscribe:
             self._unsubscribe()
         self._unsubscribe = None
-        self.ui.live = self.ui.access = None
+        self.ui.live = self.ui.access = self.key = None
         self.ui.local.clear()
 
     # -- liveness ------------------------------------------------------------
@@ -175,6 +202,9 @@ class Session:
         same controls, and Flet's diff against the shown tree sends only what changed."""
         page, ui = self.page, self.ui
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
+        if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
+            self._leave_table()  # the tablet gave this seat to another phone
+            self.notice = "seats.seat_moved"
         screen = self._screen_key()
         if screen != self._screen:  # another screen: nothing of the old one may be reused
             self._screen = screen
@@ -191,7 +221,7 @@ class Session:
             elif self.admin:
                 body = start_screen(ui)
             else:
-                body = _no_access(ui)
+                body = _no_access(ui, self.notice)
         finally:
             ui.parts.end()
         root = ft.SafeArea(body, expand=True, key=screen)
@@ -274,7 +304,9 @@ class Session:
         await self.page.push_route("/")
 
 
-def _no_access(ui: UI) -> ft.Control:
+def _no_access(ui: UI, notice: str | None = None) -> ft.Control:
+    """Nothing of any table; says why when the file is damaged, or (`notice`, a string key)
+    when the link was a seat's that is spent or moved."""
     problem = ui.local.get(DAMAGED)
     if problem:
         return tagged(ft.Column([
@@ -282,10 +314,11 @@ def _no_access(ui: UI) -> ft.Control:
             ft.Text(ui.t("validation.damaged_table", problem=problem.describe(ui.lang)), size=20,
                     text_align=ft.TextAlign.CENTER),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "damaged-table")
+    body = ui.t(notice) if notice else ui.t("ui.no_access_body")
     return tagged(ft.Column([
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
         ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-        ft.Text(ui.t("ui.no_access_body"), size=18, text_align=ft.TextAlign.CENTER),
+        tagged(ft.Text(body, size=18, text_align=ft.TextAlign.CENTER), "no-access-reason", body),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "no-access")
 
 

@@ -99,4 +99,4 @@ class UI:
 
     def snapshot(self) -> dict:
         assert self.live is not None and self.access is not None
-        return self.live.snapshot(self.access)
+        return self.live.snapshot(self.access, self.lang)

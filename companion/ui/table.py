@@ -23,7 +23,8 @@ def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
     board = game_uis()[ui.live.table.game].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
-    undo = [part(ui, "undo-redo", _actions, snap["can_undo"], snap["can_redo"])] if ui.access.role != "spectator" else []
+    undo = [part(ui, "undo-redo", _actions, snap["can_undo"], snap["can_redo"], _control_label(ui, snap["undo"], "undo"),
+                 _control_label(ui, snap["redo"], "redo"))] if ui.access.role != "spectator" else []
     join = [join_card(ui)] if ui.access.role == "host" else []
     history = part(ui, "history-card", _history_card, ui.live.seq)
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
@@ -40,13 +41,16 @@ def table_screen(ui: UI) -> ft.Control:
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
 
-def _actions(ui: UI, can_undo: bool, can_redo: bool) -> ft.Control:
+def _actions(ui: UI, can_undo: bool, can_redo: bool, undo_label: str, redo_label: str) -> ft.Control:
     return ft.Row([
-        button(ui.t("ui.undo"), ui.undo, "undo", icon=ft.Icons.UNDO, filled=False,
-               disabled=not can_undo, expand=True),
-        button(ui.t("ui.redo"), ui.redo, "redo", icon=ft.Icons.REDO, filled=False,
-               disabled=not can_redo, expand=True),
-    ])
+        button(undo_label, ui.undo, "undo", icon=ft.Icons.UNDO, filled=False, disabled=not can_undo, expand=True),
+        button(redo_label, ui.redo, "redo", icon=ft.Icons.REDO, filled=False, disabled=not can_redo, expand=True),
+    ], vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _control_label(ui: UI, target: dict | None, kind: str) -> str:
+    """"Undo: Ares +1 Glory (kill)": a button that takes something back says what."""
+    return ui.t(f"seats.{kind}_what", what=target["text"]) if target else ui.t(f"ui.{kind}")
 
 
 def _history_card(ui: UI, seq: int) -> ft.Control:

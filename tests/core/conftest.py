@@ -29,7 +29,8 @@ class Script:
         self.host = hub.join(self.live.table.id, self.live.table.host_token)[1]
 
     def seat(self, seat_id: str):
-        return self.hub.join(self.live.table.id, self.live.table.seat(seat_id).token)[1]
+        seat = self.live.table.seat(seat_id)  # a phone claims the seat's invitation once, then uses its key
+        return self.hub.join(self.live.table.id, seat.key or self.live.claim(seat.token)[1])[1]
 
     def do(self, kind: str, after: float = 0.0, by=None, **fields) -> dict:
         self.clock.tick(after)

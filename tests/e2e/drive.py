@@ -77,6 +77,10 @@ class Server:
         [table] = self.table_file(table_id)["table"].values()
         return next(s["token"] for s in table["seats"] if s["id"] == seat)
 
+    def claim(self, table_id: str, invitation: str) -> str:
+        """Claim a seat as a script would (POST /claim) and return the device key it gets."""
+        return self.api("POST", f"/api/tables/{table_id}/claim?k={invitation}")["key"]
+
     def api(self, method: str, path: str, body: dict | None = None) -> dict:
         req = urllib.request.Request(f"{self.url}{path}", method=method,
                                      data=json.dumps(body).encode() if body is not None else None,

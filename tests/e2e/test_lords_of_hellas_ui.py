@@ -55,7 +55,7 @@ def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     assert state["turn"]["player"] == "bia" and state["used"]["ana"] == ["march"]
 
     # Bia plays her turn from her phone; back on Ana's turn, March is still blocked by its marker.
-    bia = f"/api/tables/{created['id']}/events?k={created['seats']['bia']['token']}"
+    bia = f"/api/tables/{created['id']}/events?k={server.claim(created['id'], created['seats']['bia']['token'])}"
     server.api("POST", bia, {"type": "turn.special", "action": "prepare"})
     server.api("POST", bia, {"type": "turn.end"})
     expect_label(tablet, "loh-current", "Quem joga: Ana")

@@ -41,7 +41,9 @@ def label(root: ft.Control, ident: str) -> str:
 
 def screen(hub: Hub, live, role: str, seat: str | None = None, width: int = 1280) -> UI:
     token = {"host": live.table.host_token, "spectator": live.table.spectator_token}.get(role)
-    access = hub.join(live.table.id, token or live.table.seat(seat).token)[1]
+    if token is None:  # a phone: it claims the seat's invitation once, then uses its key
+        token = live.table.seat(seat).key or live.claim(live.table.seat(seat).token)[1]
+    access = hub.join(live.table.id, token)[1]
     server = SimpleNamespace(hub=hub, base_url="http://tablet.lan:8550")
     ui = UI(page=SimpleNamespace(width=width), server=server, live=live, access=access)
 
@@ -76,7 +78,7 @@ def test_the_panel_waits_for_the_end_then_puts_each_phone_first_and_the_qr_on_th
     assert order[0] == "summary-ana" and label(phone, "summary-ana").startswith("3. You · Ana")
     assert label(phone, "summary-bgstats-link") == push_link(live.summary())
     csv = next(t for t in tags(phone) if t.identifier == "summary-csv").content
-    assert csv.url == f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?k={live.table.seat('ana').token}&format=csv"
+    assert csv.url == f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?k={live.table.seat('ana').key}&format=csv"
 
 
 def test_the_clock_strip_starts_from_the_tablet_and_shows_only_on_the_active_phone(tmp_path):

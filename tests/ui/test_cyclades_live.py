@@ -29,7 +29,7 @@ async def income_phase(server: ServerInfo):
     live = server.hub.create("cyclades", {"players": PLAYERS})
     live.dispatch({"type": "start", "order": PLAYERS, "gods": ["athena", "ares", "zeus", "hera"]}, HOST)
     live.dispatch({"type": "phase.next"}, HOST)
-    phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[0].token}").open()
+    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[0].token)[1]}").open()
     tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
     await phone.settle()
     return live, phone, tablet

@@ -5,6 +5,7 @@ a refused command leaves nothing half done.
 """
 from __future__ import annotations
 
+from companion.core.access import TABLET
 from companion.core.model import RuleError
 
 PHASE_NAMES = {  # message keys, so a refusal names the phase in the reader's language
@@ -26,7 +27,7 @@ def phase(state: dict, *allowed: str) -> None:
 
 
 def host(event: dict) -> None:
-    if event.get("by") != "host":
+    if event.get("by") != TABLET:
         raise RuleError("cyclades.err.host_tablet_do")
 
 
@@ -40,7 +41,7 @@ def player(state: dict, event: dict, key: str = "player") -> str:
 
 def owner_or_host(event: dict, pid: str) -> None:
     """A player's own phone or the tablet acting for them; never another player's phone."""
-    if event.get("by") not in ("host", pid):
+    if event.get("by") not in (TABLET, pid):
         raise RuleError("cyclades.err.host_tablet_do_2", pid=pid)
 
 

@@ -15,6 +15,7 @@ from companion.games.cyclades import auction, gods, gold, history, rounds, schem
 from companion.games.cyclades import summary as play_summary
 from companion.games.cyclades.allowed import allowed
 from companion.games.cyclades.setup import initial_state
+from companion.games.cyclades.secrets import SECRETS
 
 HANDLERS = {
     "start": rounds.start,
@@ -37,6 +38,7 @@ HANDLERS = {
 
 class Cyclades(GameBase):
     id = "cyclades"
+    secrets = SECRETS
     title = "Cyclades"
     min_seats = 2
     max_seats = 5

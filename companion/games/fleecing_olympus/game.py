@@ -7,6 +7,7 @@ from companion.core.game import GameBase
 from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, schemas, screens, turn
 from companion.games.fleecing_olympus import summary as play_summary
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
+from companion.games.fleecing_olympus.secrets import SECRETS
 
 
 def _dice(count: int, rng: random.Random) -> list[int]:
@@ -15,6 +16,7 @@ def _dice(count: int, rng: random.Random) -> list[int]:
 
 class FleecingOlympus(GameBase):
     id = "fleecing_olympus"
+    secrets = SECRETS
     title = "Fleecing Olympus"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS

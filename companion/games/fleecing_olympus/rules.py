@@ -5,9 +5,9 @@ before they change anything; the handler's deep copy takes care of the rest.
 """
 from __future__ import annotations
 
+from companion.core.access import TABLET as HOST
 from companion.core.model import RuleError
 
-HOST = "host"
 START_GEMS = 20
 SIDES = ("even", "odd")
 MAX_AMOUNT = 100

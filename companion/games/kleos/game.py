@@ -14,10 +14,12 @@ from companion.games.kleos import summary as play_summary
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
+from companion.games.kleos.secrets import SECRETS
 
 
 class Kleos(GameBase):
     id = "kleos"
+    secrets = SECRETS
     title = "Kleos"
     min_seats = 2
     max_seats = 5

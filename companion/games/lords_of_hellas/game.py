@@ -13,10 +13,12 @@ from companion.core.game import GameBase
 from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, specials, tracker, turn, victory
 from companion.games.lords_of_hellas import summary as play_summary
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
+from companion.games.lords_of_hellas.secrets import SECRETS
 
 
 class LordsOfHellas(GameBase):
     id = "lords_of_hellas"
+    secrets = SECRETS
     title = "Lords of Hellas"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS

@@ -1,6 +1,7 @@
 """Checks shared by every handler, so each refusal reads the same everywhere."""
 from __future__ import annotations
 
+from companion.core.access import TABLET
 from companion.games.lords_of_hellas.refusal import refuse
 
 
@@ -19,7 +20,7 @@ def ensure_player(state: dict, player: object) -> str:
 def ensure_turn_actor(state: dict, event: dict) -> str:
     """Only the player whose turn it is (or the host tablet) acts for the turn."""
     current = state["turn"]["player"]
-    if event.get("by") not in (current, "host"):
+    if event.get("by") not in (current, TABLET):
         raise refuse("lords_of_hellas.err_not_your_turn", name=state["names"][current])
     return current
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.core.access import is_role_id
 from companion.games.lords_of_hellas import victory
 from companion.games.lords_of_hellas.guards import whole_number
 from companion.games.lords_of_hellas.monuments import MONUMENTS, blank_monument
@@ -57,7 +58,7 @@ def initial_state(options: dict, seats_of: Callable[[dict], list[dict]]) -> dict
 def _players(players: object) -> list[str]:
     if not isinstance(players, list) or not MIN_SEATS <= len(players) <= MAX_SEATS:
         raise refuse("lords_of_hellas.err_player_count", low=MIN_SEATS, high=MAX_SEATS)
-    if any(not isinstance(p, str) or not p or p == "host" for p in players) or len(set(players)) != len(players):
+    if any(not isinstance(p, str) or not p or is_role_id(p) for p in players) or len(set(players)) != len(players):
         raise refuse("lords_of_hellas.err_bad_players")
     return list(players)
 

@@ -5,11 +5,13 @@ one thing a seat sees that nobody else may receive.
 """
 from __future__ import annotations
 
+from companion.core.access import is_role_id
 from companion.core.model import RuleError
 from companion.core.game import GameBase
 from companion.games.scorepad.schemas import EVENTS, MAX_POINTS, Options
 from companion.games.scorepad import summary as play_summary
 from companion.i18n import t
+from companion.games.scorepad.secrets import SECRETS
 
 MAX_NOTE = 500
 
@@ -59,6 +61,7 @@ def note_set(state: dict, event: dict) -> dict:
 
 class ScorePad(GameBase):
     id = "scorepad"
+    secrets = SECRETS
     title = "Score pad"
     min_seats = 1
     max_seats = 12
@@ -109,7 +112,9 @@ class ScorePad(GameBase):
 
 
 def _slug(name: str) -> str:
-    return "".join(c if c.isalnum() else "_" for c in name.strip().lower()).strip("_") or "player"
+    """An id from a typed name; a name that spells a role ("Host") still gets a seat's id."""
+    slug = "".join(c if c.isalnum() else "_" for c in name.strip().lower()).strip("_") or "player"
+    return f"{slug}_player" if is_role_id(slug) else slug
 
 
 GAME = ScorePad()

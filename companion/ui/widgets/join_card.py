@@ -1,13 +1,35 @@
-"""The host's Join card: one QR per seat and one for spectators, each on white so it scans in dark mode."""
+"""The host's Join card: an invitation QR per seat not yet joined and one for spectators.
+
+Each code sits on white so it scans in dark mode. A joined seat shows no code
+(its invitation is spent) but a button that moves it to another phone; once
+every seat has joined the card folds into one small button. The card is a live
+part: it is rebuilt only when a seat is claimed or moved, the phones' address
+changes or the host opens or folds something, so the heavy QR images are sent once.
+"""
 from __future__ import annotations
+
+import asyncio
 
 import flet as ft
 
 from companion.qr import qr_svg
 from companion.ui.context import UI
-from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
 from companion.ui.live import part
-from companion.ui.widgets.controls import card, heading, tagged
+from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+SIZE = 150
+OPEN = "join-card-open"  # ui.local: the tablet unfolded the card after everyone joined
+
+SeatLine = tuple[str, str, str, bool]  # id, name, invitation token, joined
+
+
+def join_card(ui: UI) -> ft.Control:
+    seats = tuple((s.id, s.name, s.token, s.joined) for s in ui.live.table.seats)
+    folded = all(joined for *_, joined in seats) and not ui.local.get(OPEN)
+    if folded:
+        return part(ui, "join-card-folded", _folded)
+    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)), seats)
 
 
 def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
@@ -19,18 +41,46 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), ident, title)
 
 
-def join_card(ui: UI) -> ft.Control:
-    """A live part built once per table, language and phone address: the same control comes
-    back on every render, so Flet sends nothing for it (the QR images are the heaviest part)."""
-    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)))
-
-
-def _build(ui: UI, base: str, trouble_open: bool) -> ft.Control:
+def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...]) -> ft.Control:
     table = ui.live.table
-    size = 150
-    codes = [_code(ui.server.join_url(table.id, s.token, base), s.name, f"join-{s.id}", size)
-             for s in table.seats]
+    codes = [_seat_entry(ui, base, seat) for seat in seats]
     codes.append(_code(ui.server.join_url(table.id, table.spectator_token, base), ui.t("ui.spectator"),
-                       "join-spectator", size))
+                       "join-spectator", SIZE))
+    extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=44)] \
+        if all(joined for *_, joined in seats) else []
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
-                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), ident="join-card")
+                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), *extra,
+                ident="join-card")
+
+
+def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
+    """A seat's invitation code, or, once a phone claimed it, its name and a way to move it."""
+    seat_id, name, token, joined = seat
+    if not joined:
+        return _code(ui.server.join_url(ui.live.table.id, token, base), name, f"join-{seat_id}", SIZE)
+
+    async def move(e: object) -> None:
+        await asyncio.to_thread(ui.live.move, seat_id)  # a file write: off the event loop
+        ui.toast(ui.t("seats.moved_done", name=name))
+
+    return tagged(ft.Column([
+        ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
+        ft.Text(name, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        ft.Text(ui.t("seats.joined"), size=14, italic=True),
+        button(ui.t("seats.move"), move, f"move-{seat_id}", filled=False, height=44),
+    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16),
+        f"joined-{seat_id}", f"{name} {ui.t('seats.joined')}")
+
+
+def _folded(ui: UI) -> ft.Control:
+    """Everyone is in: the codes give way to one small button (the spectator code is inside)."""
+    return tagged(button(ui.t("seats.all_joined"), _toggle(ui, True), "join-unfold", icon=ft.Icons.QR_CODE,
+                         filled=False, height=44), "join-card")
+
+
+def _toggle(ui: UI, open_: bool):
+    async def handler(e: object) -> None:
+        ui.local[OPEN] = open_
+        if ui.refresh:
+            await ui.refresh()
+    return handler

@@ -5,6 +5,7 @@ from typing import Callable
 
 import flet as ft
 
+from companion.core.access import is_role_id
 from companion.ui.context import UI
 from companion.ui.widgets.controls import button, tagged
 
@@ -50,5 +51,5 @@ def player_ids(names: list[str]) -> list[str]:
     ids: list[str] = []
     for i, text in enumerate(names):
         slug = "".join(c if c.isalnum() else "_" for c in text.lower()).strip("_")
-        ids.append(slug if slug and slug != "host" and slug not in ids else f"p{i + 1}")
+        ids.append(slug if slug and not is_role_id(slug) and slug not in ids else f"p{i + 1}")
     return ids

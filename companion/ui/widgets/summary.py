@@ -125,7 +125,7 @@ def _token(ui: UI) -> str:
     if ui.access.role == "host":
         return table.host_token
     if ui.access.role == "seat":
-        return table.seat(ui.access.seat).token
+        return table.seat(ui.access.seat).key
     return table.spectator_token
 
 

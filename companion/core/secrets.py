@@ -1,0 +1,121 @@
+"""One declaration per game of what belongs to a single seat, and the cuts made from it.
+
+Each game lists its secrets once (`companion/games/<game>/secrets.py`), and the
+hub passes every view, history line, event reply and export through the cuts
+here, so a screen or route added later cannot forget them. A game's own
+`view` may hide more (it knows its rules); these cuts are the floor.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+
+@dataclass(frozen=True)
+class StateSecret:
+    """A part of the state that belongs to some seats.
+
+    `path` is dotted ("gold", "last.paid"). With no `owners` the value maps each
+    seat id to that seat's own secret; otherwise `owners` are dotted paths to the
+    seat ids the whole value belongs to.
+    """
+
+    path: str
+    owners: tuple[str, ...] = ()  # each of these seats may see the value (a payment: payer and payee)
+
+
+@dataclass(frozen=True)
+class EventSecret:
+    """Fields of one event type that only the seats named by `owners` may read."""
+
+    owners: tuple[str, ...]
+    fields: tuple[str, ...]
+
+
+def _nobody(state: dict) -> Iterable[str]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What of a game's state and events belongs to one seat.
+
+    `shown(state)` names the seats whose state secrets are in the open right now
+    (a gem screen lowered, the final count); event secrets stay with their seats.
+    """
+
+    state: tuple[StateSecret, ...] = ()
+    events: Mapping[str, EventSecret] = field(default_factory=dict)
+    shown: Callable[[dict], Iterable[str]] = _nobody
+
+    def cut_view(self, state: dict, view: dict, seat: str | None) -> dict:
+        """`view` less every secret of `state` that `seat` (None: tablet, spectator) may not see."""
+        if not self.state:
+            return view
+        out = copy.deepcopy(view)
+        open_to = set(self.shown(state)) | ({seat} if seat else set())
+        for secret in self.state:
+            parent, leaf = _parent(out, secret.path)
+            if not isinstance(parent, dict) or leaf not in parent:
+                continue
+            if not secret.owners:
+                if isinstance(parent[leaf], dict):
+                    parent[leaf] = {s: v for s, v in parent[leaf].items() if s in open_to}
+            elif seat not in (owners := self.owners(state, secret)) and not set(owners) <= open_to:
+                del parent[leaf]  # any one of its owners may see a shared secret
+        return out
+
+    def cut_event(self, event: dict, seat: str | None) -> dict:
+        """`event` less the fields `seat` may not read (None: every seat's secret goes)."""
+        secret = self.events.get(event.get("type", ""))
+        if secret is None or (seat is not None and seat in self.event_owners(event)):
+            return event
+        return {k: v for k, v in event.items() if k not in secret.fields}
+
+    def owners(self, state: dict, secret: StateSecret) -> list[str]:
+        return [o for o in (_get(state, p) for p in secret.owners) if isinstance(o, str)]
+
+    def event_owners(self, event: dict) -> list[str]:
+        secret = self.events.get(event.get("type", ""))
+        return [event[k] for k in secret.owners if isinstance(event.get(k), str)] if secret else []
+
+    def seat_secrets(self, state: dict, events: list[dict]) -> dict[str, list[Any]]:
+        """Every secret value by the seat it belongs to, for tests that look for leaks."""
+        out: dict[str, list[Any]] = {}
+        shown = set(self.shown(state))
+        for secret in self.state:
+            value = _get(state, secret.path)
+            if value is None:
+                continue
+            if not secret.owners and isinstance(value, dict):
+                for seat, v in value.items():
+                    if seat not in shown:
+                        out.setdefault(seat, []).append(v)
+            elif secret.owners:
+                owners = self.owners(state, secret)
+                if not set(owners) <= shown:
+                    for seat in owners:
+                        out.setdefault(seat, []).append(value)
+        for event in events:
+            secret = self.events.get(event.get("type", ""))
+            if secret:
+                for seat in self.event_owners(event):
+                    out.setdefault(seat, []).extend(event[f] for f in secret.fields if f in event)
+        return out
+
+
+NO_SECRETS = Secrets()
+
+
+def _get(data: Any, path: str) -> Any:
+    for part in path.split("."):
+        if not isinstance(data, dict):
+            return None
+        data = data.get(part)
+    return data
+
+
+def _parent(data: dict, path: str) -> tuple[Any, str]:
+    *head, leaf = path.split(".")
+    return (_get(data, ".".join(head)) if head else data), leaf
