@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from companion.games.cyclades.odds import Side, retreat_table
-from companion.ui.games.cyclades_battle import battle_grid
+from companion.ui.games.cyclades.battle import battle_grid
 
 SIZES = (3, 8, 15, 20)
 REPEAT = 20

@@ -10,7 +10,7 @@ from pathlib import Path
 import platformdirs
 import uvicorn
 
-from companion.net import public_host
+from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
 
 
@@ -24,8 +24,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8550, help="port (default: 8550)")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help=f"where tables are saved (default: {default_data_dir()})")
+    parser.add_argument("--url", type=_url, default=None,
+                        help="address phones use, e.g. http://192.168.1.20:8550 (default: the address "
+                             "the tablet opened, else the detected LAN address)")
     parser.add_argument("--quiet", action="store_true", help="do not print the QR code")
     return parser.parse_args(argv)
+
+
+def _url(text: str) -> str:
+    try:
+        return check_url(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -34,10 +44,12 @@ def main(argv: list[str] | None = None) -> None:
     from companion.server import build_app  # imported late: Flet reads its env at import
 
     data_dir = args.data_dir or default_data_dir()
-    base_url = f"http://{public_host(args.host)}:{args.port}"
-    app, info = build_app(data_dir, base_url)
+    found = candidates(args.host, args.port)
+    base_url = args.url or found[0].url
+    app, info = build_app(data_dir, base_url, addresses=[c.url for c in found], fixed=bool(args.url))
     tablet = f"{base_url}/?admin={info.admin_token}"
-    print(f"Companion is serving on {base_url}  (data: {data_dir})")
+    print(f"Companion is serving on port {args.port}  (data: {data_dir})")
+    print("\n".join(startup_lines(found, base_url, fixed=bool(args.url))))
     print(f"Open this on the tablet: {tablet}")
     if not args.quiet:
         print(qr_terminal(tablet))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Sequence
 
 import platformdirs
 
@@ -45,12 +46,14 @@ def web_files() -> CompressedStatic:
     return CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())], cache_dir() / "webcache" / flet_web_version)
 
 
-def build_app(data_dir: Path, base_url: str) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
+              fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     build_rules_index()  # now, so the first question at the table is answered at once
     flet_fixes.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
-    info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url)
+    info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),
+                      fixed=fixed)
     app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None,
                                openapi_url="/api/openapi.json")
     app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))

@@ -20,7 +20,7 @@ from companion.core.access import Access, access_for, new_table_id, new_token
 from companion.core.model import RuleError, Seat, Table
 from companion.core.store import Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
-from companion.games.base import Game
+from companion.core.game import Game
 
 log = logging.getLogger(__name__)
 

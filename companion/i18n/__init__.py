@@ -1,9 +1,10 @@
 """UI strings in English and Portuguese.
 
-Each module keeps its strings in `strings/<module>.yaml` as
-`key: {en: "...", pt: "..."}`, both languages side by side so a missing
+Shared strings live in `strings/<name>.yaml` here; each game keeps its own in
+`companion/games/<game>/strings/<name>.yaml`, so a game stays in its folders. Every
+file holds `key: {en: "...", pt: "..."}`, both languages side by side so a missing
 translation is visible in review and caught by a test. A key is looked up as
-`"<module>.<key>"`, e.g. `t("kleos.next_phase", "pt")`.
+`"<name>.<key>"`, e.g. `t("kleos.next_phase", "pt")`.
 """
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ import yaml
 LANGS = ("en", "pt")
 DEFAULT_LANG = "en"
 _DIR = Path(__file__).parent / "strings"
+_GAMES_DIR = Path(__file__).parents[1] / "games"
 
 
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
     """Every string, keyed "<module>.<key>"; loaded once per process."""
     out: dict[str, dict[str, str]] = {}
-    for path in sorted(_DIR.glob("*.yaml")):
+    for path in [*sorted(_DIR.glob("*.yaml")), *sorted(_GAMES_DIR.glob("*/strings/*.yaml"))]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         for key, texts in data.items():
             out[f"{path.stem}.{key}"] = texts

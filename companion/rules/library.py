@@ -12,9 +12,10 @@ from pathlib import Path
 import yaml
 
 from companion.core.model import RuleError
+from companion.games.registry import PLUGINS
 from companion.rules.entry import Entry
 
-GAMES = ("kleos", "cyclades", "lords_of_hellas", "fleecing_olympus")
+GAMES = tuple(p.rules for p in PLUGINS.values() if p.rules)
 LANGS = ("en", "pt")
 DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
 

@@ -16,6 +16,7 @@ import flet as ft
 
 from companion.core.access import is_admin
 from companion.ui.context import UI, ServerInfo
+from companion.ui.locale import browser_lang
 from companion.ui.live import freeze, part, render_queue
 from companion.ui.start import game_title, start_screen
 from companion.ui.table import table_screen
@@ -53,7 +54,7 @@ class Session:
         page.fonts = {FONT: "fonts/DejaVuSans.ttf"}
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
-        self.ui.lang = (await self.prefs.get(PREF_LANG)) or "en"
+        self.ui.lang = (await self.prefs.get(PREF_LANG)) or await browser_lang(page)
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
         page.on_route_change = self._on_route
         page.on_connect = self._on_connect

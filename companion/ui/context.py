@@ -22,9 +22,11 @@ class ServerInfo:
     hub: Hub
     admin_token: str
     base_url: str  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
+    addresses: tuple[str, ...] = ()  # every detected base URL, best first (the host may pick one)
+    fixed: bool = False  # base_url came from `--url`: it beats the tablet's own address
 
-    def join_url(self, table_id: str, token: str) -> str:
-        return f"{self.base_url}/t/{table_id}?k={token}"
+    def join_url(self, table_id: str, token: str, base: str | None = None) -> str:
+        return f"{base or self.base_url}/t/{table_id}?k={token}"
 
 
 @dataclass
@@ -42,6 +44,7 @@ class UI:
     refresh: Callable[[], Awaitable[None]] | None = None
     awake: bool = False  # keep this device's screen on while the table is open
     set_awake: Callable[[bool], Awaitable[None]] | None = None
+    picked_base: str | None = None  # the address the host chose for this tablet's QR codes
     parts: Parts = field(default_factory=Parts)  # this device's built screen parts (ui/live.py)
 
     def t(self, key: str, **values: object) -> str:

@@ -7,7 +7,7 @@ import time
 import flet as ft
 
 from companion.core.model import RuleError
-from companion.games.registry import COMING, GAMES
+from companion.games.registry import GAMES
 from companion.i18n import t
 from companion.ui.context import UI
 from companion.ui.games import game_uis
@@ -102,10 +102,6 @@ def _new_table(ui: UI) -> ft.Control:
             chips.append(tagged(ft.Chip(ft.Text(game_title(game_id, ui.lang), size=16),
                                         selected=game_id == choice, on_click=pick(game_id), height=48),
                                 f"game-{game_id}", game.title))
-    for game_id, title in COMING.items():
-        if game_id not in GAMES or game_id not in uis:
-            chips.append(tagged(ft.Chip(ft.Text(f"{title} · {ui.t('ui.coming')}", size=16),
-                                        disabled=True, height=48), f"game-{game_id}"))
     form, read = uis[choice].setup_form(ui)
 
     async def create(e) -> None:

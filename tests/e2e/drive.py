@@ -31,9 +31,10 @@ def _free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, args: list[str] | None = None) -> None:
         self.data_dir = data_dir
         self.env = {**os.environ, **(env or {})}
+        self.args = args or []  # more `companion` options, e.g. ["--url", ...]
         self.port = _free_port()
         self.log = data_dir.parent / f"server-{self.port}.log"  # read it when a test fails
         self.url = f"http://127.0.0.1:{self.port}"
@@ -43,7 +44,7 @@ class Server:
         self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--quiet"],
+             "--data-dir", str(self.data_dir), "--quiet", *self.args],
             stdout=subprocess.DEVNULL, stderr=self.log.open("ab"), env=self.env)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -131,3 +132,15 @@ def expect_label(page: Page, ident: str, text: str, timeout: int = 10_000) -> No
     expect(el(page, ident)).to_contain_text(text, timeout=timeout)
 
 
+
+
+def scan_qr(page: Page, code, shot: Path) -> str:
+    """Screenshot the code and decode it as a phone camera would; the SVG may still be
+    painting on the first try."""
+    for _ in range(10):
+        code.screenshot(path=str(shot))
+        result = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True)
+        if result.returncode == 0:
+            return result.stdout.strip()
+        page.wait_for_timeout(500)
+    raise AssertionError(f"no QR code could be read from {shot}")

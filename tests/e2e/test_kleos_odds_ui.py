@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from companion.games.kleos.dice import count_successes, roll
 from companion.games.kleos.odds import Fighter, combat
 from companion.i18n import t
-from companion.ui.widgets.kleos_odds import percent
+from companion.ui.games.kleos.odds import percent
 
 SEED = 20240
 

@@ -17,11 +17,11 @@ import yaml
 from companion.games.kleos.dice import count_successes, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
-from companion.ui.widgets.kleos_dice import dice_tray
-from companion.ui.widgets.kleos_odds import odds_panel, percent
+from companion.ui.games.kleos.dice import dice_tray
+from companion.ui.games.kleos.odds import odds_panel, percent
 
 ROOT = Path(__file__).resolve().parents[2]
-STRINGS = ROOT / "companion" / "i18n" / "strings" / "kleos_tools.yaml"
+STRINGS = ROOT / "companion" / "games" / "kleos" / "strings" / "kleos_tools.yaml"
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

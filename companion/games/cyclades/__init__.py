@@ -1,1 +1,19 @@
-"""Cyclades: hidden gold, the offering auction, metropolises and battle odds."""
+"""Cyclades: hidden gold, the offering auction, metropolises and battle odds.
+
+This module is the package's public face: the UI and the hub import only what it
+names; every other module here is private.
+"""
+from __future__ import annotations
+
+from companion.core.plugin import Plugin
+from companion.games.cyclades.auction import dues, next_bidder
+from companion.games.cyclades.gods import APOLLO, TILES, face_up_count, needs_reveal
+from companion.games.cyclades.gold import ITEMS
+from companion.games.cyclades.odds import BattleOdds, HERO_STRENGTH, Side, retreat_table
+from companion.games.cyclades.setup import BUILDINGS
+from companion.games.cyclades.tracker import COUNTS
+from companion.games.cyclades.game import GAME
+
+PLUGIN = Plugin(game=GAME, ui="companion.ui.games.cyclades", strings=("cyclades",), rules="cyclades")
+
+__all__ = ["APOLLO", "BUILDINGS", "BattleOdds", "COUNTS", "GAME", "HERO_STRENGTH", "ITEMS", "PLUGIN", "Side", "TILES", "dues", "face_up_count", "needs_reveal", "next_bidder", "retreat_table"]

@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 from companion.core.model import RuleError
-from companion.games.base import GameBase
+from companion.core.game import GameBase
 from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
 from companion.games.cyclades.setup import initial_state
 

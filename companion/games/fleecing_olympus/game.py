@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from companion.games.base import GameBase
+from companion.core.game import GameBase
 from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, screens, turn
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 

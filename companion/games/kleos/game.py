@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import GameBase
+from companion.core.game import GameBase
 from companion.games.kleos import history, phases
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.model import RuleError
-from companion.games.base import GameBase
+from companion.core.game import GameBase
 from companion.games.lords_of_hellas import battle, history, hunt, monuments, tracker, turn, victory
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 

@@ -6,7 +6,7 @@ one thing a seat sees that nobody else may receive.
 from __future__ import annotations
 
 from companion.core.model import RuleError
-from companion.games.base import GameBase
+from companion.core.game import GameBase
 from companion.i18n import t
 
 MAX_NOTE = 500

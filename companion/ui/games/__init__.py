@@ -1,10 +1,13 @@
-"""Per-game panels. A game's UI is one module here and one line in `GAME_UIS`."""
+"""Per-game panels: one package per game, named by its plugin record in the registry."""
 from __future__ import annotations
 
+from functools import cache
+from importlib import import_module
 from typing import Callable, Protocol
 
 import flet as ft
 
+from companion.games.registry import PLUGINS
 from companion.ui.context import UI
 
 
@@ -16,8 +19,7 @@ class GameUI(Protocol):
         """The game's panel for this device's snapshot."""
 
 
+@cache
 def game_uis() -> dict[str, GameUI]:
-    from companion.ui.games import cyclades, fleecing_olympus, kleos, lords_of_hellas, scorepad
-
-    return {"scorepad": scorepad.UI_, "cyclades": cyclades.UI_, "lords_of_hellas": lords_of_hellas.UI_,
-            "kleos": kleos.UI_, "fleecing_olympus": fleecing_olympus.UI_}
+    """Each registered game's UI, imported on first use so the core never loads Flet."""
+    return {game_id: import_module(p.ui).UI_ for game_id, p in PLUGINS.items()}

@@ -38,6 +38,17 @@ def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler, ident: str,
                                 icon_size=28, width=TOUCH, height=TOUCH), ident, tooltip)
 
 
+def note(text: str, ident: str | None = None, size: int = 15) -> ft.Control:
+    """Quiet secondary text: reminders and explanations that must not compete with the numbers."""
+    body = ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
+    return tagged(body, ident, text) if ident else body
+
+
+def slug(text: str) -> str:
+    """A name made safe for a test identifier (ids are whatever names were typed)."""
+    return "".join(c if c.isalnum() else "_" for c in text)
+
+
 def heading(text: str, size: int = 22) -> ft.Text:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
 

@@ -5,6 +5,7 @@ import flet as ft
 
 from companion.qr import qr_svg
 from companion.ui.context import UI
+from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
 from companion.ui.live import part
 from companion.ui.widgets.controls import card, heading, tagged
 
@@ -19,16 +20,17 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
 
 
 def join_card(ui: UI) -> ft.Control:
-    """A live part built once per table and language: the same control comes back on every
-    render, so Flet sends nothing for it (the QR images are the heaviest part of the screen)."""
-    return part(ui, "join-card", _build)
+    """A live part built once per table, language and phone address: the same control comes
+    back on every render, so Flet sends nothing for it (the QR images are the heaviest part)."""
+    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)))
 
 
-def _build(ui: UI) -> ft.Control:
+def _build(ui: UI, base: str, trouble_open: bool) -> ft.Control:
     table = ui.live.table
     size = 150
-    codes = [_code(ui.server.join_url(table.id, s.token), s.name, f"join-{s.id}", size) for s in table.seats]
-    codes.append(_code(ui.server.join_url(table.id, table.spectator_token), ui.t("ui.spectator"),
+    codes = [_code(ui.server.join_url(table.id, s.token, base), s.name, f"join-{s.id}", size)
+             for s in table.seats]
+    codes.append(_code(ui.server.join_url(table.id, table.spectator_token, base), ui.t("ui.spectator"),
                        "join-spectator", size))
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
-                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), ident="join-card")
+                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), ident="join-card")

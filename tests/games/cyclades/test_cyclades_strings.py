@@ -15,7 +15,7 @@ from companion.games.cyclades.setup import BUILDINGS, placement_steps, setup_ste
 from companion.games.cyclades.tracker import COUNTS
 from companion.i18n import t
 
-YAML = Path(history.__file__).parents[2] / "i18n" / "strings" / "cyclades.yaml"
+YAML = Path(history.__file__).parent / "strings" / "cyclades.yaml"
 RULEBOOK = Path("/work/shared/seeds/cyclades-rules.txt")
 STRINGS = yaml.safe_load(YAML.read_text(encoding="utf-8"))
 

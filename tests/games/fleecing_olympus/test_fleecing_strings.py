@@ -8,7 +8,7 @@ from companion.games.fleecing_olympus.game import GAME
 
 ROOT = Path(__file__).resolve().parents[3]
 SEEDS = ROOT.parent / "shared" / "seeds"  # shared/ sits beside the clone
-STRINGS = ROOT / "companion/i18n/strings/fleecing_olympus.yaml"
+STRINGS = ROOT / "companion/games/fleecing_olympus/strings/fleecing_olympus.yaml"
 CODE = sorted((ROOT / "companion/games/fleecing_olympus").glob("*.py"))
 
 

@@ -6,7 +6,7 @@ import pytest
 from companion.core.access import Access
 from companion.core.hub import Hub
 from companion.core.model import RuleError
-from companion.games.base import Game
+from companion.core.game import Game
 from companion.games.lords_of_hellas.game import GAME
 
 HOST = Access("host")

@@ -1,0 +1,160 @@
+"""The battle odds calculator: steppers for both sides, bars for the outcomes, a retreat grid.
+
+Everything typed here stays on this device (ui.local), and the odds are the
+game's exact fractions turned into percentages. The same battle asked for
+again on any device is served from a small cache, since every change on the
+table re-renders every screen.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import flet as ft
+
+from companion.core.model import RuleError
+from companion.games.cyclades import HERO_STRENGTH, BattleOdds, Side, retreat_table
+from companion.ui.context import UI
+from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+
+KEY = "cyclades.odds."
+DEFAULTS = {"sea": False, "attackers": 3, "defenders": 2, "attacker_bonus": 0, "defender_bonus": 0,
+            "attacker_heroes": [], "defender_heroes": []}
+MAX_UNITS = 20
+GRID = 8
+# Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
+DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
+
+
+@lru_cache(maxsize=128)
+def battle_grid(attacker: Side, defender: Side, sea: bool) -> dict[tuple[int, int], BattleOdds]:
+    return retreat_table(attacker, defender, sea)
+
+
+def battle_card(ui: UI) -> ft.Control:
+    """Open at first on the tablet; folded on a phone, whose screen belongs to the purse."""
+    shown = ui.local.get(KEY + "open", not ui.is_phone)
+
+    async def fold(e) -> None:
+        ui.local[KEY + "open"] = not shown
+        await ui.refresh()
+    title = ft.Row([heading(ui.t("cyclades.ui_odds_title"), 20),
+                    button(ui.t("cyclades.ui_close" if shown else "cyclades.ui_open"), fold, "cyc-odds-toggle",
+                           filled=False, height=48)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    if not shown:
+        return card(title, ident="cyc-odds")
+    v = {k: ui.local.get(KEY + k, d) for k, d in DEFAULTS.items()}
+    sea = v["sea"]
+    parts: list[ft.Control] = [title, _kind(ui, sea)]
+    noun = "fleets" if sea else "troops"
+    parts.append(_number(ui, "attackers", v, ui.t(f"cyclades.ui_odds_attacking_{noun}")))
+    parts.append(_number(ui, "defenders", v, ui.t(f"cyclades.ui_odds_defending_{noun}")))
+    if sea:
+        parts.append(_number(ui, "attacker_bonus", v, ui.t("cyclades.ui_odds_attacker_ports")))
+        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_defender_ports")))
+    else:
+        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses")))
+        parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH), ui.t("cyclades.ui_odds_attacker_heroes")))
+        parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes")))
+    parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
+                         italic=True))
+    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]))
+    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]))
+    try:
+        grid = battle_grid(attacker, defender, sea)
+    except RuleError as err:
+        parts.append(tagged(ft.Text(err.message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", err.message))
+        return card(*parts, ident="cyc-odds")
+    top = (attacker.figures(), defender.figures())
+    parts += _outcome(ui, grid[top], top, sea)
+    parts.append(_retreat(ui, grid, top))
+    return card(*parts, ident="cyc-odds")
+
+
+def _kind(ui: UI, sea: bool) -> ft.Control:
+    def choose(value: bool):
+        async def handler(e) -> None:
+            ui.local[KEY + "sea"] = value
+            await ui.refresh()
+        return handler
+    return ft.Row([
+        button(ui.t("cyclades.ui_odds_land"), choose(False), "cyc-odds-land", icon=ft.Icons.TERRAIN,
+               filled=not sea, expand=True),
+        button(ui.t("cyclades.ui_odds_sea"), choose(True), "cyc-odds-sea", icon=ft.Icons.SAILING,
+               filled=sea, expand=True),
+    ])
+
+
+def _number(ui: UI, name: str, v: dict, label: str) -> ft.Control:
+    async def change(new: int) -> None:
+        ui.local[KEY + name] = new
+        await ui.refresh()
+    return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=MAX_UNITS)
+
+
+def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> ft.Control:
+    chosen: list[str] = v[name]
+
+    def toggle(hero: str):
+        async def handler(e) -> None:
+            ui.local[KEY + name] = [h for h in chosen if h != hero] if hero in chosen else [*chosen, hero]
+            await ui.refresh()
+        return handler
+
+    side = name.split("_")[0]
+    chips = [tagged(ft.Chip(ft.Text(ui.t(f"cyclades.hero_{h}"), size=15), selected=h in chosen, on_click=toggle(h),
+                            height=48), f"cyc-odds-{side}-{h}") for h in offer]
+    return ft.Column([ft.Text(label, size=16), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4)
+
+
+def _outcome(ui: UI, odds: BattleOdds, top: tuple[int, int], sea: bool) -> list[ft.Control]:
+    both = "ui_odds_both_sea" if sea else "ui_odds_both_land"
+    rows = [
+        _bar(ui.t("cyclades.ui_odds_attacker_wins"), float(odds.attacker_wins), ft.Colors.RED_400, "cyc-odds-attacker"),
+        _bar(ui.t("cyclades.ui_odds_defender_wins"), float(odds.defender_wins), ft.Colors.BLUE_400, "cyc-odds-defender"),
+        _bar(ui.t(f"cyclades.{both}"), float(odds.both_eliminated), ft.Colors.GREY_500, "cyc-odds-both"),
+    ]
+    survivors = ui.t("cyclades.ui_odds_survivors", attacker=f"{float(odds.attacker_survivors):.1f}",
+                     attackers=top[0], defender=f"{float(odds.defender_survivors):.1f}", defenders=top[1])
+    rows.append(tagged(ft.Text(survivors, size=16), "cyc-odds-survivors", survivors))
+    return rows
+
+
+def percent(p: float) -> str:
+    """Whole percent, but never 0 or 100 for something merely likely or unlikely."""
+    return f"{0 if p <= 0 else 100 if p >= 1 else min(99, max(1, round(p * 100)))}"
+
+
+def _bar(label: str, p: float, colour: str, ident: str) -> ft.Control:
+    text = f"{label}: {percent(p)}%"
+    return tagged(ft.Column([
+        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(f"{percent(p)}%", size=22, weight=ft.FontWeight.BOLD)]),
+        ft.ProgressBar(value=p, bar_height=14, color=colour, border_radius=7,
+                       bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
+    ], spacing=2), ident, text)
+
+
+def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, int]) -> ft.Control:
+    """The attacker's chance from each point the battle can reach: red cells are where retreat pays."""
+    a_rows = range(top[0], max(0, top[0] - GRID), -1)
+    d_cols = range(top[1], max(0, top[1] - GRID), -1)
+    head = ft.Row([_cell("", None)] + [_cell(str(d), None, bold=True) for d in d_cols], spacing=2)
+    rows = [head]
+    for a in a_rows:
+        cells = [_cell(str(a), None, bold=True)]
+        cells += [_cell(percent(float(grid[(a, d)].attacker_wins)), float(grid[(a, d)].attacker_wins))
+                  for d in d_cols]
+        rows.append(ft.Row(cells, spacing=2))
+    return tagged(ft.Column([
+        ft.Text(ui.t("cyclades.ui_odds_retreat_title"), size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(ui.t("cyclades.ui_odds_retreat_help"), size=14),
+        ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO),
+    ], spacing=6), "cyc-odds-retreat")
+
+
+def _cell(text: str, p: float | None, bold: bool = False) -> ft.Control:
+    """A grid cell tinted from red (attacker likely loses) to green (attacker likely wins)."""
+    colour = None if p is None else ft.Colors.with_opacity(0.25 + 0.5 * abs(p - 0.5) * 2,
+                                                           ft.Colors.GREEN if p >= 0.5 else ft.Colors.RED)
+    return ft.Container(ft.Text(text, size=13, weight=ft.FontWeight.BOLD if bold else None,
+                                text_align=ft.TextAlign.CENTER),
+                        width=38, height=28, bgcolor=colour, border_radius=4, alignment=ft.Alignment.CENTER)

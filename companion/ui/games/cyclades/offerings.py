@@ -1,0 +1,134 @@
+"""The offerings auction on screen: the gods with their bids, whose pawn moves now, the bid buttons.
+
+The tablet may bid for anyone (it mirrors the pawns on the board) but never
+sees a purse; a phone bids only for its own pawns and its amount stepper stops
+at what its hidden gold and priestesses can cover, so it cannot overreach.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.cyclades import next_bidder
+from companion.games.cyclades import APOLLO
+from companion.ui.context import UI
+from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name
+from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
+
+AMOUNT = "cyclades.bid"
+TABLET_MAX = 60
+
+
+def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
+    off = state["offerings"]
+    bidder = next_bidder(state)
+    mine = bidder is not None and seat in (None, state["factions"][bidder])
+    parts: list[ft.Control] = [heading(ui.t("cyclades.ui_offerings_title"), 20)]
+    if off["attempt"] > 1:
+        fined = ", ".join(player_name(ui, p) for p in off["fined"])
+        parts.append(ft.Text(ui.t("cyclades.ui_attempt", attempt=off["attempt"], players=fined), size=16,
+                             color=ft.Colors.ERROR))
+    parts.append(_who_bids(ui, state, bidder, mine and seat is not None))
+    amount = 0
+    if mine:
+        top = _most(state, seat)
+        amount = min(max(1, ui.local.get(AMOUNT, 1)), top)
+
+        async def change(new: int) -> None:
+            ui.local[AMOUNT] = new
+            await ui.refresh()
+        if top >= 1:
+            parts.append(stepper(ui.t("cyclades.ui_bid_amount"), amount, change, "cyc-bid-amount", minimum=1,
+                                 maximum=top))
+        else:
+            parts.append(ft.Text(ui.t("cyclades.ui_only_apollo"), size=16, italic=True))
+    barred = off["displaced"]["from"] if off["displaced"] else None
+    tiles = [_god_tile(ui, state, g, bidder if mine else None, amount, barred)
+             for g in state["gods"]["up"]]
+    tiles.append(_apollo_tile(ui, state, bidder if mine else None))
+    parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+    if seat is None:
+        parts.append(_payment(ui, state, bidder))
+    return card(*parts, ident="cyc-offerings")
+
+
+def _most(state: dict, seat: str | None) -> int:
+    """The highest bid this device may enter: a phone's purse and priestesses less its other pawns' bids."""
+    if seat is None:
+        return TABLET_MAX
+    others = sum(b["amount"] for b in state["offerings"]["bids"].values() if state["factions"][b["faction"]] == seat)
+    return state["gold"][seat] + state["tracker"][seat]["priestesses"] - others
+
+
+def _who_bids(ui: UI, state: dict, bidder: str | None, own: bool) -> ft.Control:
+    off = state["offerings"]
+    if bidder is None:
+        text = ui.t("cyclades.ui_all_placed")
+    else:
+        name = faction_name(ui, state, bidder)
+        if off["displaced"]:
+            key = "ui_outbid_you" if own else "ui_outbid"
+            text = ui.t(f"cyclades.{key}", faction=name, god=god_name(ui, off["displaced"]["from"]))
+        else:
+            text = ui.t("cyclades.ui_your_bid" if own else "cyclades.ui_bids_now", faction=name)
+    colour = ft.Colors.PRIMARY if own else None
+    return tagged(ft.Text(text, size=22, weight=ft.FontWeight.BOLD, color=colour), "cyc-bidder", text)
+
+
+def _god_tile(ui: UI, state: dict, god: str, bidder: str | None, amount: int, barred: str | None) -> ft.Control:
+    bid = state["offerings"]["bids"].get(god)
+    lines: list[ft.Control] = [ft.Text(god_name(ui, god), size=18, weight=ft.FontWeight.BOLD)]
+    if bid:
+        who = faction_name(ui, state, bid["faction"])
+        lines.append(tagged(ft.Text(str(bid["amount"]), size=40, weight=ft.FontWeight.BOLD),
+                            f"cyc-offer-{god}", f"{god_name(ui, god)} {bid['amount']} {who}"))
+        lines.append(ft.Text(who, size=16))
+    else:
+        lines.append(tagged(ft.Text(ui.t("cyclades.ui_no_offer"), size=16, italic=True), f"cyc-offer-{god}",
+                            ui.t("cyclades.ui_no_offer")))
+    if bidder is not None:
+        too_low = bid is not None and amount <= bid["amount"]
+
+        async def place(e) -> None:
+            await ui.send({"type": "offering.bid", "faction": bidder, "god": god, "amount": amount})
+        lines.append(button(ui.t("cyclades.ui_offer", amount=amount), place, f"cyc-bid-{god}",
+                            disabled=god == barred or too_low or amount < 1))
+    return _tile(god, lines)
+
+
+def _apollo_tile(ui: UI, state: dict, bidder: str | None) -> ft.Control:
+    guests = [faction_name(ui, state, f) for f in state["offerings"]["apollo"]]
+    lines: list[ft.Control] = [
+        ft.Text(god_name(ui, APOLLO), size=18, weight=ft.FontWeight.BOLD),
+        tagged(ft.Text(", ".join(guests) or ui.t("cyclades.ui_no_offer"), size=16), "cyc-offer-apollo",
+               ", ".join(guests)),
+    ]
+    if bidder is not None:
+        async def go(e) -> None:
+            await ui.send({"type": "offering.bid", "faction": bidder, "god": APOLLO})
+        lines.append(button(ui.t("cyclades.ui_to_apollo"), go, "cyc-bid-apollo", filled=False))
+    return _tile(APOLLO, lines)
+
+
+def _tile(god: str, lines: list[ft.Control]) -> ft.Control:
+    return ft.Container(ft.Column(lines, spacing=6, tight=True), width=150, padding=12, border_radius=12,
+                        border=ft.Border.all(3, GOD_COLOURS[god]))
+
+
+def _payment(ui: UI, state: dict, bidder: str | None) -> ft.Control:
+    flags = state["offerings"]["can_pay"]
+    chips = []
+    for pid, ok in flags.items():
+        text = ui.t("cyclades.ui_can_pay" if ok else "cyclades.ui_cannot_pay", player=player_name(ui, pid))
+        chips.append(tagged(ft.Container(ft.Text(text, size=16), padding=10, border_radius=20,
+                                         bgcolor=ft.Colors.with_opacity(0.2, ft.Colors.GREEN if ok else ft.Colors.RED)),
+                            f"cyc-canpay-{slug(pid)}", text))
+    short = [player_name(ui, p) for p, ok in flags.items() if not ok]
+
+    async def pay(e) -> None:
+        await ui.send({"type": "offering.pay"})
+    parts: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=8, run_spacing=8)]
+    if short:
+        parts.append(ft.Text(ui.t("cyclades.ui_fine_warning", players=", ".join(short)), size=16,
+                             color=ft.Colors.ERROR))
+    parts.append(button(ui.t("cyclades.ui_pay"), pay, "cyc-pay", icon=ft.Icons.PAYMENTS, disabled=bidder is not None))
+    return ft.Column(parts, spacing=8)

@@ -1,0 +1,71 @@
+"""The cards already on the table this turn, and the two ways the card play ends: STOP or everyone passing.
+
+Resisted cards stay listed but struck through, as the real ones lie face
+down: the wager shown beside them has already dropped their change.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.games.fleecing_olympus.parts import may, name, note, sender, t
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+
+def played(ui: UI, state: dict) -> ft.Control:
+    cards = state["turn"]["cards"]
+    rows: list[ft.Control] = [heading(t(ui, "ui_played_title", n=len(cards)), 18)]
+    if not cards:
+        rows.append(note(t(ui, "ui_played_none")))
+    for i, record in enumerate(cards):
+        text = " ".join([t(ui, "ui_played_row", player=name(ui, record["seat"]), kind=t(ui, "kind_" + record["kind"])),
+                         *_effects(ui, record)])
+        off = bool(record.get("resisted") or record.get("cancelled"))
+        if off:
+            text += " " + t(ui, "ui_played_off")
+        rows.append(tagged(ft.Text(text, size=16, italic=off, color=ft.Colors.ON_SURFACE_VARIANT if off else None,
+                                   style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if off else None),
+                           f"fo-played-{i}", text))
+    return card(*rows, ident="fo-played")
+
+
+def _effects(ui: UI, record: dict) -> list[str]:
+    """Each tracked effect in the same words the history uses, so both read alike."""
+    out = [t(ui, "h_cost_player", to=name(ui, record["cost_to"])) if record["cost_to"] else t(ui, "h_cost_bank")
+           ] if record["cost"] else []
+    if record.get("cancel"):
+        out.append(t(ui, "h_eff_cancel"))
+    if record.get("resist"):
+        out.append(t(ui, "h_eff_resist", kind=t(ui, "kind_" + record["resist"])))
+    if record.get("wager"):
+        out.append(t(ui, "h_eff_wager", delta=f"{record['wager']:+d}"))
+    if record.get("flip"):
+        out.append(t(ui, "h_eff_flip"))
+    if "reroll" in record:
+        out.append(t(ui, "h_eff_reroll", values=", ".join(str(v) for v in record["values"])))
+    if "target" in record:
+        out.append(t(ui, "h_eff_target", target=name(ui, record["target"])))
+    if "judgment" in record:
+        out.append(t(ui, "h_eff_judgment", to=name(ui, record["judgment"])))
+    if "took" in record:
+        out.append(t(ui, "h_eff_take", n=record["took"]))
+    if "share" in record:
+        out.append(t(ui, "h_eff_share", shares=", ".join(f"{name(ui, p)} {n}" for p, n in record["share"].items())))
+    return out
+
+
+def closing(ui: UI, state: dict, who: str | None) -> ft.Control | None:
+    """STOP for the Judgment holder (once a card is down), settling for the Active player; None for others."""
+    turn = state["turn"]
+    buttons: list[ft.Control] = []
+    if may(who, state["judgment"]):
+        label = t(ui, "ui_stop", player=name(ui, state["judgment"]))
+        buttons.append(button(label, sender(ui, {"type": "stop"}), "fo-stop", icon=ft.Icons.BACK_HAND,
+                              tone=ft.Colors.ERROR, disabled=not turn["cards"]))
+    if may(who, turn["active"]):
+        buttons.append(button(t(ui, "ui_resolve"), sender(ui, {"type": "resolve"}), "fo-resolve",
+                              icon=ft.Icons.GAVEL))
+    if not buttons:
+        return None
+    return card(note(t(ui, "ui_closing_help")), ft.Row(buttons, wrap=True, spacing=12, run_spacing=8),
+                ident="fo-closing")

@@ -1,0 +1,58 @@
+"""A phone is its player's screen: their own gems in big type, showing them to all, and paying a deal.
+
+Only the seat's own count reaches this device (the view cuts the others), so
+the number drawn here is always the viewer's own.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.fleecing_olympus import PLAYING
+from companion.games.fleecing_olympus import screens_down
+from companion.ui.context import UI
+from companion.ui.games.fleecing_olympus.parts import LOCAL, deity, local_setter, name, note, player_row, sender, t
+from companion.ui.widgets.controls import FONT, button, card, heading, stepper, tagged
+
+GIVE = LOCAL + "give"
+
+
+def my_screen(ui: UI, state: dict, seat: str) -> ft.Control:
+    gems = state["gems"][seat]
+    shown = seat in state["revealed"]
+    parts: list[ft.Control] = [
+        ft.Text(t(ui, "ui_my_gems", deity=deity(ui, state, seat)), size=16),
+        tagged(ft.Text(str(gems), size=96, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems)),
+        note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown"),
+    ]
+    if not screens_down(state):
+        parts.append(_reveal(ui, shown))
+    return card(*parts, ident="fo-my-screen")
+
+
+def _reveal(ui: UI, shown: bool) -> ft.Control:
+    async def toggle(e) -> None:
+        await ui.send({"type": "reveal", "open": bool(e.control.value)})
+
+    return tagged(ft.Switch(label=t(ui, "ui_reveal"), value=shown, on_change=toggle,
+                            label_text_style=ft.TextStyle(size=16, font_family=FONT)), "fo-reveal")
+
+
+def deal(ui: UI, state: dict, seat: str) -> ft.Control | None:
+    """Gems promised in a negotiation, handed over from behind this player's screen."""
+    if state["phase"] not in PLAYING:
+        return None
+    data: dict = ui.local.setdefault(GIVE, {"to": None, "amount": 1})
+    own = state["gems"][seat]
+    amount = min(data["amount"], max(own, 1))
+    others = [p for p in state["players"] if p != seat]
+    event = {"type": "give", "to": data["to"], "amount": amount}
+    return card(
+        heading(t(ui, "ui_give_title"), 18),
+        player_row(ui, others, data["to"], local_setter(ui, data, "to"), "fo-give-to"),
+        stepper(t(ui, "ui_give_amount"), amount, local_setter(ui, data, "amount"), "fo-give-amount",
+                minimum=1, maximum=max(own, 1)),
+        button(t(ui, "ui_give", n=amount, player=name(ui, data["to"]) if data["to"] else "…"),
+               sender(ui, event, GIVE), "fo-give", icon=ft.Icons.HANDSHAKE, filled=False,
+               disabled=data["to"] is None or own < 1),
+        ident="fo-give-card",
+    )

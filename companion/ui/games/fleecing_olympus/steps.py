@@ -1,0 +1,102 @@
+"""The turn's fixed steps around the powers and cards: the opening roll, Ares' tribute, Target and dice.
+
+Dice can always be copied from the real ones on the table or left to the
+app; either way the event says what was rolled, so a replay agrees.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.fleecing_olympus import pending
+from companion.ui.context import UI
+from companion.ui.games.fleecing_olympus.parts import (
+    LOCAL,
+    die_picker,
+    local_setter,
+    may,
+    name,
+    note,
+    player_row,
+    sender,
+    t,
+    turn_local,
+)
+from companion.ui.widgets.controls import button, card, heading, stepper
+
+OPENING, ROLL = LOCAL + "opening", LOCAL + "roll"
+TOTAL = 7
+
+
+def split(total: int) -> list[int]:
+    """Two dice adding up to `total`: the opening only compares sums, so a typed sum is enough."""
+    high = min(6, total - 1)
+    return [high, total - high]
+
+
+def opening(ui: UI, state: dict, who: str | None) -> ft.Control:
+    group = pending(state["opening"])
+    parts: list[ft.Control] = [heading(t(ui, "ui_opening_title"), 20), note(t(ui, "ui_opening_help"))]
+    decided = state["opening"]["decided"]
+    if decided:
+        parts.append(note(t(ui, "ui_opening_decided", players=", ".join(name(ui, p) for p in decided))))
+    if state["opening"]["rounds"]:
+        parts.append(note(t(ui, "ui_opening_again", players=", ".join(name(ui, p) for p in group))))
+    if who is not None:
+        return card(*parts, note(t(ui, "ui_opening_wait")), ident="fo-opening")
+    totals: dict = ui.local.setdefault(OPENING, {})
+    rows = [stepper(name(ui, p), totals.get(p, TOTAL), local_setter(ui, totals, p), f"fo-open-{p}",
+                    minimum=2, maximum=12) for p in group]
+    entered = {"type": "opening_roll", "rounds": [{p: split(totals.get(p, TOTAL)) for p in group}]}
+    parts += [
+        button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll"}, OPENING), "fo-open-roll",
+               icon=ft.Icons.CASINO),
+        note(t(ui, "ui_opening_manual")),
+        *[ft.Container(row, width=None if ui.is_phone else 420) for row in rows],
+        button(t(ui, "ui_opening_enter"), sender(ui, entered, OPENING), "fo-open-enter", filled=False),
+    ]
+    return card(*parts, ident="fo-opening")
+
+
+def tribute(ui: UI, state: dict, who: str | None) -> ft.Control:
+    turn = state["turn"]
+    user = name(ui, turn["power"]["user"])
+    parts: list[ft.Control] = [heading(t(ui, "ui_tribute_title", user=user), 20)]
+    for player in turn["tribute_due"]:
+        if not may(who, player):
+            parts.append(note(t(ui, "ui_tribute_waiting", player=name(ui, player))))
+            continue
+        seat = {} if who else {"seat": player}
+        broke = state["gems"].get(player) == 0  # only a phone knows its own count
+        parts.append(ft.Row([
+            ft.Text(name(ui, player), size=18, weight=ft.FontWeight.BOLD, width=140),
+            button(t(ui, "ui_tribute_gem", user=user), sender(ui, {"type": "tribute", "pay": True, **seat}),
+                   f"fo-tribute-{player}-gem", icon=ft.Icons.DIAMOND, disabled=broke),
+            button(t(ui, "ui_tribute_card"), sender(ui, {"type": "tribute", "pay": False, **seat}),
+                   f"fo-tribute-{player}-card", filled=False),
+        ], wrap=True, spacing=8, run_spacing=8))
+    return card(*parts, ident="fo-tribute")
+
+
+def roll(ui: UI, state: dict, who: str | None) -> ft.Control:
+    turn = state["turn"]
+    active = turn["active"]
+    if not may(who, active):
+        return card(note(t(ui, "ui_roll_wait", player=name(ui, active)), size=18), ident="fo-roll")
+    data = turn_local(ui, ROLL, state, {"target": None, "d0": None, "d1": None})
+    others = [p for p in state["players"] if p != active]
+    target = data["target"]
+    base = {"type": "roll", "target": target}
+    entered = data["d0"] is not None and data["d1"] is not None
+    return card(
+        heading(t(ui, "ui_roll_title"), 20),
+        note(t(ui, "ui_pick_target")),
+        player_row(ui, others, target, local_setter(ui, data, "target"), "fo-roll-target"),
+        button(t(ui, "ui_roll_app"), sender(ui, base, ROLL), "fo-roll-app", icon=ft.Icons.CASINO,
+               disabled=target is None),
+        note(t(ui, "ui_roll_manual")),
+        die_picker(data["d0"], local_setter(ui, data, "d0"), "fo-roll-d0"),
+        die_picker(data["d1"], local_setter(ui, data, "d1"), "fo-roll-d1"),
+        button(t(ui, "ui_roll_enter"), sender(ui, {**base, "dice": [data["d0"], data["d1"]]}, ROLL), "fo-roll-enter",
+               filled=False, disabled=target is None or not entered),
+        ident="fo-roll",
+    )

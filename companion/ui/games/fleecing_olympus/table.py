@@ -1,0 +1,77 @@
+"""The rest of the table: bank, Judgment, the deities and their powers, the deck, and the final count.
+
+Gem counts appear here only when the view carries them (a player who chose
+to show, or the screens coming down at the end), so hidden ones are absent,
+not blanked.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.fleecing_olympus import power_key
+from companion.games.fleecing_olympus import HERA_TOKEN_WORTH, PLAYING
+from companion.games.fleecing_olympus import SIDES
+from companion.ui.context import UI
+from companion.ui.games.fleecing_olympus.parts import deity, name, note, sender, t
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+
+def status(ui: UI, state: dict, host: bool) -> ft.Control:
+    """Bank and deck at a glance; only the tablet reports the deck running out or calls the end."""
+    bank = tagged(ft.Column([note(t(ui, "ui_bank"), size=14),
+                             ft.Text(str(state["bank"]), size=40, weight=ft.FontWeight.BOLD)], spacing=0, tight=True),
+                  "fo-bank", f"{t(ui, 'ui_bank')} {state['bank']}")
+    deck = t(ui, "ui_deck", n=state["deck_outs"], of=state["deck_outs_to_end"])
+    parts: list[ft.Control] = [ft.Row([bank, tagged(ft.Text(deck, size=16), "fo-deck", deck)], wrap=True, spacing=32,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if state["tiebreak"]:
+        parts.append(tagged(ft.Text(t(ui, "ui_tiebreak", players=", ".join(name(ui, p) for p in state["tiebreak"])),
+                                    size=18, weight=ft.FontWeight.BOLD), "fo-tiebreak"))
+    if host and state["phase"] in PLAYING:
+        spent = state["deck_outs"] >= state["deck_outs_to_end"]
+        parts.append(ft.Row([
+            button(t(ui, "ui_deck_out"), sender(ui, {"type": "deck_out"}), "fo-deck-out", icon=ft.Icons.LAYERS_CLEAR,
+                   filled=False, disabled=spent or bool(state["tiebreak"])),
+            button(t(ui, "ui_end"), sender(ui, {"type": "end"}), "fo-end", icon=ft.Icons.FLAG, filled=False,
+                   disabled=not spent or state["phase"] != "power" or bool(state["tiebreak"])),
+        ], wrap=True, spacing=8, run_spacing=8))
+        if spent:
+            parts.append(note(t(ui, "ui_end_help")))
+    return card(*parts, ident="fo-status")
+
+
+def deities(ui: UI, state: dict) -> ft.Control:
+    """One row per seat, clockwise: deity, both powers, the tokens in front of them, gems if shown."""
+    rows: list[ft.Control] = [heading(t(ui, "ui_deities_title"), 18)]
+    for player in state["players"]:
+        marks = [t(ui, "ui_mark_active")] if player == state["active"] else []
+        marks += [t(ui, "ui_mark_judgment")] if player == state["judgment"] else []
+        gems = state["gems"].get(player)
+        head = [ft.Text(f"{name(ui, player)} ({deity(ui, state, player)})", size=18, weight=ft.FontWeight.BOLD,
+                        expand=True)]
+        if marks:
+            head.append(ft.Text(", ".join(marks), size=14, color=ft.Colors.PRIMARY))
+        if gems is not None:
+            head.append(tagged(ft.Text(t(ui, "ui_gems_n", n=gems), size=18, weight=ft.FontWeight.BOLD),
+                               f"fo-gems-{player}", t(ui, "ui_gems_n", n=gems)))
+        god = state["deities"][player]
+        texts = [ft.Text(f"{t(ui, 'side_' + side)}: {ui.t(power_key(god, side))}", size=14) for side in SIDES]
+        rows.append(tagged(ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *texts],
+                                     spacing=2, tight=True), f"fo-deity-row-{player}"))
+    return card(*rows, ident="fo-deities")
+
+
+def result(ui: UI, state: dict) -> ft.Control:
+    outcome = state["result"]
+    scores = outcome["scores"]
+    rows: list[ft.Control] = [
+        heading(t(ui, "ui_winner", player=name(ui, outcome["winner"])), 26),
+        note(t(ui, "ui_reason_" + outcome["reason"]), size=16),
+    ]
+    for place, player in enumerate(outcome["ranking"], start=1):
+        text = t(ui, "ui_rank_row", place=place, player=name(ui, player), n=scores[player])
+        if player == outcome["hera_bonus"]:
+            text += " " + t(ui, "ui_hera_bonus", n=HERA_TOKEN_WORTH)
+        rows.append(tagged(ft.Text(text, size=20, weight=ft.FontWeight.BOLD if place == 1 else None),
+                           f"fo-rank-{place}", text))
+    return card(*rows, ident="fo-result")

@@ -1,0 +1,106 @@
+"""The end of the Contest: the Patron God banner, the final Glory, and any tie-break question.
+
+Only the tie-break criteria the app cannot read from its own records are asked,
+one at a time and only for the players still tied. Answers start from the
+game's suggestions (taken from the day-5 Dusk sheet), so often a single tap
+confirms them.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY
+from companion.games.kleos import CHAMPION, EPICS, MAX_EPICS, NOWHERE
+from companion.ui.context import UI
+from companion.ui.games.kleos.parts import badge, dot, editable, god, who
+from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+
+ANSWERS = "kleos.tiebreak"
+
+
+def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
+    state = snap["state"]
+    parts = [_banner(ui, state)] if state["winners"] else []
+    if state["tiebreak"]:
+        parts.append(_question(ui, snap))
+    return [*parts, _standings(ui, state)]
+
+
+def _banner(ui: UI, state: dict) -> ft.Control:
+    winners = state["winners"]
+    if len(winners) == 1:
+        text = ui.t("kleos.ui_winner", player=who(ui, state, winners[0]))
+    else:
+        text = ui.t("kleos.ui_shared", players=" & ".join(who(ui, state, p) for p in winners))
+    dots = ft.Row([dot(p, 28) for p in winners], spacing=6, tight=True)
+    return tagged(ft.Container(ft.Row([
+        ft.Icon(ft.Icons.EMOJI_EVENTS, size=56, color=ft.Colors.ON_PRIMARY_CONTAINER),
+        ft.Text(text, size=30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True),
+        dots,
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        padding=20, border_radius=16), "kleos-winner", text)
+
+
+def _standings(ui: UI, state: dict) -> ft.Control:
+    ranked = sorted(state["players"], key=lambda p: -state["glory"][p])
+    rows = [ft.Row([ft.Container(badge(ui, state, p, 18), expand=True),
+                    tagged(ft.Text(str(state["glory"][p]), size=28, weight=ft.FontWeight.BOLD),
+                           f"final-{p}", f"{god(ui, p)} {state['glory'][p]}")])
+            for p in ranked]
+    return card(heading(ui.t("kleos.ui_final"), 20), *rows, ident="kleos-final")
+
+
+def _answers(ui: UI, pending: dict) -> dict:
+    """This device's answers to the pending question, restarted whenever the question changes."""
+    saved = ui.local.get(ANSWERS)
+    if not saved or saved["criterion"] != pending["criterion"] or set(saved["values"]) != set(pending["players"]):
+        fallback = NOWHERE if pending["criterion"] == CHAMPION else 0
+        values = {p: pending["suggested"].get(p, fallback) for p in pending["players"]}
+        saved = ui.local[ANSWERS] = {"criterion": pending["criterion"], "values": values}
+    return saved["values"]
+
+
+def _question(ui: UI, snap: dict) -> ft.Control:
+    state, pending = snap["state"], snap["state"]["tiebreak"]
+    values = _answers(ui, pending)
+    tied = " & ".join(god(ui, p) for p in pending["players"])
+    parts: list[ft.Control] = [
+        heading(ui.t("kleos.ui_tiebreak_title", players=tied, glory=state["glory"][pending["players"][0]]), 20),
+        tagged(ft.Text(ui.t(f"kleos.ask_{pending['criterion']}"), size=17), "kleos-tiebreak-question",
+               ui.t(f"kleos.ask_{pending['criterion']}")),
+    ]
+    if pending["suggested"]:
+        parts.append(ft.Text(ui.t("kleos.ui_tiebreak_suggested"), size=14, italic=True))
+    for player in pending["players"]:
+        parts.append(_answer_row(ui, state, pending["criterion"], player, values))
+
+    async def send(e: object) -> None:
+        if await ui.send({"type": "tiebreak.answer", "criterion": pending["criterion"], "values": dict(values)}):
+            ui.local.pop(ANSWERS, None)
+
+    if editable(snap):
+        parts.append(button(ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL))
+    return card(*parts, ident="kleos-tiebreak")
+
+
+def _answer_row(ui: UI, state: dict, criterion: str, player: str, values: dict) -> ft.Control:
+    def choose(value: object):
+        async def handler(e: object = None) -> None:
+            values[player] = value
+            await ui.refresh()
+        return handler
+
+    if criterion == CHAMPION:
+        places = [*LOCATION_GLORY, NOWHERE]
+        chips = [tagged(ft.Chip(ft.Text(ui.t(f"kleos.location_{loc}"), size=16), selected=values[player] == loc,
+                                on_click=choose(loc), height=48), f"tiebreak-{player}-{loc}")
+                 for loc in places]
+        return ft.Column([badge(ui, state, player), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
+                         spacing=6, tight=True)
+    top = MAX_EPICS if criterion == EPICS else MAX_IN_PLAY
+
+    async def change(value: int) -> None:
+        await choose(value)()
+
+    return ft.Row([dot(player), ft.Container(stepper(who(ui, state, player), values[player], change,
+                                                     f"tiebreak-{player}", 0, top), expand=True)])

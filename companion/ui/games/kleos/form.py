@@ -1,0 +1,88 @@
+"""The new-table form: gods tapped in seat order, optional names, optional hand-dealt temples.
+
+Tapping order is seat order because that is how the table is sat: the first
+god tapped is whoever the group starts from, the rest follow clockwise. The
+game checks the options again, so the form only helps and never decides.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.games.kleos import GODS, MAX_NAME
+from companion.ui.context import UI
+from companion.ui.games.kleos.parts import dot, god, note
+from companion.ui.games.kleos.temples import temple_picker
+from companion.ui.widgets.controls import FONT, tagged
+
+FORM = "kleos.form"
+
+
+def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
+    data = ui.local.setdefault(FORM, {"players": [], "names": {}, "manual": False, "temples": {}})
+    players: list[str] = data["players"]
+    controls: list[ft.Control] = [
+        ft.Text(ui.t("kleos.ui_form_gods"), size=16),
+        ft.Row([_god_chip(ui, data, g) for g in GODS], wrap=True, spacing=8, run_spacing=8),
+        note(_order_text(ui, players), "kleos-form-order", 16),
+    ]
+    controls += [_name_field(ui, data, g) for g in players]
+    if len(players) >= 2:
+        controls.append(_manual_switch(ui, data))
+        if data["manual"]:
+            controls += temple_picker(ui, players, data["temples"])
+        else:
+            controls.append(note(ui.t("kleos.ui_form_dealt")))
+    return controls, lambda: options(data)
+
+
+def options(data: dict) -> dict:
+    """The form as game options; temples only when the group says it placed them itself."""
+    out: dict = {"players": list(data["players"]),
+                 "names": {g: n.strip() for g, n in data["names"].items() if g in data["players"] and n.strip()}}
+    if data["manual"]:
+        out["temples"] = {g: h for g, h in data["temples"].items() if g in data["players"]}
+    return out
+
+
+def _order_text(ui: UI, players: list[str]) -> str:
+    if not players:
+        return ui.t("kleos.ui_form_none")
+    return ui.t("kleos.ui_form_order", order=", ".join(f"{i + 1}. {god(ui, g)}" for i, g in enumerate(players)))
+
+
+def _god_chip(ui: UI, data: dict, player: str) -> ft.Control:
+    players: list[str] = data["players"]
+
+    async def toggle(e: object) -> None:
+        if player in players:
+            players.remove(player)
+        else:
+            players.append(player)
+        data["temples"].clear()  # the hexes in use depend on the player count
+        await ui.refresh()
+
+    place = f"{players.index(player) + 1}. " if player in players else ""
+    label = ft.Row([dot(player, 16), ft.Text(f"{place}{god(ui, player)}", size=16)], spacing=6, tight=True)
+    return tagged(ft.Chip(label, selected=player in players, on_click=toggle, height=48),
+                  f"kleos-god-{player}", f"{place}{god(ui, player)}")
+
+
+def _name_field(ui: UI, data: dict, player: str) -> ft.Control:
+    def on_name(e: ft.Event) -> None:
+        data["names"][player] = e.control.value
+
+    field = ft.TextField(value=data["names"].get(player, ""), label=ui.t("kleos.ui_form_name", god=god(ui, player)),
+                         on_change=on_name, text_size=18, max_length=MAX_NAME, width=None if ui.is_phone else 360,
+                         prefix_icon=ft.Icons.PERSON)
+    return tagged(field, f"kleos-name-{player}")
+
+
+def _manual_switch(ui: UI, data: dict) -> ft.Control:
+    async def flip(e: ft.Event) -> None:
+        data["manual"] = bool(e.control.value)
+        await ui.refresh()
+
+    return tagged(ft.Switch(label=ui.t("kleos.ui_form_manual"), value=data["manual"], on_change=flip,
+                            label_text_style=ft.TextStyle(size=16, font_family=FONT)), "kleos-form-manual")

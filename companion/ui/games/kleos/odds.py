@@ -1,0 +1,209 @@
+"""Kleos odds calculator: combat, recruiting and competing checks.
+
+Its inputs live in `ui.local`, never in the table's state: several players may
+try "what if" numbers at once, and none of it is a move in the game. Every
+stepper writes there and re-renders only this device.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Awaitable, Callable
+
+import flet as ft
+
+from companion.games.kleos import pool
+from companion.games.kleos import Fighter, combat, competing, recruit
+from companion.ui.context import UI
+from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
+
+SECTION = "kleos.odds.section"
+ATTACKER = "kleos.odds.attacker"
+DEFENDER = "kleos.odds.defender"
+OPPORTUNITY = "kleos.odds.opportunity"
+RECRUIT = "kleos.odds.recruit"
+COMPETING = "kleos.odds.competing"
+SECTIONS = ("combat", "recruit", "competing")
+OUTCOMES = ("defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed")
+
+# The Minotaur's bonus, the one Hunter the rulebook spells out (+2 Attack, +1 Defense).
+HUNTER_ATTACK, HUNTER_DEFENSE = 2, 1
+# Far above any card in the box, yet small enough to keep the steppers quick to use.
+STAT_MAX, TACTICS_LIMIT, DISPOSITION_MAX = 20, 20, 10
+
+_FIGHTER = {"attack": 3, "defense": 2, "tactics": 0, "champion": False, "godly": False, "hunter": False}
+DEFAULTS: dict[str, Any] = {
+    SECTION: "combat",
+    ATTACKER: _FIGHTER,
+    DEFENDER: _FIGHTER,
+    OPPORTUNITY: False,
+    RECRUIT: {"cunning": 3, "disposition": 1, "godly": False},
+    COMPETING: {"a": 3, "b": 3, "a_godly": False, "b_godly": False},
+}
+
+
+def inputs(ui: UI, key: str) -> Any:
+    """This device's value for one calculator input, seeded from the defaults on first use."""
+    if key not in ui.local:
+        default = DEFAULTS[key]
+        ui.local[key] = dict(default) if isinstance(default, dict) else default
+    return ui.local[key]
+
+
+def fighter(side: dict) -> Fighter:
+    """A side as the odds see it. A lone Hunter has no allies there, so no Tactics tally either."""
+    hunter = side["hunter"]
+    return Fighter(
+        attack=side["attack"] + (HUNTER_ATTACK if hunter else 0),
+        defense=side["defense"] + (HUNTER_DEFENSE if hunter else 0),
+        tactics=0 if hunter else side["tactics"],
+        godly=side["godly"],
+        champion=side["champion"],
+    )
+
+
+def combat_pools(ui: UI) -> dict[str, tuple[int, bool]]:
+    """Dice (and Godly or not) each side of the current combat rolls: the dice tray's presets."""
+    attacker, defender = fighter(inputs(ui, ATTACKER)), fighter(inputs(ui, DEFENDER))
+    opportunity = inputs(ui, OPPORTUNITY)
+    return {
+        "attacker": (pool(attacker.attack, 0 if opportunity else attacker.tactics), attacker.godly),
+        "defender": (pool(defender.attack, defender.tactics), defender.godly),
+    }
+
+
+def percent(chance: Fraction | float, lang: str) -> str:
+    """One decimal, with the decimal comma Portuguese readers expect."""
+    text = f"{float(chance) * 100:.1f}%"
+    return text.replace(".", ",") if lang == "pt" else text
+
+
+def decimal(value: Fraction | float, lang: str) -> str:
+    text = f"{float(value):.2f}"
+    return text.replace(".", ",") if lang == "pt" else text
+
+
+def toggle(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], ident: str) -> ft.Control:
+    """A yes/no as a big button: filled with a ticked box when on, so it reads across the table."""
+    async def flip(e: object) -> None:
+        await on_change(not on)
+
+    kind = ft.FilledButton if on else ft.OutlinedButton
+    icon = ft.Icons.CHECK_BOX if on else ft.Icons.CHECK_BOX_OUTLINE_BLANK
+    return tagged(kind(label, icon=icon, on_click=flip, height=TOUCH,
+                       style=ft.ButtonStyle(text_style=ft.TextStyle(size=16, font_family=FONT))), ident)
+
+
+def setter(ui: UI, key: str, field: str | None = None) -> Callable[[Any], Awaitable[None]]:
+    """A change handler that stores one input (a field of a dict input when `field` is given)."""
+    async def change(value: Any) -> None:
+        ui.local[key] = value if field is None else {**inputs(ui, key), field: value}
+        await ui.refresh()
+    return change
+
+
+def chance_row(ui: UI, name: str, chance: Fraction) -> ft.Control:
+    label, text = ui.t(f"kleos_tools.{name}"), percent(chance, ui.lang)
+    # The bar stays outside the tagged node: merged in, it would turn the node into a
+    # progress bar whose text a reader (or a test) no longer sees.
+    return ft.Column([
+        tagged(ft.Row([ft.Text(label, size=16, expand=True),
+                       ft.Text(text, size=22, weight=ft.FontWeight.BOLD)]), f"odds-{name}", f"{label} {text}"),
+        ft.ProgressBar(value=float(chance), bar_height=10, border_radius=5),
+    ], spacing=4, tight=True)
+
+
+def odds_panel(ui: UI) -> ft.Control:
+    """Section buttons over the chosen calculator; results follow the steppers at once."""
+    chosen = inputs(ui, SECTION)
+    choose = setter(ui, SECTION)
+
+    def pick(name: str):
+        async def handler(e: object) -> None:
+            await choose(name)
+        return handler
+
+    tabs = ft.Row([button(ui.t(f"kleos_tools.section_{name}"), pick(name), f"odds-tab-{name}",
+                          filled=name == chosen, height=48) for name in SECTIONS], wrap=True)
+    body = {"combat": _combat, "recruit": _recruit, "competing": _competing}[chosen](ui)
+    return ft.Column([heading(ui.t("kleos_tools.odds_title")), tabs, body], spacing=12, tight=True)
+
+
+def _side(ui: UI, key: str, who: str, dice_note: str) -> ft.Control:
+    side = inputs(ui, key)
+    hunter = side["hunter"]
+
+    def stat(name: str, bonus: int) -> str:
+        label = ui.t(f"kleos_tools.{name}")
+        return ui.t("kleos_tools.hunter_bonus", stat=label, bonus=bonus) if hunter else label
+
+    return card(
+        heading(ui.t(f"kleos_tools.{who}"), size=20),
+        stepper(stat("attack", HUNTER_ATTACK), side["attack"], setter(ui, key, "attack"),
+                f"{who}-attack", 0, STAT_MAX),
+        stepper(stat("defense", HUNTER_DEFENSE), side["defense"], setter(ui, key, "defense"),
+                f"{who}-defense", 0, STAT_MAX),
+        stepper(ui.t("kleos_tools.tactics"), 0 if hunter else side["tactics"], setter(ui, key, "tactics"),
+                f"{who}-tactics", 0 if hunter else -TACTICS_LIMIT, 0 if hunter else TACTICS_LIMIT),
+        ft.Row([toggle(ui.t(f"kleos_tools.{flag}"), side[flag], setter(ui, key, flag), f"{who}-{flag}")
+                for flag in ("champion", "godly", "hunter")], wrap=True),
+        tagged(ft.Text(dice_note, size=16, italic=True), f"{who}-dice"),
+        ident=f"odds-{who}",
+    )
+
+
+def _combat(ui: UI) -> ft.Control:
+    opportunity = inputs(ui, OPPORTUNITY)
+    attacker, defender = fighter(inputs(ui, ATTACKER)), fighter(inputs(ui, DEFENDER))
+    odds = combat(attacker, defender, opportunity=opportunity)
+    pools = combat_pools(ui)
+    strike_back = (ui.t("kleos_tools.no_retaliation") if opportunity
+                   else ui.t("kleos_tools.rolls", dice=pools["defender"][0]))
+    sides = [_side(ui, ATTACKER, "attacker", ui.t("kleos_tools.rolls", dice=pools["attacker"][0])),
+             _side(ui, DEFENDER, "defender", strike_back)]
+    glory = []
+    for who, value in (("attacker", odds.attacker_glory), ("defender", odds.defender_glory)):
+        text = f"{ui.t(f'kleos_tools.{who}')}: {decimal(value, ui.lang)}"
+        glory.append(tagged(ft.Text(text, size=18, weight=ft.FontWeight.W_600), f"odds-{who}_glory", text))
+    results = card(*[chance_row(ui, name, getattr(odds, name)) for name in OUTCOMES],
+                   ft.Text(ui.t("kleos_tools.expected_glory"), size=16),
+                   ft.Row(glory, spacing=24, wrap=True), ident="odds-results")
+    opportunity_toggle = toggle(ui.t("kleos_tools.opportunity"), opportunity, setter(ui, OPPORTUNITY),
+                                "odds-opportunity")
+    if ui.is_phone:
+        # One narrow column: the answer first, or it would sit a long scroll below the inputs.
+        return ft.Column([results, opportunity_toggle, *sides], spacing=12, tight=True)
+    return ft.Column([
+        ft.Row([ft.Container(side, expand=1) for side in sides], spacing=12,
+               vertical_alignment=ft.CrossAxisAlignment.START),
+        opportunity_toggle,
+        results,
+    ], spacing=12, tight=True)
+
+
+def _recruit(ui: UI) -> ft.Control:
+    values = inputs(ui, RECRUIT)
+    chance = recruit(values["cunning"], values["disposition"], values["godly"])
+    return card(
+        stepper(ui.t("kleos_tools.cunning"), values["cunning"], setter(ui, RECRUIT, "cunning"),
+                "recruit-cunning", 0, STAT_MAX),
+        stepper(ui.t("kleos_tools.disposition"), values["disposition"], setter(ui, RECRUIT, "disposition"),
+                "recruit-disposition", 0, DISPOSITION_MAX),
+        toggle(ui.t("kleos_tools.godly"), values["godly"], setter(ui, RECRUIT, "godly"), "recruit-godly"),
+        chance_row(ui, "recruit_chance", chance),
+        ident="odds-recruit",
+    )
+
+
+def _competing(ui: UI) -> ft.Control:
+    values = inputs(ui, COMPETING)
+    chances = competing(values["a"], values["b"], values["a_godly"], values["b_godly"])
+    return card(
+        stepper(ui.t("kleos_tools.side_a"), values["a"], setter(ui, COMPETING, "a"), "competing-a", 0, STAT_MAX),
+        toggle(ui.t("kleos_tools.godly_a"), values["a_godly"], setter(ui, COMPETING, "a_godly"),
+               "competing-a_godly"),
+        stepper(ui.t("kleos_tools.side_b"), values["b"], setter(ui, COMPETING, "b"), "competing-b", 0, STAT_MAX),
+        toggle(ui.t("kleos_tools.godly_b"), values["b_godly"], setter(ui, COMPETING, "b_godly"),
+               "competing-b_godly"),
+        *[chance_row(ui, name, chance) for name, chance in zip(("a_wins", "tie", "b_wins"), chances)],
+        ident="odds-competing",
+    )

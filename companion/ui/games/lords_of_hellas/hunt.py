@@ -1,0 +1,175 @@
+"""The hunt helper: copy the Monster tray, mark wounds attack by attack, and settle the end.
+
+The tray is copied once (a reward symbol per wound space) so that, if the hunt
+fails, the helper can list exactly the rewards the hunter may still claim.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.lords_of_hellas import HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS
+from companion.ui.context import UI
+from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, note, t
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+LOCAL = "lords_of_hellas.hunt."
+
+
+def panel(ui: UI, snap: dict) -> ft.Control:
+    hunt = snap["state"]["hunt"]
+    parts: list[ft.Control] = [heading(t(ui, "hunt_title"))]
+    if hunt is not None:
+        parts.append(_tracker(ui, snap, hunt))
+    if hunt is None or hunt["status"] != "ongoing":
+        parts.append(_new_hunt(ui, snap))
+    return ft.Column(parts, spacing=12)
+
+
+def _new_hunt(ui: UI, snap: dict) -> ft.Control:
+    monster = ui.local.setdefault(LOCAL + "monster", "")
+    slots: list[str] = ui.local.setdefault(LOCAL + "slots", ["none", "none", "none"])
+
+    def on_monster(e) -> None:
+        ui.local[LOCAL + "monster"] = e.control.value
+
+    def reward_setter(i: int):
+        async def pick(reward: object) -> None:
+            slots[i] = reward
+            await ui.refresh()
+        return pick
+
+    async def add(e) -> None:
+        slots.append("none")
+        await ui.refresh()
+
+    async def remove(e) -> None:
+        slots.pop()
+        await ui.refresh()
+
+    async def start(e) -> None:
+        command = {"type": "hunt.start", "monster": ui.local[LOCAL + "monster"], "slots": list(slots)}
+        if await ui.send(command):
+            ui.local[LOCAL + "monster"] = ""
+            ui.local[LOCAL + "chosen"] = []
+            await ui.refresh()
+
+    rewards = [(r, t(ui, f"reward_{r}")) for r in REWARDS]
+    rows: list[ft.Control] = [
+        tagged(ft.TextField(value=monster, label=t(ui, "hunt_monster"), on_change=on_monster, text_size=18,
+                            max_length=MAX_NAME), "loh-hunt-monster"),
+        ft.Text(t(ui, "hunt_tray"), size=17, weight=ft.FontWeight.W_600),
+        note(t(ui, "hunt_reward")),
+    ]
+    for i, reward in enumerate(slots):
+        rows.append(ft.Row([ft.Text(t(ui, "hunt_slot", number=i + 1), size=16, width=110),
+                            choice_row(rewards, reward, reward_setter(i), f"loh-slot-{i}")],
+                           wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    rows += [
+        ft.Row([
+            button(t(ui, "hunt_add_slot"), add, "loh-hunt-add-slot", icon=ft.Icons.ADD, filled=False,
+                   disabled=len(slots) >= MAX_SLOTS),
+            button(t(ui, "hunt_remove_slot"), remove, "loh-hunt-remove-slot", icon=ft.Icons.REMOVE,
+                   filled=False, disabled=len(slots) <= 1),
+        ], wrap=True),
+        button(t(ui, "hunt_start"), start, "loh-hunt-start", icon=ft.Icons.PETS, height=64,
+               disabled=not can_play_turn(snap)),
+    ]
+    return card(*rows, ident="loh-hunt-new")
+
+
+def _tracker(ui: UI, snap: dict, hunt: dict) -> ft.Control:
+    state = snap["state"]
+    status = hunt["status"]
+    if status == "defeated":
+        headline = t(ui, "hunt_status_defeated", monster=hunt["monster"])
+    else:
+        headline = t(ui, f"hunt_status_{status}")
+    rows: list[ft.Control] = [
+        ft.Text(f"{hunt['monster']} ({name(state, hunt['hunter'])})", size=20, weight=ft.FontWeight.BOLD),
+        tagged(ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), "loh-hunt-status", headline),
+        note(t(ui, "hunt_attacks", count=hunt["attacks"]), "loh-hunt-attacks", 16),
+        _tray(ui, snap, hunt),
+    ]
+    if status == "ongoing":
+        rows += _attack_controls(ui, snap, hunt)
+    elif status == "failed":
+        rows += _claims(ui, snap, hunt)
+    if status != "ongoing":
+        rows.append(note(t(ui, "hunt_hero_wounds")))
+    return card(*rows, ident="loh-hunt")
+
+
+def _tray(ui: UI, snap: dict, hunt: dict) -> ft.Control:
+    """Each wound space: wounded ones are marked, free ones toggle into this attack's choice."""
+    chosen: list[int] = ui.local.setdefault(LOCAL + "chosen", [])
+    ongoing = hunt["status"] == "ongoing" and can_play_turn(snap)
+
+    def toggle(i: int):
+        async def handler(e) -> None:
+            if i in chosen:
+                chosen.remove(i)
+            else:
+                chosen.append(i)
+            await ui.refresh()
+        return handler
+
+    tiles = []
+    for i, reward in enumerate(hunt["slots"]):
+        wounded = hunt["wounded"][i]
+        label = f"{t(ui, 'hunt_slot', number=i + 1)}: {t(ui, f'reward_{reward}')}"
+        if not wounded:
+            tiles.append(button(label, toggle(i), f"loh-wound-{i}", filled=i in chosen, disabled=not ongoing))
+            continue
+        tiles.append(tagged(ft.Container(ft.Row([
+            ft.Icon(ft.Icons.HEALING, color=ft.Colors.ON_ERROR),
+            ft.Text(label, size=18, color=ft.Colors.ON_ERROR, weight=ft.FontWeight.W_600),
+        ], tight=True), bgcolor=ft.Colors.ERROR, border_radius=28, height=56,
+            padding=ft.Padding.symmetric(horizontal=20)), f"loh-wound-{i}", f"{label} ({t(ui, 'hunt_wounded')})"))
+    return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8)
+
+
+def _attack_controls(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
+    # An undo elsewhere may have changed the tray since this device picked.
+    chosen = [i for i in ui.local[LOCAL + "chosen"] if i < len(hunt["slots"]) and not hunt["wounded"][i]]
+    allowed = can_play_turn(snap)
+
+    def attack(wounds: list[int]):
+        async def handler(e) -> None:
+            if await ui.send({"type": "hunt.attack", "wounds": sorted(wounds)}):
+                ui.local[LOCAL + "chosen"] = []
+                await ui.refresh()
+        return handler
+
+    return [
+        note(t(ui, "hunt_attack_hint")),
+        ft.Row([
+            button(t(ui, "hunt_attack"), attack(chosen), "loh-hunt-attack", icon=ft.Icons.CHECK,
+                   disabled=not allowed or not chosen),
+            button(t(ui, "hunt_no_wound"), attack([]), "loh-hunt-miss", icon=ft.Icons.CLOSE, filled=False,
+                   disabled=not allowed),
+        ], wrap=True, spacing=8, run_spacing=8),
+        note(t(ui, "hunt_monster_attacks")) if hunt["attacks"] else ft.Container(),
+    ]
+
+
+def _claims(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
+    if hunt["claimed"] is not None:
+        reward = t(ui, f"reward_{hunt['slots'][hunt['claimed']]}")
+        return [tagged(ft.Text(t(ui, "hunt_claimed", reward=reward), size=18, weight=ft.FontWeight.BOLD),
+                       "loh-hunt-claimed")]
+    claimable = snap["state"]["claimable"]
+    if not claimable:
+        return [note(t(ui, "hunt_nothing_to_claim"), "loh-hunt-no-claim", 16)]
+
+    def claim(slot: int):
+        async def handler(e) -> None:
+            await ui.send({"type": "hunt.claim", "slot": slot})
+        return handler
+
+    def label(i: int) -> str:
+        reward = t(ui, "reward_" + hunt["slots"][i])
+        return f"{t(ui, 'hunt_claim')}: {reward} ({t(ui, 'hunt_slot', number=i + 1)})"
+
+    options = [button(label(i), claim(i), f"loh-claim-{i}", disabled=not can_play_turn(snap)) for i in claimable]
+    return [ft.Text(t(ui, "hunt_claimable"), size=17, weight=ft.FontWeight.W_600),
+            ft.Row(options, wrap=True, spacing=8, run_spacing=8)]

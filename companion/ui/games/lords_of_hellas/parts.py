@@ -1,0 +1,71 @@
+"""Pieces every Lords of Hellas section shares: who may act, names in colour, a pick row.
+
+The game refuses a wrong actor anyway; the panels grey out what this device
+cannot do so players are not invited to tap into a refusal.
+"""
+from __future__ import annotations
+
+from typing import Awaitable, Callable
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.widgets.controls import button, note, tagged
+
+KEY = "lords_of_hellas."
+
+
+def t(ui: UI, key: str, **values: object) -> str:
+    return ui.t(KEY + key, **values)
+
+
+def can_write(snap: dict) -> bool:
+    """Spectators only watch, and once someone has won every action is refused."""
+    return snap["role"] != "spectator" and snap["state"]["winner"] is None
+
+
+def can_play_turn(snap: dict) -> bool:
+    """Turn actions belong to the current player's phone or the tablet."""
+    current = snap["state"]["turn"]["player"]
+    return can_write(snap) and (snap["role"] == "host" or snap["seat"] == current)
+
+
+def name(state: dict, player: str | None) -> str:
+    return state["names"].get(player, str(player)) if player else ""
+
+
+def dot(colour: str | None, size: int = 18) -> ft.Control:
+    return ft.Container(width=size, height=size, bgcolor=colour or ft.Colors.OUTLINE, border_radius=size / 2)
+
+
+def player_label(state: dict, player: str, size: int = 18, bold: bool = True) -> ft.Control:
+    return ft.Row([
+        dot(state["colours"].get(player), size),
+        ft.Text(name(state, player), size=size, weight=ft.FontWeight.BOLD if bold else None),
+    ], spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def choice_row(options: list[tuple[object, str]], chosen: object,
+               on_pick: Callable[[object], Awaitable[None]], ident: str, disabled: bool = False) -> ft.Control:
+    """A row of buttons where the chosen one is filled; `ident` gets each option's value appended."""
+
+    def make(value: object):
+        async def handler(e) -> None:
+            await on_pick(value)
+        return handler
+
+    return ft.Row([
+        button(label, make(value), f"{ident}-{value if value is not None else 'none'}",
+               filled=value == chosen, disabled=disabled, height=48)
+        for value, label in options
+    ], wrap=True, spacing=8, run_spacing=8)
+
+
+def action_row(control: ft.Control, status: str, ident: str, strong: bool) -> ft.Control:
+    """An action filling the row, its state (done, used, blocked) beside it when there is one."""
+    control.expand = True
+    label = ft.Text(status, size=15, width=130, weight=ft.FontWeight.BOLD if strong else None,
+                    color=None if strong else ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Row([control, tagged(label, ident, status)], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+

@@ -1,0 +1,158 @@
+"""The turn helper: each Regular Action kind at most once, then one Special Action, then end.
+
+Every button mirrors a rule the game enforces, so what is greyed here is what
+the game would refuse; the reason is written beside it rather than left to a
+refusal message.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.lords_of_hellas import SPECIAL_ACTIONS
+from companion.games.lords_of_hellas import MONUMENTS
+from companion.games.lords_of_hellas import REGULAR_ACTIONS
+from companion.ui.context import UI
+from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
+from companion.ui.games.lords_of_hellas.parts import action_row, can_play_turn, choice_row, name, note, t
+from companion.ui.widgets.controls import button, card, heading, stepper
+
+LOCAL = "lords_of_hellas.turn."
+
+
+def panel(ui: UI, snap: dict) -> ft.Control:
+    state = snap["state"]
+    turn = state["turn"]
+    columns = [_regular(ui, snap), _special(ui, snap)]
+    parts: list[ft.Control] = [heading(t(ui, "turn_title"))]
+    if snap["role"] == "seat" and snap["seat"] != turn["player"]:
+        parts.append(note(t(ui, "err_not_your_turn", name=name(state, turn["player"])), "loh-wait", 17))
+    if ui.is_phone:
+        parts += columns
+    else:
+        parts.append(ft.Row([ft.Container(c, expand=True) for c in columns], spacing=12,
+                            vertical_alignment=ft.CrossAxisAlignment.START))
+    if turn["special"] == "build_monument":
+        parts.append(build_steps(ui, snap))
+    parts.append(_end(ui, snap))
+    return ft.Column(parts, spacing=12)
+
+
+def _regular(ui: UI, snap: dict) -> ft.Control:
+    state = snap["state"]
+    turn = state["turn"]
+    track = state["tracks"][turn["player"]]
+    open_ = can_play_turn(snap) and turn["special"] is None
+    rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
+    for action in REGULAR_ACTIONS:
+        done = action in turn["regular"]
+        extra: list[ft.Control] = []
+        ready = open_ and not done
+        if action == "artifacts":
+            ready = ready and track["charged"] > 0
+            extra.append(_amount(ui, "artifacts", t(ui, "field_charged"), track["charged"], ready))
+        elif action == "priests":
+            ready = ready and track["priests"] > 0
+            extra.append(_amount(ui, "priests", t(ui, "field_priests"), track["priests"], ready))
+            if ready:
+                extra.append(_monument_choice(ui))
+        status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
+        action_button = button(t(ui, f"regular_{action}"), _regular_send(ui, action), f"loh-regular-{action}",
+                               filled=False, disabled=not ready)
+        rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
+                              spacing=4))
+    return card(*rows, ident="loh-regular")
+
+
+def _amount(ui: UI, action: str, label: str, have: int, ready: bool) -> ft.Control:
+    """How many to use this time, kept within what the player holds."""
+    key = LOCAL + action
+    value = max(1, min(ui.local.get(key, 1), have))
+    if not ready:
+        return note(f"{label}: {have}")
+
+    async def change(new: int) -> None:
+        ui.local[key] = new
+        await ui.refresh()
+
+    return stepper(f"{t(ui, 'regular_count')} ({label}: {have})", value, change, f"loh-count-{action}",
+                   minimum=1, maximum=have)
+
+
+def _monument_choice(ui: UI) -> ft.Control:
+    key = LOCAL + "monument"
+    chosen = ui.local.setdefault(key, MONUMENTS[0])
+
+    async def pick(monument: object) -> None:
+        ui.local[key] = monument
+        await ui.refresh()
+
+    return ft.Column([note(t(ui, "regular_which_monument")),
+                      choice_row([(m, t(ui, f"monument_short_{m}")) for m in MONUMENTS], chosen, pick,
+                                 "loh-priests-to")], spacing=4)
+
+
+def _regular_send(ui: UI, action: str):
+    async def handler(e) -> None:
+        state = ui.snapshot()["state"]
+        track = state["tracks"][state["turn"]["player"]]
+        command: dict = {"type": "turn.regular", "action": action}
+        if action == "artifacts":
+            command["count"] = max(1, min(ui.local.get(LOCAL + "artifacts", 1), track["charged"]))
+        elif action == "priests":
+            command["count"] = max(1, min(ui.local.get(LOCAL + "priests", 1), track["priests"]))
+            command["monument"] = ui.local.get(LOCAL + "monument", MONUMENTS[0])
+        await ui.send(command)
+    return handler
+
+
+def _special(ui: UI, snap: dict) -> ft.Control:
+    state = snap["state"]
+    turn = state["turn"]
+    used = state["used"][turn["player"]]
+    open_ = can_play_turn(snap) and turn["special"] is None
+    rows: list[ft.Control] = [heading(t(ui, "turn_special_title"), 20), note(t(ui, "turn_special_hint"))]
+    for action in SPECIAL_ACTIONS:
+        if action == turn["special"]:
+            status = t(ui, "turn_used")
+        elif action in used:
+            status = t(ui, "turn_blocked")
+        else:
+            status = t(ui, "turn_available") if open_ else ""
+        label = t(ui, f"special_{action}")
+        if action == "build_monument":
+            control: ft.Control = ft.Column([ft.Text(label, size=18, weight=ft.FontWeight.W_600),
+                                             note(t(ui, "monument_pick")), build_buttons(ui, snap, "loh-build")],
+                                            spacing=4)
+        else:
+            control = button(label, _special_send(ui, action), f"loh-special-{action}",
+                             filled=action == turn["special"], disabled=not open_ or action in used)
+        rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
+    return card(*rows, ident="loh-special")
+
+
+def _special_send(ui: UI, action: str):
+    async def handler(e) -> None:
+        await ui.send({"type": "turn.special", "action": action})
+    return handler
+
+
+def _end(ui: UI, snap: dict) -> ft.Control:
+    state = snap["state"]
+    turn = state["turn"]
+    hunting = state["hunt"] is not None and state["hunt"]["status"] == "ongoing"
+    blocker = None
+    if turn["special"] is None:
+        blocker = "turn_need_special"
+    elif turn["steps"]:
+        blocker = "err_steps_pending"
+    elif hunting:
+        blocker = "err_hunt_ongoing"
+
+    async def end(e) -> None:
+        await ui.send({"type": "turn.end"})
+
+    return ft.Column([
+        button(t(ui, "turn_end"), end, "loh-end-turn", icon=ft.Icons.SKIP_NEXT, height=64,
+               disabled=blocker is not None or not can_play_turn(snap)),
+        note(t(ui, blocker), "loh-end-hint") if blocker else ft.Container(),
+    ], spacing=4)

@@ -1,0 +1,78 @@
+"""The codes carry the address the tablet itself opened, `--url` beats it, and the host can
+switch the codes from the Join card. `tablet.lan` is a made-up LAN name that Chromium maps to
+127.0.0.1, so no traffic reaches this machine's real network addresses."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from drive import ARGS, CHROMIUM, Server, el, open_app, scan_qr, tap
+from playwright.sync_api import expect, sync_playwright
+
+
+@pytest.fixture(scope="module")
+def lan_browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM,
+                              args=[*ARGS, "--host-resolver-rules=MAP tablet.lan 127.0.0.1"])
+        yield b
+        b.close()
+
+
+def _serve(tmp_path: Path, url_option: str | None = None) -> Server:
+    srv = Server(tmp_path / "data")
+    if url_option:
+        srv.args = ["--url", url_option.format(port=srv.port)]
+    srv.start()
+    return srv
+
+
+def _codes(page, table: dict, tmp_path: Path) -> dict[str, str]:
+    decoded = {}
+    for who in ("ana", "spectator"):
+        code = el(page, f"join-{who}")
+        code.scroll_into_view_if_needed()
+        decoded[who] = scan_qr(page, code, tmp_path / f"{who}.png")
+    return decoded
+
+
+def _table(srv: Server) -> dict:
+    return srv.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+
+
+def test_codes_use_the_lan_name_the_tablet_opened(lan_browser, tmp_path):
+    srv = _serve(tmp_path)
+    try:
+        table = _table(srv)
+        lan = f"http://tablet.lan:{srv.port}"
+        tablet = open_app(lan_browser, f"{lan}/t/{table['id']}?k={table['host_token']}")
+        assert _codes(tablet, table, tmp_path) == {
+            "ana": f"{lan}/t/{table['id']}?k={table['seats']['ana']['token']}",
+            "spectator": f"{lan}/t/{table['id']}?k={table['spectator_token']}",
+        }
+    finally:
+        srv.stop()
+
+
+def test_url_option_wins_and_the_host_can_switch_the_codes(lan_browser, tmp_path):
+    srv = _serve(tmp_path, "http://phones.lan:{port}")
+    try:
+        table = _table(srv)
+        lan = f"http://tablet.lan:{srv.port}"
+        tablet = open_app(lan_browser, f"{lan}/t/{table['id']}?k={table['host_token']}")
+        ana = f"/t/{table['id']}?k={table['seats']['ana']['token']}"
+        assert _codes(tablet, table, tmp_path)["ana"] == f"http://phones.lan:{srv.port}{ana}"
+
+        tap(tablet, "join-trouble")
+        choice = el(tablet, "join-address-0")
+        expect(choice).to_contain_text(lan)
+        expect(el(tablet, "join-address-1")).to_have_count(0)  # 127.0.0.1 is never offered
+        choice.click()
+        expect(el(tablet, "join-address-0")).to_have_count(0)  # redrawn: the list folds away
+        for _ in range(20):  # the new code may still be painting
+            if (now := _codes(tablet, table, tmp_path))["ana"] == f"{lan}{ana}":
+                break
+            tablet.wait_for_timeout(250)
+        assert now == {"ana": f"{lan}{ana}", "spectator": f"{lan}/t/{table['id']}?k={table['spectator_token']}"}
+    finally:
+        srv.stop()
