@@ -85,6 +85,12 @@ def test_typed_text_is_never_sent_back_while_others_score(server):
 def test_device_local_state_rebuilds_only_its_part(server):
     async def go():
         live, phone, _ = await scorepad(server)
+        switch = phone.find("keep-awake")
+        phone.flet.apply_patch(switch._i, {"value": True})  # the phone flips "keep the screen on"
+        await phone.tap("keep-awake", "change")
+        assert phone.app.ui.awake is True
+        assert set(phone.app.ui.parts.rebuilt) == {"keep-awake", "table-layout"}
+        assert phone.find("keep-awake") is not switch and phone.find("keep-awake")._i == switch._i
         phone.app.ui.lang = "pt"  # a device setting: every part follows, ids stay
         before = phone.ids()
         await phone.app.render()
