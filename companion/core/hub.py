@@ -90,6 +90,7 @@ class LiveTable:
                     "seq": event["seq"],
                     "at": event.get("at"),
                     "by": self.actor_name(event.get("by")),
+                    "actor": event.get("by"),
                     "type": kind,
                     "text": text,
                     "undone": kind not in CONTROL_TYPES and event["seq"] not in in_force,

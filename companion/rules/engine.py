@@ -8,12 +8,12 @@ from companion.core.model import RuleError
 from companion.rules.entry import Hit
 from companion.rules.fts import Index
 from companion.rules.library import LANGS, all_entries, check_game, check_lang, entry
-from companion.rules.query import expression, parse
+from companion.rules.query import MIN_FUZZY_LENGTH, Group, expression, parse
 from companion.rules.scoring import Scorer
 from companion.rules.text import fold
 
 # How many FTS5 candidates to score; in practice every entry that matched at all.
-CANDIDATES = 400
+CANDIDATES = 1000
 
 _built: Index | None = None
 _building = threading.Lock()
@@ -29,12 +29,38 @@ def index() -> Index:
     return _built
 
 
+def _foreign(idx: Index, groups: list[Group], game: str) -> dict[str, str]:
+    """Words naming something `game` never mentions but exactly one other game names: word -> that game.
+
+    "filósofo" at a Kleos table is such a word: Kleos has no philosophers,
+    Cyclades does. A game names its things in titles and tags; a word only met
+    in another game's prose ("começo") is just a word. A word several other games use ("cost") names no one
+    game's thing, so it stays a word this game simply lacks. Only whole words
+    the player actually typed count, never a guessed typo fix, a synonym, a
+    number or a two-letter scrap.
+    """
+    own = idx.game_terms.get(game, set())
+    out = {}
+    for group in groups:
+        if own.intersection(a.term for a in group):
+            continue
+        for a in group:
+            if a.weight == 1.0 and len(a.term) >= MIN_FUZZY_LENGTH:
+                users = [g for g, names in idx.game_names.items() if g != game and a.term in names]
+                if len(users) == 1:
+                    out[a.term] = users[0]
+    return out
+
+
 def search(query: str, game: str | None = None, lang: str | None = None, limit: int = 10) -> list[Hit]:
     """Entries answering `query`, best first.
 
     With `lang`, each topic appears once: in `lang` where it is written in it,
     otherwise in the other language, ranked by whichever version matched best.
     Without `lang`, every language version is a hit of its own.
+    With `game`, hits come from that game, except that a word only another game
+    uses ("philosopher" asked at a Kleos table) also brings that game's entries
+    naming it; each Hit says its game so the UI can label it.
     """
     if not isinstance(query, str):
         raise RuleError("Type a question or a few words to search the rules.")
@@ -49,9 +75,12 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     if not groups:
         return []
     scorer = Scorer(idx, groups)
+    foreign = _foreign(idx, groups, game) if game else {}
     best: dict[tuple, tuple[float, int]] = {}
-    for row in idx.match(expression(groups), game, CANDIDATES):
+    for row in idx.match(expression(groups), None if foreign else game, CANDIDATES):
         e = idx.entries[row]
+        if game and e.game != game and not any(g == e.game and t in idx.weighted_tf[row] for t, g in foreign.items()):
+            continue
         key = (e.game, e.id) if lang else (e.game, e.id, e.lang)
         score = scorer.score(row)
         if key not in best or score > best[key][0]:

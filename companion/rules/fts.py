@@ -34,7 +34,10 @@ class Index:
 
     `vocabulary` holds stems (what is matched), `words` the folded words as
     written (what typos are corrected against: a stem is too mangled to measure
-    an edit distance to), `surface` maps each stem to its written forms.
+    an edit distance to), `surface` maps each stem to its written forms,
+    `game_terms` the stems each game's entries use and `game_names` those of
+    their titles and tags, where a game names its things (to spot a question
+    about another game's thing).
     """
 
     entries: list[Entry]
@@ -45,6 +48,8 @@ class Index:
     words: list[str] = field(default_factory=list)
     weighted_tf: list[dict[str, float]] = field(default_factory=list)
     title_terms: list[frozenset[str]] = field(default_factory=list)
+    game_terms: dict[str, set[str]] = field(default_factory=dict)
+    game_names: dict[str, set[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
@@ -75,6 +80,9 @@ class Index:
             index.weighted_tf.append(dict(weighted))
             index.title_terms.append(frozenset(s["title"]))
             index.doc_freq.update(weighted.keys())
+        for e, weighted, named in zip(entries, index.weighted_tf, stems):
+            index.game_terms.setdefault(e.game, set()).update(weighted)
+            index.game_names.setdefault(e.game, set()).update(named["title"], named["tags"])
         rows = [(row, *(" ".join(s[c]) for c in COLUMNS), e.game, e.lang) for row, (e, s) in enumerate(zip(entries, stems))]
         db.executemany("INSERT INTO docs(rowid, title, tags, answer, detail, game, lang) VALUES (?,?,?,?,?,?,?)", rows)
         index.vocabulary = sorted(index.doc_freq)

@@ -18,6 +18,8 @@ from companion.rules.entry import Entry
 GAMES = tuple(p.rules for p in PLUGINS.values() if p.rules)
 LANGS = ("en", "pt")
 DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
+# Each game folder also holds the terms its screens and rules share (see glossary.py).
+GLOSSARY = "glossary.yaml"
 
 
 # The C parser reads the rules files about five times faster, which is most of
@@ -32,7 +34,7 @@ def read_file(path: Path) -> dict:
 
 def data_files() -> list[Path]:
     """Every rules file present, whatever its name, so the checks see strays too."""
-    return sorted(DATA_DIR.glob("*/*.yaml"))
+    return sorted(p for p in DATA_DIR.glob("*/*.yaml") if p.name != GLOSSARY)
 
 
 def _entries_of(path: Path) -> list[Entry]:

@@ -52,7 +52,8 @@ class UI:
 
     @property
     def is_phone(self) -> bool:
-        return (self.page.width or 1280) < 700
+        """Narrow, or a phone turned sideways (short): one column, own score and Undo on top."""
+        return (self.page.width or 1280) < 700 or (getattr(self.page, "height", None) or 800) < 500
 
     async def send(self, command: dict) -> bool:
         """Hand a command to the table's writer off the event loop; show a refusal plainly."""

@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from companion.core.model import RuleError
 from companion.rules import GAMES, Entry, contents, entry, highlight_spans, highlight_terms, search
+from companion.rules import library
+from companion.rules.engine import index
 from companion.rules.library import DATA_DIR
-from companion.rules.text import fold
+from companion.rules.text import fold, terms
 
 
 def ids(hits) -> list[str]:
@@ -37,6 +39,16 @@ def test_game_filter_keeps_other_games_out():
     assert len({h.game for h in search("temple", limit=30)}) > 1
 
 
+@pytest.fixture
+def untranslated(monkeypatch):
+    """Kleos with three topics written in English only, as a newly added topic is until translated."""
+    gone = {("kleos", "pt", i) for i in ("components", "minion-card", "temple-locations")}
+    kept = tuple(e for e in library.all_entries() if (e.game, e.lang, e.id) not in gone)
+    monkeypatch.setattr(library, "all_entries", lambda: kept)
+    monkeypatch.setattr(library, "_by_key", lambda: {(e.game, e.lang, e.id): e for e in kept})
+
+
+@pytest.mark.usefixtures("untranslated")
 def test_with_a_language_each_topic_appears_once_translated_where_possible():
     hits = search("champion", game="kleos", lang="pt", limit=30)
     keys = [(h.game, h.id) for h in hits]
@@ -57,8 +69,8 @@ def test_a_query_in_either_language_finds_entries_in_both(query: str):
     assert {("olympus-favor", "en"), ("olympus-favor", "pt")} <= found
 
 
-def test_portuguese_words_reach_an_english_only_game():
-    """Fleecing Olympus is only in English and no entry says 'apostar': the synonym table links it to 'wager'."""
+def test_a_verb_no_entry_uses_reaches_its_noun_through_the_synonyms():
+    """No entry says 'apostar': the synonym table links the verb to 'wager' and 'aposta'."""
     assert ids(search("apostar", game="fleecing_olympus", limit=3))[0] == "initial-wager"
 
 
@@ -119,6 +131,7 @@ def test_entry_in_the_requested_language():
     assert "maldicao" in [fold(t) for t in e.tags]
 
 
+@pytest.mark.usefixtures("untranslated")
 def test_entry_falls_back_to_the_other_language():
     e = entry("kleos", "temple-locations", "pt")
     assert e.lang == "en" and e.id == "temple-locations"
@@ -136,6 +149,7 @@ def test_contents_follow_the_file_order():
     assert [e.id for e in contents("kleos", "en")] == [r["id"] for r in raw["entries"]]
 
 
+@pytest.mark.usefixtures("untranslated")
 def test_portuguese_contents_list_every_topic_translated_where_possible():
     en, pt = contents("kleos", "en"), contents("kleos", "pt")
     assert [e.id for e in pt] == [e.id for e in en]
@@ -178,6 +192,7 @@ def test_searches_from_several_threads_agree_with_one_thread():
 def test_any_text_is_a_safe_query(query: str, game: str | None, limit: int):
     hits = search(query, game=game, limit=limit)
     assert len(hits) <= limit
-    assert all(h.game == game for h in hits) or game is None
+    if game is not None and any(h.game != game for h in hits):  # only for a word the game never uses
+        assert any(t not in index().game_terms[game] for t in terms(query))
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert ids(search(fold(query), game=game, limit=limit)) == ids(hits)

@@ -46,6 +46,18 @@ QUESTIONS = [
     ("kleos", "pt", "recrutar lacaio epico", "recruit-epic-minion"),
     ("kleos", "pt", "quais templos com 3 jogadores", "temple-locations"),
     ("kleos", "pt", "montaria heroica", "heroic-mount"),
+    ("kleos", "pt", "descartar no crepusculo", "dusk-discard"),
+    ("kleos", "pt", "o que acontece na alvorada", "daybreak"),
+    ("kleos", "pt", "lacaio recem recrutado pode agir", "exhausted"),
+    ("kleos", "pt", "empate no controle do porto", "control-ties"),
+    ("kleos", "pt", "dados divinos", "godly-dice"),
+    # Who wins a tie, asked plainly: the tie-breakers must come up
+    ("kleos", "en", "who wins a tie", "tie-breakers"),
+    ("kleos", "pt", "quem ganha no empate", "tie-breakers"),
+    ("fleecing_olympus", "en", "who wins a tie", "ties"),
+    ("fleecing_olympus", "pt", "quem ganha no empate", "ties"),
+    ("cyclades", "en", "who wins a tie", "game-end"),
+    ("cyclades", "pt", "quem ganha no empate", "game-end"),
     # Fleecing Olympus
     ("fleecing_olympus", "en", "who gets paid when the dice total is odd", "favor"),
     ("fleecing_olympus", "en", "how much does a second card cost", "card-cost"),
@@ -65,6 +77,10 @@ QUESTIONS = [
     ("fleecing_olympus", "pt", "aposta inicial", "initial-wager"),
     ("fleecing_olympus", "pt", "poder par de afrodite", "aphrodite-even"),
     ("fleecing_olympus", "pt", "empate no final", "ties"),
+    ("fleecing_olympus", "pt", "velo de ouro", "golden-fleece"),
+    ("fleecing_olympus", "pt", "quanto custa a segunda carta", "card-cost"),
+    ("fleecing_olympus", "pt", "quem tem o julgamento pode pedir pare", "judgment-stop"),
+    ("fleecing_olympus", "pt", "fiquei sem gemas", "faq-out-of-gems"),
     # Cyclades
     ("cyclades", "en", "how much gold do I start with", "starting-gold"),
     ("cyclades", "en", "metropolis from philosophers", "metropolis-by-philosophers"),
@@ -74,6 +90,10 @@ QUESTIONS = [
     ("cyclades", "en", "outbid", "bidding"),
     ("cyclades", "en", "can a player be eliminated", "elimination"),
     ("cyclades", "pt", "dado de batalha", "battle-die"),
+    ("cyclades", "pt", "quanto ouro no inicio", "starting-gold"),
+    ("cyclades", "pt", "o que faz o kraken", "kraken"),
+    ("cyclades", "pt", "metropole com quatro filosofos", "metropolis-by-philosophers"),
+    ("cyclades", "pt", "movimento heroico", "heroic-move"),
     # Lords of Hellas
     ("lords_of_hellas", "pt", "condicoes de vitoria", "victory-conditions"),
     ("lords_of_hellas", "pt", "condições de vitória", "victory-conditions"),
@@ -98,3 +118,26 @@ def test_enough_questions_across_all_games():
 def test_question_finds_its_entry_in_top_3(game: str, lang: str, query: str, expected: str):
     hits = search(query, game=game, lang=lang, limit=3)
     assert expected in [h.id for h in hits], [h.id for h in hits]
+
+
+# Asked at one game's table about a thing only another game has: found, and the hit names its game.
+ELSEWHERE = [
+    ("kleos", "pt", "quanto custa um filósofo", "cyclades", "philosopher"),
+    ("kleos", "en", "how much does a philosopher cost", "cyclades", "philosopher"),
+    ("kleos", "en", "what does the kraken do", "cyclades", "kraken"),
+    ("cyclades", "pt", "velo de ouro", "fleecing_olympus", "golden-fleece"),
+    ("cyclades", "en", "zeus pity", "kleos", "zeus-pity"),
+    ("lords_of_hellas", "pt", "o que faz a piedade de zeus", "kleos", "zeus-pity"),
+]
+
+
+@pytest.mark.parametrize(("table", "lang", "query", "game", "expected"), ELSEWHERE, ids=[q[2] for q in ELSEWHERE])
+def test_another_games_thing_is_found_in_top_3_with_its_game(table: str, lang: str, query: str, game: str, expected: str):
+    hits = search(query, game=table, lang=lang, limit=3)
+    assert (game, expected) in [(h.game, h.id) for h in hits], [(h.game, h.id) for h in hits]
+    assert next(h for h in hits if h.id == expected).lang == lang
+
+
+@pytest.mark.parametrize("query", ["who controls the port on a tie", "quem controla o porto no empate", "temple", "templo"])
+def test_a_question_this_game_answers_stays_in_this_game(query: str):
+    assert {h.game for h in search(query, game="kleos", limit=10)} == {"kleos"}

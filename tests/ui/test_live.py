@@ -44,11 +44,11 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
-        # Bia's card, the history card and its new row, undo (now possible), the containers on
-        # the way to them: nothing else
+        # Bia's tile (its number glows), the news line, the history card and its new row, undo
+        # (now possible), the containers on the way to them: nothing else
         assert set(phone.app.ui.parts.rebuilt) == {
-            "scorepad-player-bia", "scorepad-tiles", "scorepad-board", "history-card", "history-1", "undo-redo",
-            "table-layout"}
+            "scoreboard-bia", "scoreboard-tiles", "scoreboard", "scorepad-board", "news", "history-card",
+            "history-1", "undo-redo", "table-layout"}
         assert sum(map(len, phone.patches_since(mark))) < 2000
     run(go())
 
@@ -94,7 +94,7 @@ def test_device_local_state_rebuilds_only_its_part(server):
         phone.app.ui.lang = "pt"  # a device setting: every part follows, ids stay
         before = phone.ids()
         await phone.app.render()
-        assert {"reason", "scorepad-player-ana", "history-card"} <= set(phone.app.ui.parts.rebuilt)
+        assert {"reason", "scoreboard-ana", "history-card"} <= set(phone.app.ui.parts.rebuilt)
         assert {k: phone.ids().get(k) for k in before} == before
         await phone.app.render()  # nothing changed: nothing rebuilt
         assert phone.app.ui.parts.rebuilt == []

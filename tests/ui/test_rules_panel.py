@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from companion.i18n import LANGS, t
-from companion.rules import contents, entry, highlight_terms
+from companion.rules import contents, entry, highlight_terms, library
 from companion.ui.widgets import rules_panel as panel
 from companion.ui.widgets.rules_text import MARK, excerpt, marked, reflow
 
@@ -144,6 +144,16 @@ def test_a_game_filter_keeps_other_games_out():
     assert hits and all(h.startswith("rules-hit-lords_of_hellas-") for h in hits)
 
 
+def test_another_games_thing_asked_at_a_table_is_found_and_labelled_with_its_game():
+    ui = FakeUI(lang="pt", table_game="kleos")
+    rows = panel.page_for(ui, "quanto custa um filósofo")
+    hits = tags(rows, "rules-hit-")
+    assert any(h.startswith("rules-hit-cyclades-") for h in hits[:3]), hits
+    cyclades = find(rows, next(h for h in hits if h.startswith("rules-hit-cyclades-")))
+    assert "Cyclades" in [c.value for c in walk(cyclades) if isinstance(c, ft.Text) and c.value]
+    assert ui.local[panel.GAME] == "kleos"  # the filter itself stays on the table's game
+
+
 def test_nothing_found_offers_every_game():
     ui = FakeUI(table_game="kleos")
     rows = panel.page_for(ui, "zqxjv wkpfh")
@@ -218,7 +228,11 @@ def test_portuguese_players_get_portuguese_entries():
     assert tags(rows, "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
 
 
-def test_an_untranslated_entry_says_so():
+def test_an_untranslated_entry_says_so(monkeypatch):
+    """Every topic is translated today; a topic added in English first must still say so."""
+    kept = {(e.game, e.lang, e.id): e for e in library.all_entries()}
+    del kept[("cyclades", "pt", "starting-gold")]
+    monkeypatch.setattr(library, "_by_key", lambda: kept)
     ui = FakeUI(lang="pt")
     ui.local[panel.GAME] = "cyclades"
     rows = panel.page_for(ui, "ouro inicial starting gold")

@@ -61,6 +61,7 @@ def address_picker(ui: UI, opened: bool) -> ft.Control:
 def _pick(ui: UI, url: str):
     async def handler(e: object) -> None:
         ui.picked_base = url
+        ui.local[TROUBLE_OPEN] = False  # the list folds away: the codes below are the news
         await ui.refresh()
     return handler
 

@@ -66,9 +66,11 @@ def page_for(ui: UI, query: str) -> list[ft.Control]:
         hits = search(query, game=None if game == ALL else game, lang=ui.lang, limit=LIMIT)
         if not hits:
             return no_hits(ui, query, game != ALL, _pick(ui, ALL))
-        table_game = _table_game(ui)
-        hits.sort(key=lambda h: h.game != table_game)  # stable: the table's game first, each part by rank
-        return hit_list(ui, hits, terms, game == ALL, _open(ui))
+        if game == ALL:
+            table_game = _table_game(ui)
+            hits.sort(key=lambda h: h.game != table_game)  # stable: the table's game first, each part by rank
+        # One game's search can still bring another game's entry (a thing only it has): say whose it is.
+        return hit_list(ui, hits, terms, game == ALL or any(h.game != game for h in hits), _open(ui))
     if game == ALL:
         return [tagged(ft.Text(ui.t("rules.pick_game"), size=17), "rules-hint")]
     return contents_list(ui, game, _open(ui))

@@ -10,7 +10,8 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.widgets.players_form import names_form
 from companion.ui.live import group, local_text, part
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.controls import button, card, heading
+from companion.ui.widgets.scoreboard import Score, scoreboard
 
 QUICK = (-1, 1, 5)
 REASON, NOTE = "scorepad.reason", "scorepad.note"
@@ -23,13 +24,14 @@ class ScorePadUI:
 
     def board(self, ui: UI, snap: dict) -> ft.Control:
         state = snap["state"]
-        names = {s.id: s.name for s in ui.live.table.seats}
-        tiles = [part(ui, f"scorepad-player-{p}", _tile, p, names.get(p, p), state["scores"][p])
-                 for p in state["players"]]
+        seats = {s.id: s for s in ui.live.table.seats}
+        scores = [Score(p, seats[p].name if p in seats else p, str(state["scores"][p]),
+                        seats[p].colour if p in seats else None, active=p == snap.get("seat"))
+                  for p in state["players"]]
         parts: list[ft.Control] = [
             part(ui, "scorepad-title", _title),
+            scoreboard(ui, scores, quick=_quick),
             local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18),
-            group(ui, "scorepad-tiles", ft.Row, tiles, wrap=True, spacing=12, run_spacing=12),
         ]
         if snap["role"] == "seat":
             if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
@@ -42,19 +44,16 @@ def _title(ui: UI) -> ft.Control:
     return heading(ui.t("scorepad.title"))
 
 
-def _tile(ui: UI, player: str, name: str, score: int) -> ft.Control:
+def _quick(ui: UI, score: Score) -> list[ft.Control]:
+    player = score.seat
+
     def add(amount: int):
         async def handler(e) -> None:  # reads the reason when tapped, not when built
             await ui.send({"type": "points.add", "player": player, "amount": amount,
                            "reason": ui.local.get(REASON, "")})
         return handler
 
-    return card(
-        ft.Text(name, size=20, weight=ft.FontWeight.BOLD),
-        tagged(ft.Text(str(score), size=56, weight=ft.FontWeight.BOLD), f"score-{player}", f"{name} {score}"),
-        ft.Row([button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0) for a in QUICK], wrap=True),
-        ident=f"player-{player}",
-    )
+    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48) for a in QUICK]
 
 
 def _note(ui: UI, seat: str) -> ft.Control:

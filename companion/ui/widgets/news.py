@@ -1,0 +1,33 @@
+"""A short line saying what just changed and who did it, when the change came from another
+device: the tablet otherwise shows a new number with no sign of where it came from."""
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.later import refresh_after
+from companion.ui.live import part
+from companion.ui.widgets.controls import tagged
+
+SHOW_SECONDS = 4.0
+
+
+def news_line(ui: UI) -> ft.Control:
+    rows = ui.live.history(ui.access, ui.lang)[:1]
+    fresh = [r for r in rows if r.get("actor") != ui.access.actor and r.get("at")
+             and time.time() - r["at"] < SHOW_SECONDS]
+    if not fresh:
+        return part(ui, "news", _news, None, "")
+    row = fresh[0]
+    key = "ui.news_host" if row["by"] == ui.live.actor_name(None) else "ui.news_seat"
+    refresh_after(ui, row["at"] + SHOW_SECONDS - time.time() + 0.05)
+    return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=row["by"]))
+
+
+def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
+    box = ft.Container(ft.Text(text, size=20, weight=ft.FontWeight.W_600), visible=bool(text),
+                       padding=ft.Padding.symmetric(horizontal=14, vertical=8), border_radius=12,
+                       bgcolor=ft.Colors.TERTIARY_CONTAINER)
+    return tagged(box, "news", text)
