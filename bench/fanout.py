@@ -333,6 +333,9 @@ async def main() -> None:
                   f"(hall: {2 * args.changes}); bytes are websocket payloads, before compression")
             print(f"{'server start':24s} rss {proc.memory_info().rss / 2**20:6.1f} MiB", flush=True)
             await app_run(server, proc, sizes, hall, args.changes, args.game)
+        except Exception:
+            print("the server's log ends with:\n" + server.log.read_text()[-3000:], flush=True)
+            raise
         finally:
             server.stop()
         if not args.no_bare:

@@ -23,8 +23,8 @@ def refresh_after(ui: UI, delay: float) -> None:
     async def later() -> None:
         await asyncio.sleep(max(due - time.monotonic(), 0.0))
         booked.discard(due)
-        if ui.refresh and ui.live:
-            await ui.refresh()
+        if ui.redraw_soon and ui.live:
+            ui.redraw_soon()  # through the render queue: yields to API calls and taps, skips the rules panel
 
     try:
         ui.page.run_task(later)

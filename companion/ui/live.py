@@ -121,6 +121,9 @@ def _group(ui: UI, kind: Callable[..., ft.Control], children: tuple, props: tupl
     return kind(list(children), **dict(props))
 
 
+GRACE = 0.003  # seconds
+
+
 class RenderQueue:
     """Renders waiting sessions one at a time on the event loop, yielding between them.
 
@@ -145,6 +148,9 @@ class RenderQueue:
 
     async def _drain(self) -> None:
         try:
+            # A head start for the API call that published the change: its answer takes a few
+            # loop turns, and one sleep(0) between renders would grant it one turn per render.
+            await asyncio.sleep(GRACE)
             while self.waiting:
                 await asyncio.sleep(0)  # let an API answer or a tap through first
                 owner = next(iter(self.waiting))

@@ -118,3 +118,29 @@ def test_an_old_style_board_keeps_its_ids_too(server):
         kept = {k for k in before if after.get(k) == before[k]}
         assert kept == set(before) & set(after) and len(kept) > 20
     run(go())
+
+
+def test_fading_glow_and_news_cost_one_redraw_each(server, monkeypatch):
+    from companion.ui.widgets import news, scoreboard
+    monkeypatch.setattr(scoreboard, "GLOW_SECONDS", 0.3)
+    monkeypatch.setattr(news, "SHOW_SECONDS", 0.6)
+
+    async def go():
+        live, phone, _ = await scorepad(server)
+        renders = []
+        render = phone.app.render
+
+        async def counted() -> None:
+            renders.append(1)
+            await render()
+        phone.app.render = counted
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+        await phone.settle()
+        assert "changed" in phone.find("tile-bia").parent.label
+        await asyncio.sleep(1.0)
+        await phone.settle()
+        assert "changed" not in phone.find("tile-bia").parent.label
+        assert phone.find("news").parent.label is None  # the news line faded too
+        # the change itself, the glow going out, the news line going out: nothing more
+        assert len(renders) == 3
+    run(go())
