@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 import platformdirs
+from fastapi import FastAPI
 
 import flet_web
 import flet_web.fastapi as flet_fastapi
@@ -47,6 +48,16 @@ def web_files() -> CompressedStatic:
     return CompressedStatic([ASSETS, Path(flet_web.get_package_web_dir())], cache_dir() / "webcache" / flet_web_version)
 
 
+DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+
+
+def without_docs(app: FastAPI) -> FastAPI:
+    """Flet's mounted app is a FastAPI made with its docs on; take those routes out again."""
+    app.docs_url = app.redoc_url = app.openapi_url = None
+    app.router.routes = [r for r in app.router.routes if getattr(r, "path", None) not in DOC_PATHS]
+    return app
+
+
 def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
               fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     build_rules_index()  # now, so the first question at the table is answered at once
@@ -55,10 +66,10 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),
                       fixed=fixed)
-    app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None,
-                               openapi_url="/api/openapi.json")
+    # No /docs, /redoc or /openapi.json: the API is documented in the README, not served.
+    app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None, openapi_url=None)
     app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))
-    app.mount("/", flet_fastapi.app(
+    app.mount("/", without_docs(flet_fastapi.app(
         make_main(info),
         no_cdn=True,
         assets_dir=str(ASSETS),
@@ -66,7 +77,7 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
         app_short_name="Companion",
         app_description="Scores, odds and rules for the board game on the table",
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
-    ))
+    )))
     files = web_files()
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)

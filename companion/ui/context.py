@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
@@ -11,6 +12,7 @@ import flet as ft
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
+from companion.core.store import NotSaved
 from companion.i18n import t as translate
 from companion.ui.live import Parts
 
@@ -59,15 +61,17 @@ class UI:
     async def send(self, command: dict) -> bool:
         """Hand a command to the table's writer off the event loop; show a refusal plainly."""
         assert self.live is not None and self.access is not None
+        command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
         try:
             await asyncio.to_thread(self.live.dispatch, command, self.access)
         except ReadOnly:
             self.toast(self.t("ui.read_only"), error=True)
             return False
+        except NotSaved as err:
+            self.toast(self.t(err.key), error=True)
+            return False
         except RuleError as err:
-            key = getattr(err, "key", None)  # a refusal that can be re-worded in this device's language
-            message = self.t(key, **getattr(err, "values", {})) if key else err.message
-            self.toast(self.t("ui.refused", message=message), error=True)
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
             return False
         return True
 
@@ -80,8 +84,12 @@ class UI:
     async def _control(self, action: Callable[[Access], dict]) -> None:
         try:
             await asyncio.to_thread(action, self.access)
-        except (RuleError, ReadOnly) as err:
-            self.toast(self.t("ui.refused", message=getattr(err, "message", str(err))), error=True)
+        except NotSaved as err:
+            self.toast(self.t(err.key), error=True)
+        except RuleError as err:
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+        except ReadOnly:
+            self.toast(self.t("ui.read_only"), error=True)
 
     def toast(self, message: str, error: bool = False) -> None:
         self.page.show_dialog(ft.SnackBar(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import GameBase
-from companion.games.kleos import history, phases
+from companion.games.kleos import history, phases, schemas, tiebreak
+from companion.games.kleos import summary as play_summary
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -21,6 +22,8 @@ class Kleos(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)
@@ -44,10 +47,19 @@ class Kleos(GameBase):
             "phase_text": phases.phase_text(state),
             "pity": phases.pity(state),
             "reminders": phases.reminders(state),
+            "ranking": tiebreak.ranking(state),
         }
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, lang)
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 GAME = Kleos()

@@ -14,8 +14,8 @@ from companion.core.model import RuleError
 from companion.games.kleos import scored
 from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_glory, read_board
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, note, own_first, who
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 SHEET = "kleos.dusk.sheet"
 
@@ -43,7 +43,7 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         read_board(sent)
         problem = None
     except RuleError as err:
-        problem = err.message
+        problem = err.text(ui.lang)
     parts: list[ft.Control] = [heading(ui.t("kleos.ui_dusk_title", day=state["day"]), 20),
                                note(ui.t("kleos.ui_dusk_hint"))]
     if state["phase"] != "dusk":

@@ -20,7 +20,7 @@ ANSWERS = "kleos.tiebreak"
 
 def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
     state = snap["state"]
-    parts = [_banner(ui, state)] if state["winners"] else []
+    parts = [_banner(ui, state), *_decided(ui, state)] if state["winners"] else []
     if state["tiebreak"]:
         parts.append(_question(ui, snap))
     return [*parts, _standings(ui, state)]
@@ -41,8 +41,21 @@ def _banner(ui: UI, state: dict) -> ft.Control:
         padding=20, border_radius=16), "kleos-winner", text)
 
 
+def _decided(ui: UI, state: dict) -> list[ft.Control]:
+    """After a tie on Glory: the tie-breaker that settled it and the tied players in the order it gave."""
+    ranking = state.get("ranking")
+    if not ranking or ranking["decided_by"] == "glory":
+        return []
+    order = ", ".join(f"{n}. {who(ui, state, p)}" for n, p in enumerate(ranking["order"], 1))
+    why = (ui.t("kleos.end.decided_by", criterion=ui.t(f"kleos.end.criterion_{ranking['decided_by']}"))
+           if ranking["decided_by"] else ui.t("kleos.end.still_level"))
+    text = f"{why} {ui.t('kleos.end.order', players=order)}"
+    return [tagged(ft.Text(text, size=18), "kleos-tiebreak-result", text)]
+
+
 def _standings(ui: UI, state: dict) -> ft.Control:
-    ranked = sorted(state["players"], key=lambda p: -state["glory"][p])
+    # The Patron leads a Glory tie; the summary panel says which rule put them there.
+    ranked = sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"]))
     rows = [ft.Row([ft.Container(badge(ui, state, p, 18), expand=True),
                     tagged(ft.Text(str(state["glory"][p]), size=28, weight=ft.FontWeight.BOLD),
                            f"final-{p}", f"{god(ui, p)} {state['glory'][p]}")])

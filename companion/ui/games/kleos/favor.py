@@ -10,8 +10,8 @@ import flet as ft
 from companion.games.kleos import MAX_TEXT
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
-from companion.ui.games.kleos.parts import LIVE, editable, god, note, own_first
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.games.kleos.parts import LIVE, editable, god, own_first
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 MINION = "kleos.favor.minion"
 

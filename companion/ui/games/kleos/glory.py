@@ -10,8 +10,8 @@ import flet as ft
 
 from companion.games.kleos import FREE_REASONS, MAX_STEP, STEPPED_REASONS
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import LIVE, badge, editable, god, note, own_first, shade
-from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+from companion.ui.games.kleos.parts import LIVE, badge, editable, god, own_first, shade
+from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 AMOUNT = "kleos.glory.amount.{player}"
 NUMBER_WIDTH = 110

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.games.kleos import GOD_COLOURS
 from companion.ui.context import UI
-from companion.ui.widgets.controls import FONT, TOUCH, icon_button, note, tagged
+from companion.ui.widgets.controls import FONT, TOUCH, icon_button, tagged
 
 # Screen shades for the game's colour names, dark enough to carry white text and stand on white.
 SHADES: dict[str, str] = {

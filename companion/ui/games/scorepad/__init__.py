@@ -37,6 +37,8 @@ class ScorePadUI:
             if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
                 ui.local[NOTE] = state["notes"].get(snap["seat"], "")
             parts.append(part(ui, "scorepad-note", _note, snap["seat"]))
+        if snap["role"] == "host" and not state.get("ended"):
+            parts.append(part(ui, "scorepad-end", _end))
         return group(ui, "scorepad-board", ft.Column, parts, spacing=12)
 
 
@@ -54,6 +56,13 @@ def _quick(ui: UI, score: Score) -> list[ft.Control]:
         return handler
 
     return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48) for a in QUICK]
+
+
+def _end(ui: UI) -> ft.Control:
+    async def end(e) -> None:
+        await ui.send({"type": "game.end"})
+
+    return button(ui.t("scorepad.end_game"), end, "end-game", icon=ft.Icons.FLAG, filled=False)
 
 
 def _note(ui: UI, seat: str) -> ft.Control:
