@@ -28,8 +28,9 @@ def table_screen(ui: UI) -> ft.Control:
     history = part(ui, "history-card", _history_card, ui.live.seq)
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
-    if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first)
-        return group(ui, "table-layout", ft.Column, [identity, *undo, news_line(ui), *extras, board, history, awake],
+    if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
+        # line: a phone's player is at the table, and a line coming and going would move the buttons
+        return group(ui, "table-layout", ft.Column, [identity, *undo, *extras, board, history, awake],
                      spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
         group(ui, "table-main", ft.Column, [identity, news_line(ui), *extras, board], expand=3, scroll=ft.ScrollMode.AUTO,

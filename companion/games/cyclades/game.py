@@ -13,6 +13,7 @@ from companion.core.model import RuleError
 from companion.core.game import GameBase
 from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
 from companion.games.cyclades import summary as play_summary
+from companion.games.cyclades.allowed import allowed
 from companion.games.cyclades.setup import initial_state
 
 HANDLERS = {
@@ -75,10 +76,12 @@ class Cyclades(GameBase):
         return {**event, "to": to}
 
     def view(self, state: dict, seat: str | None) -> dict:
-        """A copy with the purses cut down to the viewer's own, until the end reveals them all."""
+        """A copy with the purses cut down to the viewer's own, until the end reveals them all, and
+        what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
         out = copy.deepcopy(state)
         if state["phase"] != "over":
             out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}
+        out["allowed"] = allowed(out, seat)
         return out
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:

@@ -28,10 +28,12 @@ class ScorePadUI:
         scores = [Score(p, seats[p].name if p in seats else p, str(state["scores"][p]),
                         seats[p].colour if p in seats else None, active=p == snap.get("seat"))
                   for p in state["players"]]
+        if ui.is_phone:  # a phone shows its own player first
+            scores.sort(key=lambda s: not s.active)
         parts: list[ft.Control] = [
             part(ui, "scorepad-title", _title),
-            scoreboard(ui, scores, quick=_quick),
             local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18),
+            scoreboard(ui, scores, quick=_quick),
         ]
         if snap["role"] == "seat":
             if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
@@ -55,7 +57,7 @@ def _quick(ui: UI, score: Score) -> list[ft.Control]:
                            "reason": ui.local.get(REASON, "")})
         return handler
 
-    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48) for a in QUICK]
+    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48, compact=True) for a in QUICK]
 
 
 def _end(ui: UI) -> ft.Control:
