@@ -126,7 +126,7 @@ def test_fading_glow_and_news_cost_one_redraw_each(server, monkeypatch):
     monkeypatch.setattr(news, "SHOW_SECONDS", 0.6)
 
     async def go():
-        live, phone, _ = await scorepad(server)
+        live, _, phone = await scorepad(server)  # the tablet: it shows the news line
         renders = []
         render = phone.app.render
 
@@ -134,13 +134,13 @@ def test_fading_glow_and_news_cost_one_redraw_each(server, monkeypatch):
             renders.append(1)
             await render()
         phone.app.render = counted
-        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, Access("seat", "ana"))  # news for the tablet
         await phone.settle()
         assert "changed" in phone.find("tile-bia").parent.label
         await asyncio.sleep(1.0)
         await phone.settle()
         assert "changed" not in phone.find("tile-bia").parent.label
-        assert phone.find("news").parent.label is None  # the news line faded too
+        assert phone.find("news").parent.label == "—"  # the news line faded too
         # the change itself, the glow going out, the news line going out: nothing more
         assert len(renders) == 3
     run(go())
