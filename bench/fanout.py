@@ -113,7 +113,7 @@ class Result:
         self.cpu_ms = 0.0
         self.rss_mib = 0.0
         self.missed = 0
-        self.leaked = 0  # bytes that reached sessions of other tables
+        self.leaked = 0  # bytes that reached sessions of other tables meanwhile
 
     def line(self) -> str:
         lat = self.latency or [float("nan")]
@@ -122,7 +122,7 @@ class Result:
                 f"api p95 {p95(self.api or [float('nan')]):6.1f} ms  "
                 f"{statistics.mean(self.bytes or [0]):8.0f} B/session  cpu {self.cpu_ms:6.1f} ms/change  "
                 f"rss {self.rss_mib:6.1f} MiB" + (f"  MISSED {self.missed}" if self.missed else "")
-                + (f"  LEAKED {self.leaked} B" if self.leaked else ""))
+                + (f"  other tables got {self.leaked} B (fades of earlier changes)" if self.leaked else ""))
 
 
 async def open_all(devices: list[Device], batch: int = 10) -> None:
@@ -339,6 +339,9 @@ async def main() -> None:
                   f"(hall: {2 * args.changes}); bytes are websocket payloads, before compression")
             print(f"{'server start':24s} rss {proc.memory_info().rss / 2**20:6.1f} MiB", flush=True)
             await app_run(server, proc, sizes, hall, args.changes, args.game)
+        except Exception:
+            print("the server's log ends with:\n" + server.log.read_text()[-3000:], flush=True)
+            raise
         finally:
             server.stop()
         if not args.no_bare:

@@ -103,15 +103,16 @@ class LiveTable:
         with self._lock:
             return [self.game.secrets.cut_event(e, None) for e in self._events]
 
-    def history(self, access: Access, lang: str = "en") -> list[dict]:
-        """Who did what, newest first, in plain words that respect the viewer's secrets."""
+    def history(self, access: Access, lang: str = "en", limit: int | None = None) -> list[dict]:
+        """Who did what, newest first, in plain words that respect the viewer's secrets.
+        `limit`: only the newest rows, so a screen's cost does not grow with the game."""
         seat = access.viewer
         cut = self.game.secrets.cut_event
         with self._lock:
             by_seq = {e["seq"]: e for e in self._events}
             in_force = {e["seq"] for e in self._done}
             rows = []
-            for event in reversed(self._events):
+            for event in reversed(self._events[-limit:] if limit else self._events):
                 kind = event["type"]
                 if kind in turnclock.CLOCK_TYPES:
                     text = turnclock.describe(kind, lang)

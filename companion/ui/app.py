@@ -41,6 +41,7 @@ class Session:
         self.page = page
         self.ui = UI(page=page, server=server)
         self.ui.refresh = self.render
+        self.ui.redraw_soon = self._changed
         self.ui.set_awake = self._save_awake
         self.prefs = ft.SharedPreferences()
         self.wakelock = ft.Wakelock()
@@ -148,7 +149,7 @@ class Session:
 
     # -- liveness ------------------------------------------------------------
     def _changed(self) -> None:
-        """Runs on the writer's thread: only schedule, never render here."""
+        """Runs on a writer's thread (or a fade timer): only queue a render, never render here."""
         connection = self.page.session.connection
         if connection is None:
             self._on_disconnect(None)

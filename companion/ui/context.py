@@ -44,6 +44,7 @@ class UI:
     access: Access | None = None
     local: dict[str, Any] = field(default_factory=dict)
     refresh: Callable[[], Awaitable[None]] | None = None
+    redraw_soon: Callable[[], None] | None = None  # queue a render, as a change from another device does
     awake: bool = False  # keep this device's screen on while the table is open
     set_awake: Callable[[bool], Awaitable[None]] | None = None
     picked_base: str | None = None  # the address the host chose for this tablet's QR codes

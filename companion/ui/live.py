@@ -15,9 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, TypeVar
 
 import flet as ft
+
+if TYPE_CHECKING:  # context.py imports this module
+    from companion.ui.context import UI
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +62,7 @@ class Parts:
                 self._mark(child)
 
 
-def part(ui: Any, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.Control:
+def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.Control:
     """`build(ui, *args)`, rebuilt only when `args` (or this device's language, theme or
     width class) differ from the last build under `key` on this device.
 
@@ -107,15 +110,18 @@ def _identities(args: tuple) -> tuple:
                  else a for a in args)
 
 
-def group(ui: Any, key: str, kind: Callable[..., ft.Control], children: list[ft.Control],
+def group(ui: UI, key: str, kind: Callable[..., ft.Control], children: list[ft.Control],
           **props: Any) -> ft.Control:
     """`kind(children, **props)` (a Column, a Row...), reused while its children are the same
     controls: a change deep inside rebuilds only the containers on the way to it."""
     return part(ui, key, _group, kind, tuple(children), tuple(sorted(props.items())))
 
 
-def _group(ui: Any, kind: Callable[..., ft.Control], children: tuple, props: tuple) -> ft.Control:
+def _group(ui: UI, kind: Callable[..., ft.Control], children: tuple, props: tuple) -> ft.Control:
     return kind(list(children), **dict(props))
+
+
+GRACE = 0.003  # seconds
 
 
 class RenderQueue:
@@ -142,6 +148,9 @@ class RenderQueue:
 
     async def _drain(self) -> None:
         try:
+            # A head start for the API call that published the change: its answer takes a few
+            # loop turns, and one sleep(0) between renders would grant it one turn per render.
+            await asyncio.sleep(GRACE)
             while self.waiting:
                 await asyncio.sleep(0)  # let an API answer or a tap through first
                 owner = next(iter(self.waiting))
@@ -164,8 +173,7 @@ def render_queue(loop: asyncio.AbstractEventLoop) -> RenderQueue:
     return queue
 
 
-
-def local_text(ui: Any, key: str, ident: str, label: str, **options: Any) -> ft.Control:
+def local_text(ui: UI, key: str, ident: str, label: str, **options: Any) -> ft.Control:
     """A text field whose text belongs to this device: kept in `ui.local[key]` as it is typed
     and never sent back over it. It is a part of its own (rebuilt only when the label or the
     options change), so changes from other devices leave its focus, cursor and text alone.
@@ -173,7 +181,7 @@ def local_text(ui: Any, key: str, ident: str, label: str, **options: Any) -> ft.
     return part(ui, ident, _local_text, key, ident, label, tuple(sorted(options.items())))
 
 
-def _local_text(ui: Any, key: str, ident: str, label: str, options: tuple) -> ft.Control:
+def _local_text(ui: UI, key: str, ident: str, label: str, options: tuple) -> ft.Control:
     def typed(e: Any) -> None:
         ui.local[key] = e.control.value
 

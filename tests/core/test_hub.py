@@ -59,6 +59,7 @@ def test_undo_redo_are_events_and_new_event_clears_redo(hub):
     history = live.history(HOST)
     assert history[0]["text"].startswith("Bia +5")  # display names, not ids
     assert [row["undone"] for row in history if row["type"] == "points.add"] == [False, True, False, False]
+    assert live.history(HOST, limit=3) == history[:3]  # the newest rows, undone marks and all
 
 
 def test_undo_with_empty_log_is_refused(hub):

@@ -71,6 +71,9 @@ def test_a_scrolled_tablet_stays_put_and_typing_survives_ten_changes(server, bro
     phone.keyboard.type(" race")  # the field still has the focus and the caret at its end
     field = el(phone, "reason").locator("input").first
     assert field.input_value() == "won the race"
+    phone.mouse.move(200, 400)
+    phone.mouse.wheel(0, -4000)  # back up to P1's tile, above the twelve cards and the field
+    phone.wait_for_timeout(800)
     phone.mouse.click(*centre(phone, "add-p1-5"))
     expect_label(phone, "score-p1", "P1 5")
     last = server.table_file(table["id"])["events"]

@@ -40,8 +40,11 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
         live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
         await phone.settle()
         after = phone.ids()
-        assert {k: after.get(k) for k in before} == before  # the score's Text included: same control, new value
-        assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
+        # The score's Text included: same control, new value. Only the news line, which went
+        # from empty to "Tablet: Bia +1", is a new node (tagged() remounts empty labels).
+        assert {k: after.get(k) for k in before if k != "news"} == {k: v for k, v in before.items() if k != "news"}
+        assert {k: tablet.ids().get(k) for k in before_tablet if k != "news"} == \
+            {k: v for k, v in before_tablet.items() if k != "news"}
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
         # Bia's tile (its number glows), the history card and its new row, the containers on
@@ -85,6 +88,12 @@ def test_typed_text_is_never_sent_back_while_others_score(server):
 def test_device_local_state_rebuilds_only_its_part(server):
     async def go():
         live, phone, _ = await scorepad(server)
+        switch = phone.find("keep-awake")
+        phone.flet.apply_patch(switch._i, {"value": True})  # the phone flips "keep the screen on"
+        await phone.tap("keep-awake", "change")
+        assert phone.app.ui.awake is True
+        assert set(phone.app.ui.parts.rebuilt) == {"keep-awake", "table-layout"}
+        assert phone.find("keep-awake") is not switch and phone.find("keep-awake")._i == switch._i
         phone.app.ui.lang = "pt"  # a device setting: every part follows, ids stay
         before = phone.ids()
         await phone.app.render()
@@ -108,4 +117,30 @@ def test_an_old_style_board_keeps_its_ids_too(server):
         after = tablet.ids()
         kept = {k for k in before if after.get(k) == before[k]}
         assert kept == set(before) & set(after) and len(kept) > 20
+    run(go())
+
+
+def test_fading_glow_and_news_cost_one_redraw_each(server, monkeypatch):
+    from companion.ui.widgets import news, scoreboard
+    monkeypatch.setattr(scoreboard, "GLOW_SECONDS", 0.3)
+    monkeypatch.setattr(news, "SHOW_SECONDS", 0.6)
+
+    async def go():
+        live, _, phone = await scorepad(server)  # the tablet: it shows the news line
+        renders = []
+        render = phone.app.render
+
+        async def counted() -> None:
+            renders.append(1)
+            await render()
+        phone.app.render = counted
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, Access("seat", "ana"))  # news for the tablet
+        await phone.settle()
+        assert "changed" in phone.find("tile-bia").parent.label
+        await asyncio.sleep(1.0)
+        await phone.settle()
+        assert "changed" not in phone.find("tile-bia").parent.label
+        assert phone.find("news").parent.label == "—"  # the news line faded too
+        # the change itself, the glow going out, the news line going out: nothing more
+        assert len(renders) == 3
     run(go())

@@ -16,7 +16,10 @@ FONT = "DejaVu Sans"  # bundled in assets/fonts: offline Flutter cannot fetch fa
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
-    return ft.Semantics(content=control, identifier=identifier, label=label)
+    # Flutter's web semantics never refills a node whose label went empty (measured: the text
+    # stayed blank after it came back), so an empty label is a different node, remounted.
+    return ft.Semantics(content=control, identifier=identifier, label=label or None,
+                        key=f"{identifier}~empty" if label == "" else None)
 
 
 def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,

@@ -15,7 +15,7 @@ MAX_ROWS = 60  # bounded: the list is sent once, then each change adds a row and
 def history_list(ui: UI) -> ft.Control:
     """Rows are parts keyed by their event's number, so a new entry is one insert on the
     wire and the rows already shown keep their controls."""
-    rows = ui.live.history(ui.access, ui.lang)[:MAX_ROWS]
+    rows = ui.live.history(ui.access, ui.lang, MAX_ROWS)
     if not rows:
         return ft.Column([heading(ui.t("ui.history"), 18), ft.Text(ui.t("ui.no_history"))])
     items = [part(ui, f"history-{row['seq']}", _row, row["seq"], row.get("at"), row["by"], row["text"],

@@ -19,7 +19,7 @@ SLOT_HEIGHT = 44
 
 
 def news_line(ui: UI) -> ft.Control:
-    rows = ui.live.history(ui.access, ui.lang)[:1]
+    rows = ui.live.history(ui.access, ui.lang, limit=1)
     fresh = [r for r in rows if r.get("actor") != ui.access.actor and r.get("at")
              and time.time() - r["at"] < SHOW_SECONDS]
     if not fresh:
