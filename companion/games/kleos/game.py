@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core.game import GameBase
 from companion.games.kleos import history, phases
+from companion.games.kleos.allowed import allowed
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -33,17 +34,24 @@ class Kleos(GameBase):
         """Record where phase.next lands, so its history line can name the new step."""
         if event.get("type") != "phase.next":
             return event
-        after = self.apply(state, event)
-        to = {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
-        return {**event, "to": to}
+        return {**event, "to": self._after_next(state)}
+
+    def _after_next(self, state: dict) -> dict:
+        after = self.apply(state, {"type": "phase.next"})
+        return {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
 
     def view(self, state: dict, seat: str | None) -> dict:
+        """The state plus what the screens read: the step's texts, what may be done now and
+        where next leads (None while next is refused), so no screen re-runs the rules."""
+        may = allowed(state, seat)
         return {
             **state,
             "turn_order": turn_order(state),
             "phase_text": phases.phase_text(state),
             "pity": phases.pity(state),
             "reminders": phases.reminders(state),
+            "allowed": may,
+            "next": None if may["phase.next"] else self._after_next(state),
         }
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:

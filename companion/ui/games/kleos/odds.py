@@ -14,6 +14,7 @@ import flet as ft
 from companion.games.kleos import pool
 from companion.games.kleos import Fighter, combat, competing, recruit
 from companion.ui.context import UI
+from companion.ui.live import part
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
 SECTION = "kleos.odds.section"
@@ -113,8 +114,15 @@ def chance_row(ui: UI, name: str, chance: Fraction) -> ft.Control:
 
 
 def odds_panel(ui: UI) -> ft.Control:
-    """Section buttons over the chosen calculator; results follow the steppers at once."""
-    chosen = inputs(ui, SECTION)
+    """Section buttons over the chosen calculator; results follow the steppers at once.
+
+    One part whose arguments are this device's inputs: a stepper tap rebuilds it, a
+    Glory change from another device never does (its scroll and values stay)."""
+    return part(ui, "kleos-odds", _panel, *(inputs(ui, key) for key in DEFAULTS))
+
+
+def _panel(ui: UI, chosen: str, *values: Any) -> ft.Control:
+    """The calculator for these inputs (the same values `inputs` reads while this builds)."""
     choose = setter(ui, SECTION)
 
     def pick(name: str):

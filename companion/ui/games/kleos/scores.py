@@ -1,0 +1,60 @@
+"""The Kleos scoreboard: every god's Glory, its markers, and one-tap Glory for a kill, a recruit, a Slaughter.
+
+It replaces the old Glory bands at the top of every device: the god whose turn
+it is is outlined, the First Player, Olympus' Favor and the turn are markers,
+and the day and step are the facts line. A phone lists its own god first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.kleos import LAST_DAY, STEPPED_REASONS
+from companion.ui.context import UI
+from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
+from companion.ui.widgets.controls import FONT, tagged
+from companion.ui.widgets.scoreboard import Score, scoreboard
+
+# The reasons a table scores most often, one tap each from the scoreboard (in this order).
+QUICK = ("kill", "recruit", "slaughter")
+
+
+def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
+    state = snap["state"]
+    favor = state["favor"]["player"] if state["favor"] else None
+    scores = []
+    for player in own_first(state["players"], snap["seat"] if ui.is_phone else None):
+        markers = [ui.t(key) for key, on in (("kleos.ui_mark_turn", player == state["turn"]),
+                                            ("kleos.ui_mark_first", player == state["first_player"]),
+                                            ("kleos.ui_mark_favor", player == favor)) if on]
+        scores.append(Score(player, god(ui, player), str(state["glory"][player]), shade(player), tuple(markers),
+                            active=player == state["turn"], detail=state["names"].get(player, "")))
+    closed = why(ui, snap, "glory.add")
+    facts = [ui.t("kleos.ui_day_label", day=state["day"], days=LAST_DAY), ui.t(f"kleos.phase_{state['phase']}")]
+    if closed and editable(snap):
+        facts.append(closed)
+    return scoreboard(ui, scores, facts, Quick(closed) if editable(snap) else None)
+
+
+@dataclass(frozen=True)
+class Quick:
+    """The tiles' quick buttons; a value (not a closure), so a tile is rebuilt only when its
+    score or the reason Glory is closed changes. `closed` is that reason, or None."""
+
+    closed: str | None
+
+    def __call__(self, ui: UI, score: Score) -> list[ft.Control]:
+        return [self._button(ui, score, reason) for reason in QUICK]
+
+    def _button(self, ui: UI, score: Score, reason: str) -> ft.Control:
+        async def add(e: object) -> None:
+            await ui.send({"type": "glory.add", "player": score.seat, "reason": reason})
+
+        label = f"{ui.t(f'kleos.ui_quick_{reason}')} +{STEPPED_REASONS[reason]}"
+        said = f"{score.name}: {label}" + (f" ({self.closed})" if self.closed else "")
+        control = ft.OutlinedButton(
+            content=ft.Text(label, size=15, weight=ft.FontWeight.W_600, font_family=FONT), on_click=add,
+            height=48, disabled=self.closed is not None, tooltip=self.closed,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))
+        return tagged(control, f"quick-{reason}-{score.seat}", said)
