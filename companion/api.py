@@ -25,6 +25,13 @@ def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def refused(err: RuleError) -> JSONResponse:
+    """422 with the English text in "error" (older clients read only that) plus the key and
+    values, so a client can word the refusal in its own language."""
+    values = {k: v if isinstance(v, (str, int, float, bool, type(None))) else str(v) for k, v in err.values.items()}
+    return JSONResponse({"error": err.message, "key": err.key, "values": values}, status_code=422)
+
+
 def is_loopback(host: str | None) -> bool:
     try:
         return ipaddress.ip_address(host or "").is_loopback
@@ -60,7 +67,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         except ReadOnly as err:
             return error(403, str(err))
         except RuleError as err:
-            return error(422, err.message)
+            return refused(err)
         return JSONResponse({"seq": event["seq"], "state": live.snapshot(access)["state"]})
 
     @api.get("/health")
@@ -83,7 +90,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         try:
             live = await run_in_threadpool(hub.create, data["game"], options)
         except RuleError as err:
-            return error(422, err.message)
+            return refused(err)
         table = live.table
         return JSONResponse({
             "id": table.id,

@@ -25,6 +25,7 @@ from companion.games.registry import GAMES
 from companion.rules import index as build_rules_index
 from companion.ui.app import make_main
 from companion.ui.context import ServerInfo
+from companion import keep_awake
 from companion.comeback import ComebackMiddleware
 from companion.comeback import script as comeback_script
 from companion.webcache import CompressedStatic, WebCacheMiddleware
@@ -69,5 +70,5 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     files = web_files()
     files.start()
     app.add_middleware(WebCacheMiddleware, files=files)
-    app.add_middleware(ComebackMiddleware, html=comeback_script(SESSION_TIMEOUT_SECONDS))
+    app.add_middleware(ComebackMiddleware, html=comeback_script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
     return app, info

@@ -70,6 +70,8 @@ def test_events_undo_redo_and_refusals(client, table):
     assert r.status_code == 200 and r.json()["seq"] == 1 and r.json()["state"]["scores"]["ana"] == 4
     r = client.post(f"/api/tables/{tid}/events", params={"k": k}, json={"type": "points.add", "player": "x", "amount": 1})
     assert r.status_code == 422 and "no player" in r.json()["error"]
+    assert r.json() == {"error": "There is no player 'x' at this table.", "key": "scorepad.err.player_table",
+                        "values": {"player": "x"}}  # a client can word it in its own language from key and values
     assert client.post(f"/api/tables/{tid}/events", params={"k": k}, content=b"[1]").status_code == 422
     r = client.post(f"/api/tables/{tid}/events", params={"k": table["spectator_token"]},
                     json={"type": "points.add", "player": "ana", "amount": 1})

@@ -74,7 +74,7 @@ class GameBase:
     def apply(self, state: dict, event: dict) -> dict:
         handler = self.handlers.get(event.get("type", ""))
         if handler is None:
-            raise RuleError(f"This game has no action called {event.get('type')!r}.")
+            raise RuleError("core.err.game_action_called", type=event.get('type'))
         return handler(copy.deepcopy(state), event)
 
     def view(self, state: dict, seat: str | None) -> dict:

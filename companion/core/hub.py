@@ -105,7 +105,7 @@ class LiveTable:
         """Apply one command; RuleError (nothing saved) if the rules refuse it."""
         self._check_editor(access)
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            raise RuleError("An action needs a type.")
+            raise RuleError("core.err.action_needs_type")
         if command["type"] in CONTROL_TYPES:
             return self.undo(access) if command["type"] == UNDO else self.redo(access)
         with self._lock:
@@ -125,7 +125,7 @@ class LiveTable:
         self._check_editor(access)
         with self._lock:
             if not self._done:
-                raise RuleError("There is nothing to undo.")
+                raise RuleError("core.err.nothing_undo")
             target = self._done[-1]
             state = self._replay(self._done[:-1])
             event = self._append_control(UNDO, target, access)
@@ -138,7 +138,7 @@ class LiveTable:
         self._check_editor(access)
         with self._lock:
             if not self._undone:
-                raise RuleError("There is nothing to redo.")
+                raise RuleError("core.err.nothing_redo")
             target = self._undone[-1]
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
@@ -201,7 +201,7 @@ def _require_json(event: dict) -> None:
     try:
         json.dumps(event)
     except (TypeError, ValueError) as err:
-        raise RuleError(f"This action holds a value that cannot be saved ({err}).") from err
+        raise RuleError("core.err.action_holds_value_cannot", err=str(err)) from err
 
 
 @dataclass
@@ -227,15 +227,15 @@ class Hub:
     def create(self, game_id: str, options: dict | None = None) -> LiveTable:
         game = self.games.get(game_id)
         if game is None:
-            raise RuleError(f"Unknown game {game_id!r}.")
+            raise RuleError("core.err.unknown_game", game_id=game_id)
         options = dict(options or {})
         options.setdefault("seed", random.SystemRandom().randrange(2**32))
         initial = game.setup(options)
         seats = game.seats(options)
         if not game.min_seats <= len(seats) <= game.max_seats:
-            raise RuleError(f"{game.title} is played by {game.min_seats} to {game.max_seats} players.")
+            raise RuleError("core.err.played_players", game=game.title, low=game.min_seats, high=game.max_seats)
         if len({s["id"] for s in seats}) != len(seats):
-            raise RuleError("Each player needs a different id.")
+            raise RuleError("core.err.each_player_needs_different")
         table = Table(
             id=new_table_id(),
             game=game_id,

@@ -7,16 +7,36 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from companion.i18n import catalogue, t
+
 
 class RuleError(Exception):
     """A refusal the player should read: the rules (or the input) forbid this.
 
-    The message is shown as it is, so write it for a player, not a developer.
+    It carries a message key and its values, not a sentence, because the game does not
+    know who will read it: each device words it in its own language with `text(lang)`.
+    A value that is itself a message key (a role, a phase, a card type) is worded too, and a
+    list of them is joined, so no English word leaks into a Portuguese sentence. `message` is the English text,
+    for logs and for API clients that read only "error".
     """
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str, /, **values: object) -> None:
+        self.key = key
+        self.values = values
+        self.message = self.text("en")
+        super().__init__(self.message)
+
+    def text(self, lang: str) -> str:
+        return t(self.key, lang, **{name: _word(value, lang) for name, value in self.values.items()})
+
+
+def _word(value: object, lang: str) -> object:
+    """A value as it reads in `lang`: a message key worded, a list of choices joined."""
+    if isinstance(value, (list, tuple)):
+        return " / ".join(str(_word(v, lang)) for v in value)
+    if isinstance(value, str) and value in catalogue():
+        return t(value, lang)
+    return value
 
 
 @dataclass

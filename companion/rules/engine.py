@@ -63,13 +63,13 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     naming it; each Hit says its game so the UI can label it.
     """
     if not isinstance(query, str):
-        raise RuleError("Type a question or a few words to search the rules.")
+        raise RuleError("rules.err.type_question_few_words")
     if game is not None:
         check_game(game)
     if lang is not None:
         check_lang(lang)
     if limit < 1:
-        raise RuleError("Ask for at least one search result.")
+        raise RuleError("rules.err.ask_least_search_result")
     idx = index()
     groups = parse(idx, query)
     if not groups:

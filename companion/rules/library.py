@@ -75,13 +75,13 @@ def _by_key() -> dict[tuple[str, str, str], Entry]:
 def check_game(game: str) -> None:
     """Refuse an unknown game with a message a player can act on."""
     if game not in GAMES:
-        raise RuleError(f"There are no rules for a game called {game!r}. Known games: {', '.join(GAMES)}.")
+        raise RuleError("rules.err.rules_game_called_known", game=game, names=', '.join(GAMES))
 
 
 def check_lang(lang: str) -> None:
     """Refuse a language the rules are not written in."""
     if lang not in LANGS:
-        raise RuleError(f"Rules are available in English (en) and Portuguese (pt), not {lang!r}.")
+        raise RuleError("rules.err.rules_available_english_en", asked=lang)
 
 
 def entry(game: str, id: str, lang: str) -> Entry:
@@ -92,7 +92,7 @@ def entry(game: str, id: str, lang: str) -> Entry:
         found = _by_key().get((game, candidate, id))
         if found is not None:
             return found
-    raise RuleError(f"There is no rules entry {id!r} for {game}.")
+    raise RuleError("rules.err.rules_entry", id=id, game=game)
 
 
 def contents(game: str, lang: str) -> list[Entry]:

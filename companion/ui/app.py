@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
+from companion import keep_awake
+
 from companion.core.access import is_admin
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
@@ -193,7 +195,9 @@ class Session:
             self.page.run_task(self._set_wakelock, wanted)  # never hold up a render on it
 
     async def _set_wakelock(self, wanted: bool) -> None:
-        # Browsers grant a wake lock only on secure (https or localhost) pages: fail quietly.
+        # Browsers grant a wake lock only on secure (https or localhost) pages; on plain http
+        # the page's NoSleep script reads this preference and keeps the screen on instead.
+        await self.prefs.set(keep_awake.PREF, wanted)
         try:
             await (self.wakelock.enable() if wanted else self.wakelock.disable())
         except Exception as err:  # noqa: BLE001 - the client reports any platform refusal

@@ -52,7 +52,8 @@ class UI:
 
     @property
     def is_phone(self) -> bool:
-        return (self.page.width or 1280) < 700
+        """Narrow, or a phone turned sideways (short): one column, own score and Undo on top."""
+        return (self.page.width or 1280) < 700 or (getattr(self.page, "height", None) or 800) < 500
 
     async def send(self, command: dict) -> bool:
         """Hand a command to the table's writer off the event loop; show a refusal plainly."""
@@ -63,9 +64,7 @@ class UI:
             self.toast(self.t("ui.read_only"), error=True)
             return False
         except RuleError as err:
-            key = getattr(err, "key", None)  # a refusal that can be re-worded in this device's language
-            message = self.t(key, **getattr(err, "values", {})) if key else err.message
-            self.toast(self.t("ui.refused", message=message), error=True)
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
             return False
         return True
 
@@ -78,8 +77,10 @@ class UI:
     async def _control(self, action: Callable[[Access], dict]) -> None:
         try:
             await asyncio.to_thread(action, self.access)
-        except (RuleError, ReadOnly) as err:
-            self.toast(self.t("ui.refused", message=getattr(err, "message", str(err))), error=True)
+        except RuleError as err:
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+        except ReadOnly:
+            self.toast(self.t("ui.read_only"), error=True)
 
     def toast(self, message: str, error: bool = False) -> None:
         self.page.show_dialog(ft.SnackBar(

@@ -108,7 +108,7 @@ def _new_table(ui: UI) -> ft.Control:
         try:
             live = await asyncio.to_thread(ui.server.hub.create, choice, read())
         except RuleError as err:
-            ui.toast(ui.t("ui.refused", message=err.message), error=True)
+            ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
             return
         ui.local.clear()
         await ui.page.push_route(f"/t/{live.table.id}?k={live.table.host_token}")

@@ -20,21 +20,19 @@ from companion.ui.widgets.news import news_line
 def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
     board = game_uis()[ui.live.table.game].board(ui, snap)
-    side: list[ft.Control] = []
-    if ui.access.role != "spectator":
-        side.append(part(ui, "undo-redo", _actions, snap["can_undo"], snap["can_redo"]))
-    if ui.access.role == "host":
-        side.append(join_card(ui))
-    side.append(part(ui, "history-card", _history_card, ui.live.seq))
-    side.append(part(ui, "keep-awake", _awake_switch, ui.awake))
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
-    top = [identity, news_line(ui)]
-    if ui.is_phone:
-        return group(ui, "table-layout", ft.Column, [*top, board, *side], spacing=12,
-                     scroll=ft.ScrollMode.AUTO, expand=True)
+    undo = [part(ui, "undo-redo", _actions, snap["can_undo"], snap["can_redo"])] if ui.access.role != "spectator" else []
+    join = [join_card(ui)] if ui.access.role == "host" else []
+    history = part(ui, "history-card", _history_card, ui.live.seq)
+    awake = part(ui, "keep-awake", _awake_switch, ui.awake)
+    if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first)
+        return group(ui, "table-layout", ft.Column, [identity, *undo, news_line(ui), board, history, awake],
+                     spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [*top, board], expand=3, scroll=ft.ScrollMode.AUTO, spacing=12),
-        group(ui, "table-side", ft.Column, side, expand=2, scroll=ft.ScrollMode.AUTO, spacing=12),
+        group(ui, "table-main", ft.Column, [identity, news_line(ui), board], expand=3, scroll=ft.ScrollMode.AUTO,
+              spacing=12),
+        group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
+              spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
 

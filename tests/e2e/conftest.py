@@ -28,6 +28,17 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="module")
+def lan_browser():
+    """Chromium that resolves the made-up name `tablet.lan` to 127.0.0.1: a LAN-like origin
+    (not localhost, so not a secure context) without touching this machine's real addresses."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM,
+                              args=[*ARGS, "--host-resolver-rules=MAP tablet.lan 127.0.0.1"])
+        yield b
+        b.close()
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.fspath):

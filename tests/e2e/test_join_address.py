@@ -5,18 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from drive import ARGS, CHROMIUM, Server, el, open_app, scan_qr, tap
-from playwright.sync_api import expect, sync_playwright
-
-
-@pytest.fixture(scope="module")
-def lan_browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM,
-                              args=[*ARGS, "--host-resolver-rules=MAP tablet.lan 127.0.0.1"])
-        yield b
-        b.close()
+from drive import Server, el, open_app, scan_qr, tap
+from playwright.sync_api import expect
 
 
 def _serve(tmp_path: Path, url_option: str | None = None) -> Server:

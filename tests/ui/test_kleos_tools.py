@@ -284,3 +284,33 @@ def test_each_face_has_a_drawn_svg(face):
     assert root.tag.endswith("svg")
     shapes = [e for e in root.iter() if e.tag.split("}")[-1] in {"rect", "polygon", "path", "circle"}]
     assert shapes
+
+
+def test_a_hunter_bonus_is_typed_from_its_card_with_the_minotaur_as_a_preset():
+    """kleos-rulebook.txt 157: the Minotaur's +2/+1 is one Hunter's bonus; others are entered by hand."""
+    ui = FakeUI()
+    tap(ui, odds_panel(ui), "attacker-hunter")
+    for _ in range(2):
+        tap(ui, odds_panel(ui), "attacker-hunter_attack-minus")
+    tap(ui, odds_panel(ui), "attacker-hunter_defense-minus")
+    panel = odds_panel(ui)
+    plain = combat(Fighter(3, 2), Fighter(3, 2))
+    assert label(panel, "odds-defender_killed").endswith(percent(plain.defender_killed, "en"))
+    tap(ui, panel, "attacker-hunter-minotaur")
+    minotaur = combat(Fighter(5, 3), Fighter(3, 2))
+    assert label(odds_panel(ui), "odds-defender_killed").endswith(percent(minotaur.defender_killed, "en"))
+
+
+def test_competing_checks_take_three_sides():
+    """kleos-rulebook.txt 151: two or more Minions may compete; each side's chance and no-winner are shown."""
+    from companion.games.kleos.odds import competing_many
+    ui = FakeUI("pt")
+    tap(ui, odds_panel(ui), "odds-tab-competing")
+    tap(ui, odds_panel(ui), "competing-sides-plus")
+    tap(ui, odds_panel(ui), "competing-c-plus")
+    panel = odds_panel(ui)
+    wins, none = competing_many([(3, False), (3, False), (4, False)])
+    for side, chance in zip("abc", wins):
+        assert label(panel, f"odds-{side}_wins").endswith(percent(chance, "pt"))
+    assert label(panel, "odds-tie").endswith(percent(none, "pt"))
+    assert label(panel, "odds-c_wins").startswith("C vence")

@@ -61,18 +61,18 @@ def bid(state: dict, event: dict) -> dict:
     off = state["offerings"]
     due = next_bidder(state)
     if faction != due:
-        raise RuleError(f"It is {due}'s turn to place an offering." if due else "Every pawn is placed; pay the offerings.")
+        raise RuleError("cyclades.err.offering_turn", faction=due) if due else RuleError("cyclades.err.every_pawn_placed")
     god = event.get("god")
     barred = off["displaced"]["from"] if off["displaced"] else None
     if god == barred:
-        raise RuleError(f"{faction} was just outbid on {god.capitalize()} and must choose another god.")
+        raise RuleError("cyclades.err.just_outbid_choose_another", faction=faction, god=f"cyclades.god_{god}")
     if god == APOLLO:
         off["apollo"].append(faction)
         off["displaced"] = None
     else:
         _bid_on_god(state, faction, god, checks.whole(event, "amount", 1))
     if event.get("by") == pid and dues(state)[pid] > state["gold"][pid]:
-        raise RuleError("You cannot afford that offering once your priestesses are counted; bid less or go to Apollo.")
+        raise RuleError("cyclades.err.cannot_afford_offering_once")
     refresh_can_pay(state)
     return state
 
@@ -80,10 +80,10 @@ def bid(state: dict, event: dict) -> dict:
 def _bid_on_god(state: dict, faction: str, god: object, amount: int) -> None:
     off = state["offerings"]
     if god not in state["gods"]["up"]:
-        raise RuleError(f"{god!r} is not a god on offer this round.")
+        raise RuleError("cyclades.err.god_offer_round", god=god)
     current = off["bids"].get(god)
     if current and amount <= current["amount"]:
-        raise RuleError(f"The offering to {god.capitalize()} stands at {current['amount']}; bid more than that.")
+        raise RuleError("cyclades.err.offering_stands_bid_more", god=f"cyclades.god_{god}", amount=current['amount'])
     off["displaced"] = {"faction": current["faction"], "from": god} if current else None
     off["bids"][god] = {"faction": faction, "amount": amount}
 
@@ -99,7 +99,7 @@ def settle(state: dict, event: dict) -> dict:
     checks.phase(state, "offerings")
     checks.host(event)
     if next_bidder(state) is not None:
-        raise RuleError("Every pawn must be on a god (or Apollo) before the offerings are paid.")
+        raise RuleError("cyclades.err.every_pawn_god_apollo")
     off = state["offerings"]
     short = unable(state)
     if short:

@@ -7,52 +7,52 @@ from __future__ import annotations
 
 from companion.core.model import RuleError
 
-PHASE_NAMES = {
-    "setup": "setup",
-    "placement": "initial placement",
-    "round_init": "round initialization",
-    "income": "income",
-    "offerings": "offerings",
-    "maintenance": "maintenance",
-    "actions": "actions",
-    "over": "the end of the game",
+PHASE_NAMES = {  # message keys, so a refusal names the phase in the reader's language
+    "setup": "cyclades.phase_setup",
+    "placement": "cyclades.phase_placement",
+    "round_init": "cyclades.phase_round_init",
+    "income": "cyclades.phase_income",
+    "offerings": "cyclades.phase_offerings",
+    "maintenance": "cyclades.phase_maintenance",
+    "actions": "cyclades.phase_actions",
+    "over": "cyclades.phase_over",
 }
 
 
 def phase(state: dict, *allowed: str) -> None:
     if state["phase"] not in allowed:
-        wanted = " or ".join(PHASE_NAMES[p] for p in allowed)
-        raise RuleError(f"That belongs to {wanted}; the table is at {PHASE_NAMES[state['phase']]}.")
+        wanted = [PHASE_NAMES[p] for p in allowed]
+        raise RuleError("cyclades.err.belongs_table", wanted=wanted, phase=PHASE_NAMES[state["phase"]])
 
 
 def host(event: dict) -> None:
     if event.get("by") != "host":
-        raise RuleError("Only the host tablet can do that.")
+        raise RuleError("cyclades.err.host_tablet_do")
 
 
 def player(state: dict, event: dict, key: str = "player") -> str:
     """The player the event names, who must exist."""
     pid = event.get(key)
     if pid not in state["gold"]:
-        raise RuleError(f"There is no player called {pid!r} at this table.")
+        raise RuleError("cyclades.err.player_called_table", pid=pid)
     return pid
 
 
 def owner_or_host(event: dict, pid: str) -> None:
     """A player's own phone or the tablet acting for them; never another player's phone."""
     if event.get("by") not in ("host", pid):
-        raise RuleError(f"Only {pid} or the host tablet can do that for {pid}.")
+        raise RuleError("cyclades.err.host_tablet_do_2", pid=pid)
 
 
 def faction(state: dict, event: dict) -> str:
     fid = event.get("faction")
     if fid not in state["factions"]:
-        raise RuleError(f"There is no faction called {fid!r} at this table.")
+        raise RuleError("cyclades.err.faction_called_table", fid=fid)
     return fid
 
 
 def whole(event: dict, key: str, minimum: int = 0) -> int:
     value = event.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RuleError(f"{key.capitalize()} must be a whole number, at least {minimum}.")
+        raise RuleError("cyclades.err.whole_number_least", field=key.capitalize(), minimum=minimum)
     return value

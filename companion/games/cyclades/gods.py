@@ -27,10 +27,10 @@ def lay_out(face_up: list[str]) -> dict:
 def check_layout(face_up: object, players: int) -> list[str]:
     need = face_up_count(players)
     if not isinstance(face_up, list) or len(face_up) != need or len(set(face_up)) != need:
-        raise RuleError(f"With {players} players, exactly {need} different god tiles start face up.")
+        raise RuleError("cyclades.err.players_exactly_different_god", players=players, need=need)
     unknown = [g for g in face_up if g not in TILES]
     if unknown:
-        raise RuleError(f"These are not god tiles: {', '.join(map(str, unknown))}.")
+        raise RuleError("cyclades.err.these_god_tiles", names=', '.join(map(str, unknown)))
     return face_up
 
 
@@ -48,7 +48,7 @@ def rotate(board: dict, revealed: object) -> tuple[str, str]:
         if len(pool) == 1:
             revealed = pool[0]
         elif revealed not in pool:
-            raise RuleError(f"The god turned face up must be one of: {', '.join(pool)}.")
+            raise RuleError("cyclades.err.god_turned_face_up", names=', '.join(pool))
         pool.remove(revealed)
     else:
         revealed = board["down_known"].pop(0)

@@ -12,6 +12,7 @@ from typing import Callable
 from companion.core.model import RuleError
 from companion.games.cyclades import checks, tracker
 from companion.games.cyclades.gods import APOLLO, TILES
+from companion.games.cyclades.heroes import HEROES, heroic_price, ledger, movers
 
 APOLLO_GOLD = 2
 NOT_APOLLO = frozenset(TILES)
@@ -22,7 +23,8 @@ class Item:
     """Something bought with gold during a god's turn.
 
     `price(n)` is the cost of the n-th purchase this turn (0-based), so rising
-    prices (troops 2/3/4, heroic moves 1/2/3...) need no special case.
+    prices (troops 2/3/4...) need no special case. Heroic moves climb one ladder
+    per hero instead (see `heroes`), so their `price` is only the first rung.
     """
 
     gods: frozenset[str]
@@ -44,8 +46,9 @@ ITEMS: dict[str, Item] = {
     "philosopher": Item(frozenset({"athena"}), lambda n: 4, 1),
     "priestess": Item(frozenset({"zeus"}), lambda n: 4, 1),
     "top_creature": Item(frozenset({"zeus"}), lambda n: 1, 1),
-    "heroic_move": Item(NOT_APOLLO - {"ares"}, lambda n: n + 1),
+    "heroic_move": Item(NOT_APOLLO - {"ares"} | {APOLLO}, lambda n: n + 1),  # under Apollo, Leto only
 }
+HEROIC = "heroic_move"
 CARDS = {"philosopher": "philosophers", "priestess": "priestesses"}
 
 
@@ -54,7 +57,7 @@ def current_turn(state: dict) -> tuple[str, str]:
     checks.phase(state, "actions")
     acts = state["actions"]
     if acts["current"] >= len(acts["order"]):
-        raise RuleError("Every god has acted this round; move on to the end of the round.")
+        raise RuleError("cyclades.err.every_god_acted_round")
     faction, god = acts["order"][acts["current"]]
     return faction, god
 
@@ -64,14 +67,18 @@ def acting_player(state: dict, event: dict) -> tuple[str, str]:
     faction, god = current_turn(state)
     pid = checks.player(state, event)
     if state["factions"][faction] != pid:
-        raise RuleError(f"It is {faction}'s turn; {pid} can spend only during their own god's turn.")
+        raise RuleError("cyclades.err.turn_spend_during_own", faction=faction, pid=pid)
     checks.owner_or_host(event, pid)
     return pid, god
 
 
-def pay(state: dict, pid: str, cost: int, what: str) -> None:
+def pay(state: dict, pid: str, cost: int, item: str | None = None, count: int = 1) -> None:
+    """Take `cost` from the purse; the refusal names `count` of `item`, or a creature when no item is given."""
     if cost > state["gold"][pid]:
-        raise RuleError(f"{pid} cannot afford {what}: it costs {cost} gold.")
+        if item is None:
+            raise RuleError("cyclades.err.cannot_afford_creature", pid=pid, cost=cost)
+        raise RuleError("cyclades.err.cannot_afford_costs_gold", pid=pid, count=count, item=f"cyclades.item_{item}",
+                        cost=cost)
     state["gold"][pid] -= cost
 
 
@@ -81,7 +88,7 @@ def income(state: dict, event: dict) -> dict:
     pid = checks.player(state, event)
     checks.owner_or_host(event, pid)
     if pid in state["income_done"]:
-        raise RuleError(f"{pid}'s income is already in for this round.")
+        raise RuleError("cyclades.err.income_already_round", pid=pid)
     state["gold"][pid] += checks.whole(event, "prosperity")
     state["income_done"].append(pid)
     return state
@@ -93,35 +100,56 @@ def spend(state: dict, event: dict) -> dict:
     name = event.get("item")
     item = ITEMS.get(name)
     if item is None:
-        raise RuleError(f"Nothing called {name!r} is for sale; choose from {', '.join(ITEMS)} or a creature.")
+        raise RuleError("cyclades.err.nothing_called_sale_choose", name=name, names=', '.join(ITEMS))
     if god not in item.gods:
-        raise RuleError(f"{god.capitalize()} does not offer {name.replace('_', ' ')}.")
+        raise RuleError("cyclades.err.does_offer", god=f"cyclades.god_{god}", name=f"cyclades.item_{name}")
     count = checks.whole(event, "count", 1) if "count" in event else 1
+    if name == HEROIC:
+        return _heroic_move(state, event, pid, god, count)
     bought = state["actions"]["bought"]
     done = bought.get(name, 0)
     if item.limit is not None and done + count > item.limit:
-        raise RuleError(f"At most {item.limit} {name.replace('_', ' ')} can be bought in one turn.")
-    pay(state, pid, sum(item.price(done + i) for i in range(count)), f"{count} {name.replace('_', ' ')}")
+        raise RuleError("cyclades.err.most_bought_turn", limit=item.limit, name=f"cyclades.item_{name}")
+    pay(state, pid, sum(item.price(done + i) for i in range(count)), name, count)
     bought[name] = done + count
     if name in CARDS:
         tracker.add_card(state, pid, CARDS[name])
     return state
 
 
+def _heroic_move(state: dict, event: dict, pid: str, god: str, count: int) -> dict:
+    """{hero}: each hero climbs its own price ladder this turn; Pericles always pays 1."""
+    hero = event.get("hero")
+    if hero not in HEROES:
+        raise RuleError("cyclades.err.which_hero", names=", ".join(HEROES))
+    if hero not in movers(god, APOLLO):
+        raise RuleError("cyclades.err.apollo_only_leto")
+    bought = state["actions"]["bought"]
+    moved = bought.get(ledger(hero), 0)
+    pay(state, pid, sum(heroic_price(hero, moved + i) for i in range(count)), HEROIC, count)
+    bought[ledger(hero)] = moved + count
+    return state
+
+
+def next_heroic_price(state: dict, hero: str) -> int:
+    """What `hero`'s next heroic move costs in the turn being played (for the purse's button)."""
+    return heroic_price(hero, state["actions"]["bought"].get(ledger(hero), 0))
+
+
 def buy_creature(state: dict, event: dict) -> dict:
     """{player, price, standee?}: the track's price less what the player's temples still give this round."""
     pid, god = acting_player(state, event)
     if god == APOLLO:
-        raise RuleError("Apollo's guests cannot buy creatures.")
+        raise RuleError("cyclades.err.apollo_guests_cannot_buy")
     price = checks.whole(event, "price", 1)
     temples = state["tracker"][pid]["buildings"]["temple"]
     discount = min(price, max(0, temples - state["temples_used"][pid]))
-    pay(state, pid, price - discount, "that creature")
+    pay(state, pid, price - discount)
     state["temples_used"][pid] += discount
     standee = event.get("standee")
     if standee is not None:
         if not isinstance(standee, str) or not standee.strip():
-            raise RuleError("Name the creature whose figure goes on the board.")
+            raise RuleError("cyclades.err.name_creature_whose_figure")
         state["tracker"][pid]["creatures"].append(standee)
     return state
 
@@ -139,10 +167,10 @@ def steal_half(state: dict, event: dict) -> dict:
     """The Griffin: {player, victim}; half the victim's gold, rounded down, changes hands unseen."""
     pid, god = acting_player(state, event)
     if god == APOLLO:
-        raise RuleError("Apollo's guests cannot use creatures.")
+        raise RuleError("cyclades.err.apollo_guests_cannot_use")
     victim = checks.player(state, event, "victim")
     if victim == pid:
-        raise RuleError("The Griffin robs another player, not yourself.")
+        raise RuleError("cyclades.err.griffin_robs_another_player")
     taken = state["gold"][victim] // 2
     state["gold"][victim] -= taken
     state["gold"][pid] += taken

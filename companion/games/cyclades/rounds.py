@@ -19,7 +19,7 @@ def start(state: dict, event: dict) -> dict:
     checks.host(event)
     order = event.get("order")
     if not isinstance(order, list) or sorted(order) != sorted(state["factions"]):
-        raise RuleError("The turn order must list every faction exactly once.")
+        raise RuleError("cyclades.err.turn_order_list_every")
     players = len(state["players"])
     state["gods"] = gods.lay_out(gods.check_layout(event.get("gods"), players))
     state["turn_order"] = list(order)
@@ -34,7 +34,7 @@ def tick(state: dict, event: dict) -> dict:
     checks.phase(state, "setup", "placement")
     line = next((s for s in state["checklist"] if s["id"] == event.get("step")), None)
     if line is None:
-        raise RuleError(f"The setup checklist has no step {event.get('step')!r}.")
+        raise RuleError("cyclades.err.setup_checklist_step", event=event.get('step'))
     line["done"] = bool(event.get("done", True))
     return state
 
@@ -50,9 +50,9 @@ def next_phase(state: dict, event: dict) -> dict:
     }.get(state["phase"])
     if step is None:
         raise RuleError({
-            "setup": "Start the game first: fix the turn order and the god tiles.",
-            "offerings": "Pay the offerings first; that ends the auction.",
-            "over": "The game is over.",
+            "setup": "cyclades.err.start_first",
+            "offerings": "cyclades.err.pay_offerings_first",
+            "over": "cyclades.err.game_over",
         }[state["phase"]])
     step(state, event)
     return state
@@ -67,7 +67,7 @@ def _to_income(state: dict, event: dict) -> None:
 def _to_offerings(state: dict, event: dict) -> None:
     missing = [p for p in state["players"] if p not in state["income_done"]]
     if missing:
-        raise RuleError(f"Enter the income of {', '.join(missing)} first (0 if they have no prosperity).")
+        raise RuleError("cyclades.err.enter_income_first_if", names=', '.join(missing))
     state["phase"] = "offerings"
     auction.open_offerings(state)
 
@@ -75,7 +75,7 @@ def _to_offerings(state: dict, event: dict) -> None:
 def _to_actions(state: dict, event: dict) -> None:
     missing = [p for p in state["players"] if p not in state["maintenance_done"]]
     if missing:
-        raise RuleError(f"{', '.join(missing)} must still choose which creatures to keep.")
+        raise RuleError("cyclades.err.still_choose_creatures_keep", names=', '.join(missing))
     off = state["offerings"]
     state["phase"] = "actions"
     state["actions"] = {"order": gods.action_order(state["gods"], off["winners"], off["apollo"]),
@@ -103,7 +103,7 @@ def finish_turn(state: dict, event: dict) -> dict:
     """{faction}: the acting faction is done; its pawn takes the lowest free slot of next round's order."""
     faction, _ = gold.current_turn(state)
     if event.get("faction") != faction:
-        raise RuleError(f"It is {faction}'s turn, not {event.get('faction')}'s.")
+        raise RuleError("cyclades.err.turn", faction=faction, named=event.get('faction'))
     checks.owner_or_host(event, state["factions"][faction])
     acts = state["actions"]
     acts["next_order"].insert(0, faction)
@@ -115,7 +115,7 @@ def finish_turn(state: dict, event: dict) -> dict:
 def _end_of_round(state: dict, event: dict) -> None:
     acts = state["actions"]
     if acts["current"] < len(acts["order"]):
-        raise RuleError(f"{acts['order'][acts['current']][0]} has not finished their turn yet.")
+        raise RuleError("cyclades.err.finished_turn_yet", order=acts['order'][acts['current']][0])
     if game_ends(state):
         state["phase"] = "over"
         state["result"] = {"winners": winners(state)}

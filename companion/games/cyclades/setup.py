@@ -20,32 +20,32 @@ def factions_for(players: list[str], options: dict) -> dict[str, str]:
     given = options.get("factions")
     if len(players) > 2:
         if given:
-            raise RuleError("Only a 2-player game gives each player two factions.")
+            raise RuleError("cyclades.err.player_game_gives_each")
         return {p: p for p in players}
     given = given or {p: [f"{p}-1", f"{p}-2"] for p in players}
     if not isinstance(given, dict) or set(given) != set(players):
-        raise RuleError("In a 2-player game, list two factions for each player.")
+        raise RuleError("cyclades.err.player_game_list_two")
     out: dict[str, str] = {}
     for p in players:
         pair = given[p]
         if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(f, str) and f for f in pair):
-            raise RuleError(f"{p} needs exactly two named factions.")
+            raise RuleError("cyclades.err.needs_exactly_two_named", p=p)
         out.update({f: p for f in pair})
     if len(out) != 4:
-        raise RuleError("The four factions need four different names.")
+        raise RuleError("cyclades.err.four_factions_need_four")
     if any(f in players and owner != f for f, owner in out.items()):
-        raise RuleError("A faction cannot carry the other player's name.")
+        raise RuleError("cyclades.err.faction_cannot_carry_other")
     return out
 
 
 def initial_state(options: dict) -> dict:
     players = options.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise RuleError("List the players by name, in seat order.")
+        raise RuleError("cyclades.err.list_players_name_seat")
     if len(set(players)) != len(players):
-        raise RuleError("Each player needs a different name.")
+        raise RuleError("cyclades.err.each_player_needs_different")
     if not 2 <= len(players) <= 5:
-        raise RuleError("Cyclades is for 2 to 5 players.")
+        raise RuleError("cyclades.err.cyclades_players")
     factions = factions_for(players, options)
     gold = DUEL_GOLD if len(players) == 2 else START_GOLD
     return {

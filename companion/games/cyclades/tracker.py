@@ -42,13 +42,13 @@ def adjust(state: dict, event: dict) -> dict:
     checks.owner_or_host(event, pid)
     item, delta = event.get("item"), event.get("delta")
     if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
-        raise RuleError("The change must be a whole number other than 0.")
+        raise RuleError("cyclades.err.change_whole_number_other")
     record = state["tracker"][pid]
     holder = record["buildings"] if item in BUILDINGS else record if item in COUNTS else None
     if holder is None:
-        raise RuleError(f"The tracker has no {item!r}; use one of {', '.join(COUNTS + BUILDINGS)}.")
+        raise RuleError("cyclades.err.tracker_use", item=item, names=', '.join(COUNTS + BUILDINGS))
     if holder[item] + delta < 0:
-        raise RuleError(f"{pid} has only {holder[item]} {item}; that would go below zero.")
+        raise RuleError("cyclades.err.would_go_below_zero", pid=pid, held=holder[item], item=item)
     holder[item] += delta
     settle_metropolises(record)
     return state
@@ -61,16 +61,16 @@ def creature(state: dict, event: dict) -> dict:
     checks.owner_or_host(event, pid)
     name, delta = event.get("creature"), event.get("delta")
     if not isinstance(name, str) or not name.strip():
-        raise RuleError("Name the creature.")
+        raise RuleError("cyclades.err.name_creature")
     owned = state["tracker"][pid]["creatures"]
     if delta == 1:
         owned.append(name)
     elif delta == -1:
         if name not in owned:
-            raise RuleError(f"{pid} has no {name} to lose.")
+            raise RuleError("cyclades.err.lose", pid=pid, name=name)
         owned.remove(name)
     else:
-        raise RuleError("A creature is gained (+1) or lost (-1) one at a time.")
+        raise RuleError("cyclades.err.creature_gained_lost_time")
     return state
 
 
@@ -80,18 +80,19 @@ def keep_creatures(state: dict, event: dict) -> dict:
     pid = checks.player(state, event)
     checks.owner_or_host(event, pid)
     if pid in state["maintenance_done"]:
-        raise RuleError(f"{pid} has already settled their creatures this round.")
+        raise RuleError("cyclades.err.already_settled_creatures_round", pid=pid)
     keep = event.get("keep")
     record = state["tracker"][pid]
     if not isinstance(keep, list):
-        raise RuleError("List the creatures to keep (an empty list keeps none).")
+        raise RuleError("cyclades.err.list_creatures_keep_empty")
     pool = list(record["creatures"])
     for name in keep:
         if name not in pool:
-            raise RuleError(f"{pid} has no {name} to keep.")
+            raise RuleError("cyclades.err.keep", pid=pid, name=name)
         pool.remove(name)
     if len(keep) > record["priestesses"]:
-        raise RuleError(f"Keeping {len(keep)} creatures takes {len(keep)} priestesses; {pid} has {record['priestesses']}.")
+        raise RuleError("cyclades.err.keeping_creatures_takes_priestesses", count=len(keep), pid=pid,
+                        priestesses=record["priestesses"])
     record["priestesses"] -= len(keep)
     record["creatures"] = list(keep)
     state["maintenance_done"].append(pid)
@@ -104,8 +105,8 @@ def eliminate(state: dict, event: dict) -> dict:
     checks.host(event)
     pid = checks.player(state, event)
     if state["tracker"][pid]["eliminated"]:
-        raise RuleError(f"{pid} is already out of the game.")
+        raise RuleError("cyclades.err.already_out_game", pid=pid)
     if sum(not r["eliminated"] for r in state["tracker"].values()) == 1:
-        raise RuleError(f"{pid} is the last player standing and cannot be eliminated.")
+        raise RuleError("cyclades.err.last_player_standing_cannot", pid=pid)
     state["tracker"][pid]["eliminated"] = True
     return state

@@ -42,28 +42,29 @@ def card(state: dict, event: dict) -> dict:
     seat = acting_seat(state, event)
     kind = event.get("kind")
     if kind not in KINDS:
-        raise RuleError("Say which type of card it is: Legend, Fate, Destiny or Greed.")
+        raise RuleError("fleecing_olympus.err.say_type_card_legend")
     used = {k for k in EFFECTS & event.keys() if event[k] is not None and event[k] is not False}
     extra = sorted(used - ALLOWED[kind])
     if extra:
-        raise RuleError(f"A {kind.title()} card cannot do that ({', '.join(extra)}).")
+        raise RuleError("fleecing_olympus.err.card_cannot_do", kind=f"fleecing_olympus.kind_{kind}", names=', '.join(extra))
     resist = event.get("resist")
     if resist is not None and resist not in WAGER_KINDS:
-        raise RuleError("A resist card turns down either the Legend or the Fate cards.")
+        raise RuleError("fleecing_olympus.err.resist_card_turns_down")
     if kind in OTHER and resist is None and any(counts(c) and c["kind"] == OTHER[kind] for c in turn["cards"]):
-        raise RuleError(f"No {kind.title()} card while a {OTHER[kind].title()} card is in play, unless it is resisted.")
+        raise RuleError("fleecing_olympus.err.card_while_card_play", kind=f"fleecing_olympus.kind_{kind}",
+                        kind2=f"fleecing_olympus.kind_{OTHER[kind]}")
 
     record = {"seat": seat, "kind": kind}
     _pay_cost(state, turn, seat, record)
-    if flag(event.get("cancel", False), "cancelling the resist card"):
+    if flag(event.get("cancel", False), "fleecing_olympus.err.what_cancel_resist"):
         _cancel(turn, record)
     if resist is not None:
         _resist(turn, resist, record)
     if "wager" in used:
         if resist is not None:
-            raise RuleError("A resist card does not change the wager itself.")
-        record["wager"] = whole(event["wager"], "The wager change", -MAX_WAGER_CHANGE, MAX_WAGER_CHANGE)
-    if flag(event.get("flip", False), "turning the Even/Odd token"):
+            raise RuleError("fleecing_olympus.err.resist_card_does_change")
+        record["wager"] = whole(event["wager"], "fleecing_olympus.err.what_wager_change", -MAX_WAGER_CHANGE, MAX_WAGER_CHANGE)
+    if flag(event.get("flip", False), "fleecing_olympus.err.what_flip_token"):
         turn["token"] = "odd" if turn["token"] == "even" else "even"
         record["flip"] = True
     if "reroll" in used:
@@ -71,9 +72,9 @@ def card(state: dict, event: dict) -> dict:
     if "target" in used:
         _retarget(state, turn, event["target"], record)
     if "judgment" in used:
-        record["judgment"] = state["judgment"] = player(state, event["judgment"], "player to receive Judgment")
+        record["judgment"] = state["judgment"] = player(state, event["judgment"], "fleecing_olympus.err.what_judgment_player")
     if "take" in used:
-        record["take"] = whole(event["take"], "Gems to take", 1, MAX_AMOUNT)
+        record["take"] = whole(event["take"], "fleecing_olympus.err.what_gems_take", 1, MAX_AMOUNT)
         record["took"] = take_from_bank(state, seat, record["take"])
     if "share" in used:
         _share(state, event["share"], record)
@@ -90,13 +91,13 @@ def _pay_cost(state: dict, turn: dict, seat: str, record: dict) -> None:
     record["cost"] = 0 if free else 1
     record["cost_to"] = turn["cost_to"].get(seat)
     if not free:
-        pay_exactly(state, seat, 1, record["cost_to"], "another card this turn")
+        pay_exactly(state, seat, 1, record["cost_to"], "fleecing_olympus.err.what_another_card")
 
 
 def _cancel(turn: dict, record: dict) -> None:
     last = turn["cards"][-1] if turn["cards"] else {}
     if not last.get("resist") or last.get("cancelled"):
-        raise RuleError("The Seed of Deceit can only answer a resist card played just before it.")
+        raise RuleError("fleecing_olympus.err.seed_deceit_answer_resist")
     last["cancelled"] = True
     for index in last["turned"]:
         turn["cards"][index]["resisted"] = False
@@ -115,9 +116,9 @@ def _reroll(turn: dict, event: dict, record: dict) -> None:
     """The card's player picks the die (or both); the Active player's re-roll is in `values`."""
     which, values = event["reroll"], event.get("values")
     if not isinstance(which, list) or not which or sorted(set(which)) != sorted(which) or not set(which) <= {0, 1}:
-        raise RuleError("Re-roll the first die, the second, or both.")
+        raise RuleError("fleecing_olympus.err.re_roll_first_die")
     if not isinstance(values, list) or len(values) != len(which):
-        raise RuleError("Give one new number per re-rolled die, or let the app roll.")
+        raise RuleError("fleecing_olympus.err.give_new_number_re")
     for index, value in zip(which, values):
         turn["dice"][index] = die(value)
     record["reroll"] = list(which)
@@ -125,19 +126,19 @@ def _reroll(turn: dict, event: dict, record: dict) -> None:
 
 
 def _retarget(state: dict, turn: dict, value: object, record: dict) -> None:
-    target = player(state, value, "Target")
+    target = player(state, value, "fleecing_olympus.err.what_target")
     if target == turn["active"]:
-        raise RuleError("The Active player can never become the Target.")
+        raise RuleError("fleecing_olympus.err.active_player_never_become")
     turn["target"] = record["target"] = target
 
 
 def _share(state: dict, shares: object, record: dict) -> None:
     """Gems handed from the bank to players the card's player chooses; only what the bank has."""
     if not isinstance(shares, dict) or not shares:
-        raise RuleError("Say how many bank gems go to which player.")
-    amounts = {player(state, p): whole(n, "Gems given", 1, MAX_AMOUNT) for p, n in shares.items()}
+        raise RuleError("fleecing_olympus.err.say_how_many_bank")
+    amounts = {player(state, p): whole(n, "fleecing_olympus.err.what_gems_given", 1, MAX_AMOUNT) for p, n in shares.items()}
     if sum(amounts.values()) > state["bank"]:
-        raise RuleError(f"The bank holds only {state['bank']} gem(s).")
+        raise RuleError("fleecing_olympus.err.bank_holds_gem", bank=state['bank'])
     for who, amount in amounts.items():
         state["bank"] -= amount
         state["gems"][who] += amount

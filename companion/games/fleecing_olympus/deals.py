@@ -16,7 +16,7 @@ def give(state: dict, event: dict) -> dict:
     giver = acting_seat(state, event)
     to = player(state, event.get("to"), "player to receive the gems")
     if to == giver:
-        raise RuleError("Gems are given to another player.")
-    amount = whole(event.get("amount"), "Gems given", 1, MAX_AMOUNT)
-    pay_exactly(state, giver, amount, to, "this deal")
+        raise RuleError("fleecing_olympus.err.gems_given_another_player")
+    amount = whole(event.get("amount"), "fleecing_olympus.err.what_gems_given", 1, MAX_AMOUNT)
+    pay_exactly(state, giver, amount, to, "fleecing_olympus.err.what_deal")
     return state

@@ -29,19 +29,19 @@ def deal(players: list[str], chosen: object, seed: int) -> dict[str, str]:
         picks: dict = {}
     elif isinstance(chosen, list):
         if len(chosen) != len(players):
-            raise RuleError("Give one deity per player, in seat order (leave a gap to deal one at random).")
+            raise RuleError("fleecing_olympus.err.give_deity_player_seat")
         picks = {p: d for p, d in zip(players, chosen) if d is not None}
     elif isinstance(chosen, dict):
         picks = dict(chosen)
     else:
-        raise RuleError("Deities are given as a list in seat order or by player.")
+        raise RuleError("fleecing_olympus.err.deities_given_list_seat")
     for who, deity in picks.items():
         if who not in players:
-            raise RuleError(f"A deity was chosen for {who!r}, who is not at this table.")
+            raise RuleError("fleecing_olympus.err.deity_chosen_who_table", who=who)
         if deity not in DEITIES:
-            raise RuleError(f"{deity!r} is not one of the eight deities.")
+            raise RuleError("fleecing_olympus.err.eight_deities", deity=deity)
     if len(set(picks.values())) != len(picks):
-        raise RuleError("Each deity card can go to one player only.")
+        raise RuleError("fleecing_olympus.err.each_deity_card_go")
     left = [d for d in DEITIES if d not in picks.values()]
     random.Random(seed).shuffle(left)
     return {p: picks[p] if p in picks else left.pop() for p in players}

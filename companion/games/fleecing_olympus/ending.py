@@ -18,12 +18,27 @@ def run_outs_to_end(players: int) -> int:
     return 1 if players <= 4 else 2
 
 
+def reshuffle(state: dict) -> str | None:
+    """Which reshuffle the table owes now, for the on-screen reminder; None when none is due.
+
+    "run_out": with five or six players the deck runs out once before the end, and
+    the discard pile becomes the new deck (fleecing-olympus-rulebook.txt 128).
+    "tiebreak": before the extra turns that break a tie, the discard pile goes back
+    into the deck (134).
+    """
+    if state["tiebreak"]:
+        return "tiebreak"
+    if state["deck_outs"] == 1 < state["deck_outs_to_end"]:
+        return "run_out"
+    return None
+
+
 def deck_out(state: dict, event: dict) -> dict:
     """Handler: someone reports the draw deck is empty."""
     require_phase(state, *PLAYING)
     require_by(event, *state["players"])
     if state["tiebreak"] or state["deck_outs"] >= state["deck_outs_to_end"]:
-        raise RuleError("The deck has already run out for the last time; end the game when hands cannot be refilled.")
+        raise RuleError("fleecing_olympus.err.deck_already_run_out")
     state["deck_outs"] += 1
     return state
 
@@ -33,12 +48,10 @@ def end(state: dict, event: dict) -> dict:
     require_phase(state, "power")
     require_by(event, *state["players"])
     if state["tiebreak"]:
-        raise RuleError("The game already ended in a tie; play on until one player leads.")
+        raise RuleError("fleecing_olympus.err.game_already_ended_tie")
     if state["deck_outs"] < state["deck_outs_to_end"]:
-        raise RuleError(
-            f"The game ends only after the deck has run out {state['deck_outs_to_end']} time(s) "
-            f"with these many players; it has run out {state['deck_outs']}."
-        )
+        raise RuleError("fleecing_olympus.err.game_ends_after_deck",
+                        deck_outs_to_end=state["deck_outs_to_end"], deck_outs=state["deck_outs"])
     _count(state, "deck")
     return state
 

@@ -35,11 +35,11 @@ def _live(d1: int, d2: int, token: str, extra: int) -> tuple[str, int]:
 def reroll_odds(dice: list[int], token: str, which: tuple[int, ...], extra: int = 0) -> RerollOdds:
     """Exact odds when the dice at `which` are re-rolled; `extra` is the Legend/Fate total."""
     if tuple(which) not in REROLLS:
-        raise RuleError("Re-roll the first die, the second, or both.")
+        raise RuleError("fleecing_olympus.err.re_roll_first_die")
     if not isinstance(dice, (list, tuple)) or len(dice) != 2:
-        raise RuleError("The odds need the two dice on the table.")
+        raise RuleError("fleecing_olympus.err.odds_need_two_dice")
     if isinstance(extra, bool) or not isinstance(extra, int):
-        raise RuleError("The card total on the wager must be a whole number.")
+        raise RuleError("fleecing_olympus.err.card_total_wager_whole")
     now, _ = _live(dice[0], dice[1], token, extra)
     outcomes = []
     for faces in product(range(1, 7), repeat=len(which)):
@@ -60,5 +60,5 @@ def reroll_odds(dice: list[int], token: str, which: tuple[int, ...], extra: int 
 def turn_odds(turn: dict) -> list[RerollOdds]:
     """The three re-roll choices for the turn on the table, for the odds panel."""
     if turn.get("dice") is None:
-        raise RuleError("Roll the dice first.")
+        raise RuleError("fleecing_olympus.err.roll_dice_first")
     return [reroll_odds(turn["dice"], turn["token"], which, modifier(turn)) for which in REROLLS]

@@ -34,14 +34,14 @@ def _settle(opening: dict) -> None:
 def _take_round(opening: dict, rolls: object) -> None:
     group = pending(opening)
     if not group:
-        raise RuleError("The opening roll is already settled.")
+        raise RuleError("fleecing_olympus.err.opening_roll_already_settled")
     if not isinstance(rolls, dict) or set(rolls) != set(group):
-        raise RuleError("Roll two dice for each of: " + ", ".join(name(p) for p in group) + ".")
+        raise RuleError("fleecing_olympus.err.roll_for_each", names=", ".join(name(p) for p in group))
     totals = {}
     for who in group:
         pair = rolls[who]
         if not isinstance(pair, list) or len(pair) != 2:
-            raise RuleError("Each opening roll is two dice.")
+            raise RuleError("fleecing_olympus.err.each_opening_roll_two")
         totals[who] = die(pair[0]) + die(pair[1])
     classes = [[p for p in group if totals[p] == t] for t in sorted(set(totals.values()), reverse=True)]
     opening["queue"][0:1] = classes
@@ -55,7 +55,7 @@ def opening_roll(state: dict, event: dict) -> dict:
     require_by(event, *state["players"])
     rounds = event.get("rounds")
     if not isinstance(rounds, list) or not rounds:
-        raise RuleError("Enter the opening dice, or let the app roll them.")
+        raise RuleError("fleecing_olympus.err.enter_opening_dice_let")
     opening = state["opening"]
     for rolls in rounds:
         _take_round(opening, rolls)

@@ -33,7 +33,7 @@ Effect = Callable[[dict, dict, str, dict, dict], None]
 def _ares_even(state: dict, turn: dict, user: str, event: dict, record: dict) -> None:
     to = player(state, event.get("to"), "player to receive Judgment")
     if to == user:
-        raise RuleError("This power hands the Judgment token to someone else.")
+        raise RuleError("fleecing_olympus.err.power_hands_judgment_token")
     state["judgment"] = to
     record["to"] = to
 
@@ -46,7 +46,7 @@ def _ares_odd(state: dict, turn: dict, user: str, event: dict, record: dict) -> 
 def _hera_even(state: dict, turn: dict, user: str, event: dict, record: dict) -> None:
     pick = player(state, event.get("pick"), "player")
     if pick == user:
-        raise RuleError("Pick another player whose card costs come to you.")
+        raise RuleError("fleecing_olympus.err.pick_another_player_whose")
     turn["cost_to"][pick] = user
     record["pick"] = pick
 
@@ -56,13 +56,13 @@ def _hera_odd(state: dict, turn: dict, user: str, event: dict, record: dict) -> 
 
 
 def _hermes_even(state: dict, turn: dict, user: str, event: dict, record: dict) -> None:
-    pay = whole(event.get("pay"), "Gems paid to the bank", 0, HERMES_MAX_PAY)
-    pay_exactly(state, user, pay, None, "this power")
+    pay = whole(event.get("pay"), "fleecing_olympus.err.what_gems_paid_bank", 0, HERMES_MAX_PAY)
+    pay_exactly(state, user, pay, None, "fleecing_olympus.err.what_power")
     record["pay"] = pay
 
 
 def _hermes_odd(state: dict, turn: dict, user: str, event: dict, record: dict) -> None:
-    discard = flag(event.get("discard", True), "discarding a card")
+    discard = flag(event.get("discard", True), "fleecing_olympus.err.what_discard_card")
     if discard:
         turn["free"].append(user)
     record["discard"] = discard
@@ -110,10 +110,10 @@ def _borrow(state: dict, user: str, event: dict, record: dict) -> tuple[str, str
     """Zeus pays a neighbour one gem and uses one side of that neighbour's deity."""
     direction = event.get("neighbour")
     if direction not in ("left", "right"):
-        raise RuleError("Zeus borrows from the neighbour on the left or on the right.")
+        raise RuleError("fleecing_olympus.err.zeus_borrows_neighbour_left")
     lender = left_of(state, user) if direction == "left" else right_of(state, user)
     borrowed = side(event.get("borrow"))
-    pay_exactly(state, user, 1, lender, "borrowing a power")
+    pay_exactly(state, user, 1, lender, "fleecing_olympus.err.what_borrow_power")
     record["borrowed"] = {"from": lender, "deity": state["deities"][lender], "side": borrowed}
     return state["deities"][lender], borrowed
 
@@ -124,10 +124,10 @@ def tribute(state: dict, event: dict) -> dict:
     turn = state["turn"]
     seat = acting_seat(state, event)
     if seat not in turn["tribute_due"]:
-        raise RuleError("That player has no tribute to answer this turn.")
-    pays = flag(event.get("pay"), "paying a gem (no: a card goes under the deck)")
+        raise RuleError("fleecing_olympus.err.player_tribute_answer_turn")
+    pays = flag(event.get("pay"), "fleecing_olympus.err.what_pay_tribute_gem")
     if pays:
-        pay_exactly(state, seat, 1, turn["power"]["user"], "the tribute")
+        pay_exactly(state, seat, 1, turn["power"]["user"], "fleecing_olympus.err.what_tribute")
     turn["power"]["tribute"][seat] = "gem" if pays else "card"
     turn["tribute_due"].remove(seat)
     if not turn["tribute_due"]:

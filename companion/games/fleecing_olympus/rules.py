@@ -18,9 +18,9 @@ def name(player: str) -> str:
     return str(player).replace("_", " ").title()
 
 
-def player(state: dict, value: object, what: str = "player") -> str:
+def player(state: dict, value: object, what: str = "fleecing_olympus.err.what_player") -> str:
     if value not in state["players"]:
-        raise RuleError(f"There is no {what} called {value!r} at this table.")
+        raise RuleError("fleecing_olympus.err.called_table", what=what, value=value)
     return value  # type: ignore[return-value]
 
 
@@ -28,8 +28,9 @@ def require_by(event: dict, *allowed: str) -> None:
     """The tablet may act for anyone; a phone only for the players named in `allowed`."""
     by = event.get("by", HOST)
     if by != HOST and by not in allowed:
-        who = " or ".join(name(p) for p in allowed) or "the tablet"
-        raise RuleError(f"Only {who} (or the tablet) can do that.")
+        if not allowed:
+            raise RuleError("fleecing_olympus.err.tablet_only")
+        raise RuleError("fleecing_olympus.err.tablet_do", who=", ".join(name(p) for p in allowed))
 
 
 def acting_seat(state: dict, event: dict) -> str:
@@ -37,7 +38,7 @@ def acting_seat(state: dict, event: dict) -> str:
     by = event.get("by", HOST)
     seat = event.get("seat", None if by == HOST else by)
     if seat is None:
-        raise RuleError("Say which player this is for.")
+        raise RuleError("fleecing_olympus.err.say_player")
     seat = player(state, seat)
     require_by(event, seat)
     return seat
@@ -56,25 +57,25 @@ def right_of(state: dict, seat: str) -> str:
 
 def side(value: object) -> str:
     if value not in SIDES:
-        raise RuleError("Choose the Even or the Odd side.")
+        raise RuleError("fleecing_olympus.err.choose_even_odd_side")
     return value  # type: ignore[return-value]
 
 
 def whole(value: object, what: str, low: int = 0, high: int = MAX_AMOUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{what} must be a whole number from {low} to {high}.")
+        raise RuleError("fleecing_olympus.err.whole_number", what=what, low=low, high=high)
     return value
 
 
 def flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError(f"Say yes or no for {what}.")
+        raise RuleError("fleecing_olympus.err.say_yes", what=what)
     return value
 
 
 def die(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise RuleError("A die shows a whole number from 1 to 6.")
+        raise RuleError("fleecing_olympus.err.die_shows_whole_number")
     return value
 
 
@@ -85,7 +86,7 @@ def pay_exactly(state: dict, payer: str, amount: int, to: str | None, why: str) 
     through `pay_what_you_can`.
     """
     if state["gems"][payer] < amount:
-        raise RuleError(f"{name(payer)} cannot pay {amount} gem{'s' if amount != 1 else ''} for {why}.")
+        raise RuleError("fleecing_olympus.err.cannot_pay_gem", payer=name(payer), amount=amount, why=why)
     state["gems"][payer] -= amount
     if to is None:
         state["bank"] += amount
@@ -113,14 +114,14 @@ def require_phase(state: dict, *phases: str) -> None:
     phase = state["phase"]
     if phase in phases:
         return
-    raise RuleError(_PHASE_HINT.get(phase, "That cannot be done right now."))
+    raise RuleError(_PHASE_HINT.get(phase, "fleecing_olympus.err.not_now"))
 
 
 _PHASE_HINT = {
-    "opening": "First roll to see who starts.",
-    "power": "The Active player first chooses an Even or Odd power.",
-    "tribute": "Every player must first answer Ares' demand: a gem or a card.",
-    "roll": "The Active player first picks a Target and rolls the dice.",
-    "cards": "Cards are being played; that step has passed.",
-    "over": "The game is over.",
+    "opening": "fleecing_olympus.err.phase_opening",
+    "power": "fleecing_olympus.err.phase_power",
+    "tribute": "fleecing_olympus.err.phase_tribute",
+    "roll": "fleecing_olympus.err.phase_roll",
+    "cards": "fleecing_olympus.err.phase_cards",
+    "over": "fleecing_olympus.err.phase_over",
 }

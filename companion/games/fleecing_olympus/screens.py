@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from companion.core.model import RuleError
+from companion.games.fleecing_olympus.ending import reshuffle
 from companion.games.fleecing_olympus.rules import HOST, flag, player, require_phase
 
 
@@ -23,11 +24,11 @@ def reveal(state: dict, event: dict) -> dict:
     require_phase(state, "opening", "power", "tribute", "roll", "cards")
     by = event.get("by", HOST)
     if by == HOST:
-        raise RuleError("Only a player's own phone can show their gems.")
+        raise RuleError("fleecing_olympus.err.player_own_phone_show")
     seat = player(state, by)
-    show = flag(event.get("open", True), "showing your gems")
+    show = flag(event.get("open", True), "fleecing_olympus.err.what_show_gems")
     if not show and screens_down(state):
-        raise RuleError("The screens are down for the final count; gems stay on show.")
+        raise RuleError("fleecing_olympus.err.screens_down_final_count")
     revealed = [p for p in state["revealed"] if p != seat]
     state["revealed"] = revealed + [seat] if show else revealed
     return state
@@ -36,6 +37,7 @@ def reveal(state: dict, event: dict) -> dict:
 def view(state: dict, seat: str | None) -> dict:
     """A deep copy holding only the gem counts `seat` may know (None: the tablet or a spectator)."""
     out = copy.deepcopy(state)
+    out["reshuffle"] = reshuffle(state)
     if screens_down(state):
         return out
     visible = set(state["revealed"]) | ({seat} if seat in state["players"] else set())

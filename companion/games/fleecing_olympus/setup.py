@@ -18,17 +18,17 @@ def initial_state(options: dict) -> dict:
     creation and every replay starts from the same deities.
     """
     if not isinstance(options, dict):
-        raise RuleError("The table options are missing.")
+        raise RuleError("fleecing_olympus.err.table_options_missing")
     players = options.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise RuleError("List the players by id, in seat order going clockwise.")
+        raise RuleError("fleecing_olympus.err.list_players_id_seat")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError(f"Fleecing Olympus is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        raise RuleError("fleecing_olympus.err.fleecing_olympus_played_players", MIN_PLAYERS=MIN_PLAYERS, MAX_PLAYERS=MAX_PLAYERS)
     if len(set(players)) != len(players):
-        raise RuleError("Each player needs a different id.")
+        raise RuleError("fleecing_olympus.err.each_player_needs_different")
     seed = options.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RuleError("The table seed must be a whole number.")
+        raise RuleError("fleecing_olympus.err.table_seed_whole_number")
     return {
         "players": list(players),
         "deities": deal(players, options.get("deities"), seed),

@@ -52,10 +52,10 @@ def roll(state: dict, event: dict) -> dict:
     require_by(event, turn["active"])
     target = player(state, event.get("target"), "Target")
     if target == turn["active"]:
-        raise RuleError("The Active player must target someone else.")
+        raise RuleError("fleecing_olympus.err.active_player_target_someone")
     dice = event.get("dice")
     if not isinstance(dice, list) or len(dice) != 2:
-        raise RuleError("Roll both dice (or enter the two numbers).")
+        raise RuleError("fleecing_olympus.err.roll_both_dice_enter")
     turn["target"] = target
     turn["dice"] = [die(dice[0]), die(dice[1])]
     refresh(turn)
@@ -68,7 +68,7 @@ def stop(state: dict, event: dict) -> dict:
     require_phase(state, "cards")
     require_by(event, state["judgment"])
     if not state["turn"]["cards"]:
-        raise RuleError("STOP can only be called once at least one card has been played.")
+        raise RuleError("fleecing_olympus.err.stop_called_once_least")
     state["turn"]["stopped"] = True
     return _settle(state)
 

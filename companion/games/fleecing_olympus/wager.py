@@ -38,7 +38,7 @@ def modifier(turn: dict) -> int:
 def refresh(turn: dict) -> None:
     """Recompute favour and amount after anything that touches dice, token or cards."""
     if turn.get("dice") is None:
-        raise RuleError("Roll the dice first.")
+        raise RuleError("fleecing_olympus.err.roll_dice_first")
     favour, base = initial_wager(*turn["dice"], turn["token"])
     turn["favour"] = favour
     turn["wager"] = max(0, base + modifier(turn))

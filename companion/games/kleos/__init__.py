@@ -15,8 +15,9 @@ from companion.games.kleos.scoring import LOCATION_GLORY, MAX_IN_PLAY, controlle
 from companion.games.kleos.setup import CHECKLIST, FIRST_TEMPLE, GODS, GOD_COLOURS, MAX_NAME, TEMPLES_BY_COUNT
 from companion.games.kleos.state import LAST_DAY
 from companion.games.kleos.tiebreak import CHAMPION, EPICS, MAX_EPICS, NOWHERE
+from companion.games.kleos.odds import Hunter, MAX_SIDES, MINOTAUR, alone, competing_many
 from companion.games.kleos.game import GAME
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.kleos", strings=("kleos", "kleos_tools"), rules="kleos")
 
-__all__ = ["ACTIONS", "CHAMPION", "CHECKLIST", "EPICS", "FIRST_TEMPLE", "FREE_REASONS", "Fighter", "GAME", "GODLY", "GODS", "GOD_COLOURS", "LAST_DAY", "LOCATION_GLORY", "MAX_EPICS", "MAX_IN_PLAY", "MAX_NAME", "MAX_STEP", "MAX_TEXT", "NOWHERE", "PLUGIN", "STEPPED_REASONS", "TEMPLES_BY_COUNT", "allowed", "combat", "competing", "controller", "count_successes", "dusk_glory", "pool", "read_board", "recruit", "roll", "scored"]
+__all__ = ["ACTIONS", "CHAMPION", "CHECKLIST", "EPICS", "FIRST_TEMPLE", "FREE_REASONS", "Fighter", "GAME", "GODLY", "GODS", "GOD_COLOURS", "Hunter", "LAST_DAY", "LOCATION_GLORY", "MAX_EPICS", "MAX_IN_PLAY", "MAX_NAME", "MAX_SIDES", "MAX_STEP", "MAX_TEXT", "MINOTAUR", "NOWHERE", "PLUGIN", "STEPPED_REASONS", "TEMPLES_BY_COUNT", "allowed", "alone", "combat", "competing", "competing_many", "controller", "count_successes", "dusk_glory", "pool", "read_board", "recruit", "roll", "scored"]

@@ -33,7 +33,7 @@ def roll(dice: int, godly: bool, rng: random.Random) -> list[str]:
     before any randomness is spent. A count below zero rolls nothing, as `pool`.
     """
     if not isinstance(godly, bool):
-        raise RuleError("Say whether the dice are Godly (yes or no).")
+        raise RuleError("kleos.err.say_whether_dice_godly")
     return [FACES[rng.randrange(len(FACES))] for _ in range(max(0, dice))]
 
 
@@ -41,6 +41,6 @@ def count_successes(faces: list[str], godly: bool) -> int:
     """Successes on the shown faces; the Godly face only pays off for Godly dice."""
     unknown = sorted({f for f in faces if f not in FACES})
     if unknown:
-        raise RuleError(f"A Kleos die has no face called {', '.join(map(repr, unknown))}.")
+        raise RuleError("kleos.err.kleos_die_face_called", names=', '.join(map(repr, unknown)))
     scoring = {SUCCESS, GODLY} if godly else {SUCCESS}
     return sum(1 for f in faces if f in scoring)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import GameBase
-from companion.games.kleos import history, phases
+from companion.games.kleos import history, phases, tiebreak
 from companion.games.kleos.allowed import allowed
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
@@ -50,6 +50,7 @@ class Kleos(GameBase):
             "phase_text": phases.phase_text(state),
             "pity": phases.pity(state),
             "reminders": phases.reminders(state),
+            "ranking": tiebreak.ranking(state),
             "allowed": may,
             "next": None if may["phase.next"] else self._after_next(state),
         }

@@ -6,7 +6,8 @@ sizes over and over.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -21,6 +22,7 @@ SLAUGHTER_GLORY = 1
 # The box has no dice limit, but no real board reaches this; the cap keeps a
 # mistyped number from tying up the table server on huge exact fractions.
 MAX_STAT = 100
+MAX_SIDES = 6  # Minions in one competing check; cards name two or three
 
 
 @cache
@@ -42,34 +44,34 @@ def _at_least(dice: int, godly: bool, target: int) -> Fraction:
 
 def _check_whole(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number.")
+        raise RuleError("kleos.err.whole_number", what=what)
     if abs(value) > MAX_STAT:
-        raise RuleError(f"{what} of {value} is beyond what the odds panel handles (at most {MAX_STAT}).")
+        raise RuleError("kleos.err.beyond_odds_panel_handles", what=what, value=value, most=MAX_STAT)
 
 
 def _check_count(value: object, what: str) -> None:
     _check_whole(value, what)
     if value < 0:
-        raise RuleError(f"{what} cannot be negative (it was {value}).")
+        raise RuleError("kleos.err.cannot_negative", what=what, value=value)
 
 
 def _check_flag(value: object, what: str) -> None:
     if not isinstance(value, bool):
-        raise RuleError(f"Say yes or no for {what}.")
+        raise RuleError("kleos.err.say_yes", what=what)
 
 
 def successes(dice: int, godly: bool = False) -> list[Fraction]:
     """Index k holds the chance of exactly k successes; an empty pool always scores 0."""
-    _check_whole(dice, "The number of dice")
-    _check_flag(godly, "Godly dice")
+    _check_whole(dice, "kleos_tools.dice_count")
+    _check_flag(godly, "kleos_tools.godly")
     return list(_table(dice, godly))
 
 
 def recruit(cunning: int, disposition: int, godly: bool = False) -> Fraction:
     """Chance a Cunning check meets an Epic Minion's Disposition."""
-    _check_count(cunning, "Cunning")
-    _check_count(disposition, "Disposition")
-    _check_flag(godly, "Godly dice")
+    _check_count(cunning, "kleos_tools.cunning")
+    _check_count(disposition, "kleos_tools.disposition")
+    _check_flag(godly, "kleos_tools.godly")
     return _at_least(cunning, godly, disposition)
 
 
@@ -77,10 +79,10 @@ def competing(
     a_dice: int, b_dice: int, a_godly: bool = False, b_godly: bool = False
 ) -> tuple[Fraction, Fraction, Fraction]:
     """(A wins, tie, B wins) when both sides roll and the higher tally wins."""
-    _check_count(a_dice, "The first side's dice")
-    _check_count(b_dice, "The second side's dice")
-    _check_flag(a_godly, "the first side's Godly dice")
-    _check_flag(b_godly, "the second side's Godly dice")
+    _check_count(a_dice, "kleos_tools.side_a")
+    _check_count(b_dice, "kleos_tools.side_b")
+    _check_flag(a_godly, "kleos_tools.godly_a")
+    _check_flag(b_godly, "kleos_tools.godly_b")
     a_table = _table(a_dice, a_godly)
     b_table = _table(b_dice, b_godly)
     tie = sum((p * b_table[k] for k, p in enumerate(a_table) if k < len(b_table)), Fraction(0))
@@ -88,13 +90,65 @@ def competing(
     return a_wins, tie, 1 - a_wins - tie
 
 
+def competing_many(pools: Sequence[tuple[int, bool]]) -> tuple[list[Fraction], Fraction]:
+    """Each side's chance to roll strictly the most successes, and the chance nobody does.
+
+    A competing check may pit two or more Minions (kleos-rulebook.txt 151); when the
+    top tally is shared there is no winner, whatever the others rolled.
+    """
+    if not isinstance(pools, (list, tuple)) or not 2 <= len(pools) <= MAX_SIDES:
+        raise RuleError("kleos.err.competing_sides", most=MAX_SIDES)
+    for dice, godly in pools:
+        _check_count(dice, "kleos_tools.dice_count")
+        _check_flag(godly, "kleos_tools.godly")
+    tables = [_table(dice, godly) for dice, godly in pools]
+
+    def below(table: tuple[Fraction, ...], k: int) -> Fraction:
+        return sum(table[:k], Fraction(0))
+
+    wins = []
+    for i, table in enumerate(tables):
+        others = [t for j, t in enumerate(tables) if j != i]
+        chance = Fraction(0)
+        for k, p in enumerate(table):
+            for other in others:
+                p *= below(other, k)
+            chance += p
+        wins.append(chance)
+    return wins, 1 - sum(wins)
+
+
+@dataclass(frozen=True)
+class Hunter:
+    """The bonus a Hunter gains with no ally at its location (kleos-rulebook.txt 157).
+
+    It is printed on each Hunter's card; the rulebook spells out only the
+    Minotaur's, so that one is a preset and the player enters any other.
+    """
+
+    attack: int = 0
+    defense: int = 0
+
+    def __post_init__(self) -> None:
+        _check_count(self.attack, "kleos_tools.attack")
+        _check_count(self.defense, "kleos_tools.defense")
+
+
+MINOTAUR = Hunter(attack=2, defense=1)
+
+
+def alone(fighter: Fighter, hunter: Hunter) -> Fighter:
+    """A Hunter fighting with no ally there: its bonus added, and no Tactics from absent allies."""
+    return replace(fighter, attack=fighter.attack + hunter.attack, defense=fighter.defense + hunter.defense, tactics=0)
+
+
 @dataclass(frozen=True)
 class Fighter:
     """One side of a fight as the odds see it.
 
     `tactics` is the tally of that side's other Minions at the location (it may
-    be negative); any card or Hunter bonus is folded into attack/defense by the
-    caller, since those differ card by card.
+    be negative); any card bonus is folded into attack/defense by the caller,
+    since those differ card by card, and `alone` adds a lone Hunter's.
     """
 
     attack: int
@@ -104,11 +158,11 @@ class Fighter:
     champion: bool = False
 
     def __post_init__(self) -> None:
-        _check_count(self.attack, "Attack")
-        _check_count(self.defense, "Defense")
-        _check_whole(self.tactics, "Tactics")
-        _check_flag(self.godly, "Godly dice")
-        _check_flag(self.champion, "Champion")
+        _check_count(self.attack, "kleos_tools.attack")
+        _check_count(self.defense, "kleos_tools.defense")
+        _check_whole(self.tactics, "kleos_tools.tactics")
+        _check_flag(self.godly, "kleos_tools.godly")
+        _check_flag(self.champion, "kleos_tools.champion")
 
     @property
     def glory_when_beaten(self) -> int:
@@ -144,7 +198,7 @@ def combat(attacker: Fighter, defender: Fighter, *, opportunity: bool = False) -
     the retaliation. The retaliation happens even when the defender is already
     doomed, and it cannot Slaughter.
     """
-    _check_flag(opportunity, "Opportunity Attack")
+    _check_flag(opportunity, "kleos_tools.opportunity")
     attack_dice = pool(attacker.attack, 0 if opportunity else attacker.tactics)
     hit = _at_least(attack_dice, attacker.godly, defender.defense)
     slaughter = (

@@ -20,7 +20,7 @@ PITY_GAP = 5
 def advance(state: dict) -> None:
     phase = state["phase"]
     if phase == END:
-        raise RuleError(f"The Contest is over: it ends after Dusk of day {LAST_DAY}, there is no day {LAST_DAY + 1}.")
+        raise RuleError("kleos.err.contest_over_ends_after", LAST_DAY=LAST_DAY, next_day=LAST_DAY + 1)
     if phase == SETUP:
         state["phase"] = DEPLOYMENT
     elif phase == DEPLOYMENT:
@@ -30,7 +30,7 @@ def advance(state: dict) -> None:
     elif phase in (PLAY, ACTION):
         _next_turn(state)
     elif not scored(state):
-        raise RuleError("Confirm the Dusk sheet first (leave it empty if nobody holds a city location).")
+        raise RuleError("kleos.err.confirm_dusk_sheet_first")
     elif state["day"] == LAST_DAY:
         state["phase"] = END
         tiebreak.start(state)

@@ -29,7 +29,7 @@ LIVE = (DEPLOYMENT, DAYBREAK, PLAY, ACTION, DUSK)
 def _text(event: dict, key: str, what: str) -> str:
     value = event.get(key) or ""
     if not isinstance(value, str) or len(value.strip()) > MAX_TEXT:
-        raise RuleError(f"{what} is text of at most {MAX_TEXT} characters.")
+        raise RuleError("kleos.err.text_most_characters", what=what, MAX_TEXT=MAX_TEXT)
     return value.strip()
 
 
@@ -37,11 +37,11 @@ def setup_check(state: dict, event: dict) -> dict:
     require_phase(state, SETUP)
     item, done = event.get("item"), event.get("done")
     if item not in CHECKLIST:
-        raise RuleError(f"The setup checklist has {', '.join(CHECKLIST)}; there is no {item!r}.")
+        raise RuleError("kleos.err.setup_checklist", names=', '.join(CHECKLIST), item=item)
     if not isinstance(done, bool):
-        raise RuleError("Tick or untick: done must be true or false.")
+        raise RuleError("kleos.err.tick_untick_done_true")
     if state["checklist"][item] == done:
-        raise RuleError("That checklist item is already " + ("ticked." if done else "unticked."))
+        raise RuleError("kleos.err.already_ticked" if done else "kleos.err.already_unticked")
     state["checklist"][item] = done
     return state
 
@@ -50,7 +50,7 @@ def setup_temples(state: dict, event: dict) -> dict:
     require_phase(state, SETUP)
     temples = read_temples(event.get("temples"), state["players"])
     if temples == state["temples"]:
-        raise RuleError("The temples already stand exactly there.")
+        raise RuleError("kleos.err.temples_already_stand_exactly")
     state["temples"] = temples
     state["first_player"] = temple_one(temples)
     return state
@@ -60,7 +60,7 @@ def first_player_set(state: dict, event: dict) -> dict:
     require_phase(state, SETUP, DEPLOYMENT, DAYBREAK)
     player = require_player(state, event.get("player"))
     if player == state["first_player"]:
-        raise RuleError(f"{label(player)} already holds the First Player token.")
+        raise RuleError("kleos.err.already_holds_first_player", player=label(player))
     state["first_player"] = player
     return state
 
@@ -75,25 +75,25 @@ def glory_add(state: dict, event: dict) -> dict:
     player = require_player(state, event.get("player"))
     reason = event.get("reason")
     if reason == CONTROL_REASON:
-        raise RuleError("Glory for holding city locations is awarded by confirming the Dusk sheet.")
+        raise RuleError("kleos.err.glory_holding_city_locations")
     if reason not in STEPPED_REASONS and reason not in FREE_REASONS:
-        raise RuleError(f"Pick a reason: {', '.join([*STEPPED_REASONS, *FREE_REASONS])}.")
+        raise RuleError("kleos.err.pick_reason", names=', '.join([*STEPPED_REASONS, *FREE_REASONS]))
     amount = event.get("amount", STEPPED_REASONS.get(reason))
     if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0 or abs(amount) > MAX_STEP:
-        raise RuleError(f"Glory changes by a whole number from -{MAX_STEP} to {MAX_STEP}, never 0.")
+        raise RuleError("kleos.err.glory_changes_whole_number", MAX_STEP=MAX_STEP)
     step = STEPPED_REASONS.get(reason)
     if step is not None and (amount < 0 or amount % step):
-        raise RuleError(f"{reason.title()} Glory comes in steps of +{step}; use a correction to take Glory away.")
-    change_glory(state, player, amount, reason, _text(event, "note", "The note"))
+        raise RuleError("kleos.err.glory_comes_steps_use", reason=f"kleos.reason_{reason}", step=step)
+    change_glory(state, player, amount, reason, _text(event, "note", "kleos.err.what_note"))
     return state
 
 
 def favor_give(state: dict, event: dict) -> dict:
     require_phase(state, *LIVE)
     player = require_player(state, event.get("player"))
-    holder = {"player": player, "minion": _text(event, "minion", "The Minion's name") or None}
+    holder = {"player": player, "minion": _text(event, "minion", "kleos.err.what_minion_name") or None}
     if state["favor"] == holder:
-        raise RuleError(f"{label(player)} already holds Olympus' Favor there.")
+        raise RuleError("kleos.err.already_holds_olympus_favor", player=label(player))
     state["favor"] = holder
     return state
 
@@ -101,7 +101,7 @@ def favor_give(state: dict, event: dict) -> dict:
 def favor_clear(state: dict, event: dict) -> dict:
     require_phase(state, *LIVE)
     if state["favor"] is None:
-        raise RuleError("Nobody holds Olympus' Favor.")
+        raise RuleError("kleos.err.nobody_holds_olympus_favor")
     state["favor"] = None
     return state
 
@@ -109,7 +109,7 @@ def favor_clear(state: dict, event: dict) -> dict:
 def dusk_score(state: dict, event: dict) -> dict:
     require_phase(state, DUSK)
     if phases.scored(state):
-        raise RuleError("This Dusk is already scored; undo that scoring to change it.")
+        raise RuleError("kleos.err.dusk_already_scored_undo")
     board = read_board(event.get("board"))
     for presence in board.values():
         for player in presence:

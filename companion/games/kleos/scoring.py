@@ -22,30 +22,30 @@ Board = dict[str, Presence]
 def read_entry(player: str, value: object) -> tuple[int, bool]:
     """One player's count at one location, checked so a typo cannot award Glory."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise RuleError(f"For {label(player)}, give the number of Minions and whether the Champion is one of them.")
+        raise RuleError("kleos.err.give_number_minions_whether", player=label(player))
     minions, champion = value
     if isinstance(minions, bool) or not isinstance(minions, int) or not 0 <= minions <= MAX_IN_PLAY:
-        raise RuleError(f"{label(player)} can have 0 to {MAX_IN_PLAY} Minions at one location.")
+        raise RuleError("kleos.err.have_minions_location", player=label(player), MAX_IN_PLAY=MAX_IN_PLAY)
     if not isinstance(champion, bool):
-        raise RuleError(f"For {label(player)}, say yes or no: is the Champion there?")
+        raise RuleError("kleos.err.say_yes_champion", player=label(player))
     if champion and minions == 0:
-        raise RuleError(f"{label(player)}'s Champion is a Minion too, so count at least 1 there.")
+        raise RuleError("kleos.err.champion_minion_too_so", player=label(player))
     return minions, champion
 
 
 def read_presence(presence: object) -> Presence:
     if not isinstance(presence, dict):
-        raise RuleError("Each location needs a count per player.")
+        raise RuleError("kleos.err.each_location_needs_count")
     return {player: read_entry(player, value) for player, value in presence.items()}
 
 
 def read_board(board: object) -> Board:
     """The whole Dusk sheet, checked across locations as well as within each one."""
     if not isinstance(board, dict):
-        raise RuleError("The Dusk sheet needs the Port, Market, Arena and Theater.")
+        raise RuleError("kleos.err.dusk_sheet_needs_port")
     unknown = [loc for loc in board if loc not in LOCATION_GLORY]
     if unknown:
-        raise RuleError(f"{unknown[0]!r} is not a city location; use port, market, arena or theater.")
+        raise RuleError("kleos.err.city_location_use_port", unknown=unknown[0])
     parsed = {loc: read_presence(presence) for loc, presence in board.items()}
     totals: dict[str, int] = {}
     champions: dict[str, int] = {}
@@ -55,9 +55,9 @@ def read_board(board: object) -> Board:
             champions[player] = champions.get(player, 0) + champion
     for player, total in totals.items():
         if total > MAX_IN_PLAY:
-            raise RuleError(f"{label(player)} has at most {MAX_IN_PLAY} Minions in play, not {total}.")
+            raise RuleError("kleos.err.most_minions_play", player=label(player), MAX_IN_PLAY=MAX_IN_PLAY, total=total)
         if champions[player] > 1:
-            raise RuleError(f"{label(player)}'s Champion can only stand at one location.")
+            raise RuleError("kleos.err.champion_stand_location", player=label(player))
     return parsed
 
 

@@ -34,28 +34,28 @@ MAX_NAME = 40
 def read_players(options: dict) -> list[str]:
     players = options.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RuleError("List the players as gods in seat order, e.g. ['ares', 'athena'].")
+        raise RuleError("kleos.err.list_players_gods_seat")
     if not 2 <= len(players) <= 5:
-        raise RuleError("Kleos is played by 2 to 5 players.")
+        raise RuleError("kleos.err.kleos_played_players")
     for god in players:
         if god not in GODS:
-            raise RuleError(f"{god!r} is not a Kleos god; choose from {', '.join(GODS)}.")
+            raise RuleError("kleos.err.kleos_god_choose", god=god, names=', '.join(GODS))
     for god in players:
         if players.count(god) > 1:
-            raise RuleError(f"{god.title()} was chosen twice; each god can be played by one player only.")
+            raise RuleError("kleos.err.chosen_twice_each_god", god=god.title())
     return list(players)
 
 
 def read_names(options: dict, players: list[str]) -> dict[str, str]:
     names = options.get("names") or {}
     if not isinstance(names, dict):
-        raise RuleError("Player names go in a mapping from god to name.")
+        raise RuleError("kleos.err.player_names_go_mapping")
     out: dict[str, str] = {}
     for god, name in names.items():
         if god not in players:
-            raise RuleError(f"Nobody plays {str(god).title()}, so that name has no seat.")
+            raise RuleError("kleos.err.nobody_plays_so_name", god=str(god).title())
         if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-            raise RuleError(f"A player name is text of at most {MAX_NAME} characters.")
+            raise RuleError("kleos.err.player_name_text_most", MAX_NAME=MAX_NAME)
         if name.strip():
             out[god] = name.strip()
     return out
@@ -65,13 +65,13 @@ def read_temples(temples: object, players: list[str]) -> dict[str, str]:
     """A hand-dealt temple layout, checked against the hexes this player count uses."""
     allowed = TEMPLES_BY_COUNT[len(players)]
     if not isinstance(temples, dict) or set(temples) != set(players):
-        raise RuleError("Give every player exactly one temple location.")
+        raise RuleError("kleos.err.give_every_player_exactly")
     out = {god: str(temples[god]).upper() for god in players}
     for god, hex_id in out.items():
         if hex_id not in allowed:
-            raise RuleError(f"With {len(players)} players the temples go on {', '.join(allowed)}, not {hex_id}.")
+            raise RuleError("kleos.err.players_temples_go", count=len(players), names=', '.join(allowed), hex_id=hex_id)
     if len(set(out.values())) != len(out):
-        raise RuleError("Two temples cannot share one location.")
+        raise RuleError("kleos.err.two_temples_cannot_share")
     return out
 
 

@@ -16,9 +16,10 @@ ACTION = "action"
 DUSK = "dusk"
 END = "end"
 LAST_DAY = 5
-_PHASE_WORDS = {
-    SETUP: "setup", DEPLOYMENT: "Deployment", DAYBREAK: "Daybreak", PLAY: "the Play phase",
-    ACTION: "the Action phase", DUSK: "Dusk", END: "the end of the Contest",
+_PHASE_WORDS = {  # message keys, so a refusal names the phase in the reader's language
+    SETUP: "kleos.phase_setup", DEPLOYMENT: "kleos.phase_deployment", DAYBREAK: "kleos.phase_daybreak",
+    PLAY: "kleos.phase_play", ACTION: "kleos.phase_action", DUSK: "kleos.phase_dusk",
+    END: "kleos.phase_end",
 }
 
 
@@ -28,18 +29,18 @@ def label(player: str) -> str:
 
 def require_player(state: dict, player: object) -> str:
     if player not in state["players"]:
-        raise RuleError(f"{player!r} is not playing at this table; the gods here are {', '.join(state['players'])}.")
+        raise RuleError("kleos.err.playing_table_gods_here", player=player, names=', '.join(state['players']))
     return player  # type: ignore[return-value]
 
 
 def require_phase(state: dict, *phases: str) -> None:
     if state["phase"] == SETUP and SETUP not in phases:
-        raise RuleError("The table is still being set up: press next to start the Contest first.")
+        raise RuleError("kleos.err.table_still_being_set")
     if state["phase"] == END and END not in phases:
-        raise RuleError("The Contest ended after Dusk of day 5; undo to correct it.")
+        raise RuleError("kleos.err.contest_ended_after_dusk")
     if state["phase"] not in phases:
-        allowed = " or ".join(_PHASE_WORDS[p] for p in phases)
-        raise RuleError(f"Not now: that belongs to {allowed}, and the table is in {_PHASE_WORDS[state['phase']]}.")
+        allowed = [_PHASE_WORDS[p] for p in phases]
+        raise RuleError("kleos.err.now_belongs_table", allowed=allowed, phase=_PHASE_WORDS[state["phase"]])
 
 
 def turn_order(state: dict) -> list[str]:
@@ -57,7 +58,7 @@ def next_clockwise(state: dict, player: str) -> str:
 def change_glory(state: dict, player: str, amount: int, reason: str, note: str = "") -> None:
     total = state["glory"][player] + amount
     if total < 0:
-        raise RuleError(f"{label(player)} has {state['glory'][player]} Glory and cannot lose {-amount}.")
+        raise RuleError("kleos.err.glory_cannot_lose", player=label(player), glory=state["glory"][player], amount=-amount)
     state["glory"][player] = total
     state["glory_by_day"][player][-1] = total
     state["glory_log"].append({

@@ -13,8 +13,9 @@ from companion.games.lords_of_hellas.monuments import MONUMENTS, PHASE_STEPS, TO
 from companion.games.lords_of_hellas.options import MAX_NAME, MAX_SEATS, MIN_SEATS, PALETTE
 from companion.games.lords_of_hellas.turn import REGULAR_ACTIONS
 from companion.games.lords_of_hellas.victory import CONDITIONS, COUNTED, DEFAULT_THRESHOLDS
+from companion.games.lords_of_hellas.specials import FIXED, MAX_NAME as SPECIAL_MAX_NAME, UNSOURCED, actions, custom_name
 from companion.games.lords_of_hellas.game import GAME
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.lords_of_hellas", strings=("lords_of_hellas",), rules="lords_of_hellas")
 
-__all__ = ["CONDITIONS", "COUNTED", "DEFAULT_THRESHOLDS", "GAME", "HUNT_MAX_NAME", "MAX_NAME", "MAX_SEATS", "MAX_SLOTS", "MIN_SEATS", "MONUMENTS", "PALETTE", "PHASE_STEPS", "PLUGIN", "REGULAR_ACTIONS", "REWARDS", "SIDES", "SPECIAL_ACTIONS", "TOP_LEVEL", "army_strength"]
+__all__ = ["CONDITIONS", "COUNTED", "DEFAULT_THRESHOLDS", "FIXED", "GAME", "HUNT_MAX_NAME", "MAX_NAME", "MAX_SEATS", "MAX_SLOTS", "MIN_SEATS", "MONUMENTS", "PALETTE", "PHASE_STEPS", "PLUGIN", "REGULAR_ACTIONS", "REWARDS", "SIDES", "SPECIAL_ACTIONS", "SPECIAL_MAX_NAME", "TOP_LEVEL", "UNSOURCED", "actions", "army_strength", "custom_name"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.games.lords_of_hellas import battle, history, hunt, monuments, tracker, turn, victory
+from companion.games.lords_of_hellas import battle, history, hunt, monuments, specials, tracker, turn, victory
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 
 
@@ -31,6 +31,8 @@ class LordsOfHellas(GameBase):
         "hunt.start": hunt.on_start,
         "hunt.attack": hunt.on_attack,
         "hunt.claim": hunt.on_claim,
+        "special.name": specials.on_name,
+        "special.add": specials.on_add,
     }
 
     def setup(self, options: dict) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.games.lords_of_hellas import specials
 from companion.i18n import t
 
 
@@ -34,6 +35,10 @@ def outcome(before: dict, after: dict, event: dict) -> dict:
             note["reward"] = hunt["slots"][hunt["claimed"]]
     elif kind == "battle.resolve":
         note["battle"] = after["last_battle"]
+    elif kind in ("turn.special", "special.name", "special.add"):
+        action = event.get("action") or after.get("special_added", [None])[-1]
+        note["special"] = specials.custom_name(after, action)
+        note["was"] = specials.custom_name(before, action)
     return note
 
 
@@ -67,7 +72,13 @@ def _line(event: dict, note: dict, name: Callable[[object], str], lang: str) -> 
             return t("lords_of_hellas.hist_priests", lang, name=actor, count=event.get("count"), monument=monument)
         return t("lords_of_hellas.hist_move", lang, name=actor)
     if kind == "turn.special":
-        return t("lords_of_hellas.hist_special", lang, name=actor, action=label("special", event.get("action"), lang))
+        action = note.get("special") or label("special", event.get("action"), lang)
+        return t("lords_of_hellas.hist_special", lang, name=actor, action=action)
+    if kind == "special.name":
+        was = note.get("was") or label("special", event.get("action"), lang)
+        return t("lords_of_hellas.hist_special_name", lang, was=was, action=note.get("special") or event.get("name"))
+    if kind == "special.add":
+        return t("lords_of_hellas.hist_special_add", lang, action=note.get("special") or event.get("name"))
     if kind == "monument.build":
         return t("lords_of_hellas.hist_build", lang, name=actor, monument=monument, level=note.get("level", "?"))
     if kind == "turn.step":

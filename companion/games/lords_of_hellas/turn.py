@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from companion.games.lords_of_hellas import monuments
 from companion.games.lords_of_hellas.guards import ensure_open, ensure_turn_actor, whole_number
-from companion.games.lords_of_hellas.markers import SPECIAL_ACTIONS, take_special
+from companion.games.lords_of_hellas.markers import take_special
+from companion.games.lords_of_hellas.specials import actions
 from companion.games.lords_of_hellas.refusal import refuse
 
 REGULAR_ACTIONS = ("artifacts", "move", "priests")
@@ -40,7 +41,7 @@ def on_special(state: dict, event: dict) -> dict:
     ensure_open(state)
     ensure_turn_actor(state, event)
     action = event.get("action")
-    if action not in SPECIAL_ACTIONS:
+    if action not in actions(state):
         raise refuse("lords_of_hellas.err_unknown_action", action=action)
     if action == "build_monument":
         raise refuse("lords_of_hellas.err_pick_monument")

@@ -15,16 +15,16 @@ MAX_NOTE = 500
 def _player(state: dict, event: dict) -> str:
     player = event.get("player")
     if player not in state["scores"]:
-        raise RuleError(f"There is no player {player!r} at this table.")
+        raise RuleError("scorepad.err.player_table", player=player)
     return player
 
 
 def _amount(event: dict) -> int:
     amount = event.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise RuleError("Points must be a whole number.")
+        raise RuleError("scorepad.err.points_whole_number")
     if amount == 0 or abs(amount) > 10_000:
-        raise RuleError("Points must be between -10000 and 10000 and not zero.")
+        raise RuleError("scorepad.err.points_between_zero")
     return amount
 
 
@@ -37,10 +37,10 @@ def points_add(state: dict, event: dict) -> dict:
 def note_set(state: dict, event: dict) -> dict:
     player = _player(state, event)
     if event.get("by") != player:
-        raise RuleError("Only that player's own phone can write their private note.")
+        raise RuleError("scorepad.err.player_own_phone_write")
     text = event.get("text")
     if not isinstance(text, str) or len(text) > MAX_NOTE:
-        raise RuleError(f"A note is text of at most {MAX_NOTE} characters.")
+        raise RuleError("scorepad.err.note_text_most_characters", MAX_NOTE=MAX_NOTE)
     state["notes"][player] = text
     return state
 
@@ -55,14 +55,14 @@ class ScorePad(GameBase):
     def seats(self, options: dict) -> list[dict]:
         players = options.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-            raise RuleError("List the players by name.")
+            raise RuleError("scorepad.err.list_players_name")
         return super().seats({**options, "players": [_slug(p) for p in players],
                               "names": {_slug(p): p.strip() for p in players} | dict(options.get("names") or {})})
 
     def setup(self, options: dict) -> dict:
         ids = [s["id"] for s in self.seats(options)]
         if len(set(ids)) != len(ids):
-            raise RuleError("Two players have the same name.")
+            raise RuleError("scorepad.err.two_players_have_same")
         names = {s["id"]: s["name"] for s in self.seats(options)}
         return {"players": ids, "names": names, "scores": {p: 0 for p in ids}, "notes": {p: "" for p in ids}}
 

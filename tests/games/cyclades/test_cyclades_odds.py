@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.model import RuleError
-from companion.games.cyclades.odds import Side, battle, battle_with, retreat_table, round_outcomes
+from companion.games.cyclades.odds import Side, battle, battle_with, opening, retreat_table, round_outcomes
 
 # One die against another (faces 0,1,1,2,2,3): ties 10/36, each side ahead 13/36.
 
@@ -182,3 +182,52 @@ def test_more_troops_or_bonus_never_hurt_the_attacker(a, d, ab, db):
     assert battle(a + 1, d, ab, db).attacker_wins >= base
     assert battle(a, d, ab + 1, db).attacker_wins >= base
     assert battle(a, d, ab, db + 1).attacker_wins <= base
+
+
+def test_achilles_routs_the_side_that_loses_a_round_to_him():
+    """cyclades-rules.txt 314: when the opponent loses a round to Achilles' side, it retreats or is destroyed.
+
+    Achilles alone (strength 1) against 2 troops: he wins a round when his die beats theirs by 2 or more
+    (5/36); that round ends the battle. A tie kills him, a loss kills him: no second round.
+    """
+    odds = battle_with(Side(0, 0, ("achilles",)), Side(2))
+    assert odds.attacker_wins == F(5, 36)
+    assert odds.both_eliminated == 0
+    plain = battle_with(Side(0, 0, ("odysseus",)), Side(2))  # another strength-1 hero, with no power here
+    assert plain.attacker_wins < odds.attacker_wins
+
+
+def test_achilles_in_defence_sends_the_attacker_back_at_its_first_lost_round():
+    """cyclades-rules.txt 314, from the defender's side: the attacker's units leave, the area is held."""
+    odds = battle_with(Side(3), Side(0, 0, ("achilles",)))
+    assert odds.defender_wins + odds.attacker_wins + odds.both_eliminated == 1
+    assert odds.defender_wins > battle_with(Side(3), Side(0, 0, ("odysseus",))).defender_wins
+
+
+def test_hector_strikes_one_invading_troop_before_the_battle():
+    """cyclades-rules.txt 318: invading troops lose one to Hector before any die is rolled."""
+    assert opening(Side(3), Side(1, 0, ("hector",))) == (2, 2)
+    assert battle_with(Side(3), Side(1, 0, ("hector",))) == battle_with(Side(2), Side(1, 0, ("odysseus",)))
+    assert battle_with(Side(1), Side(0, 0, ("hector",))).defender_wins == 1  # the lone invader never fights
+    assert opening(Side(0, 0, ("ajax",)), Side(0, 0, ("hector",))) == (1, 1)  # he strikes troops, not heroes
+    assert opening(Side(2, 0, ("hector",)), Side(2)) == (3, 2)  # only when his own area is invaded
+
+
+def test_croesus_re_rolls_a_losing_die():
+    """cyclades-rules.txt 317: Croesus pays to re-roll his side's battle die.
+
+    Croesus (1) against Helen (always 2, strength 1): his die loses on 0 or 1 (1/2), ties on 2 (1/3),
+    wins on 3 (1/6). One re-roll of a loss: lose 1/4, tie 1/3 * 3/2 = 1/2, win 1/6 * 3/2 = 1/4.
+    """
+    once = battle_with(Side(0, 0, ("croesus",)), Side(0, 0, ("helen",)))
+    assert (once.attacker_wins, once.both_eliminated, once.defender_wins) == (F(1, 4), F(1, 2), F(1, 4))
+    never = battle_with(Side(0, 0, ("croesus",), rerolls=0), Side(0, 0, ("helen",)))
+    assert (never.attacker_wins, never.both_eliminated, never.defender_wins) == (F(1, 6), F(1, 3), F(1, 2))
+    defending = battle_with(Side(0, 0, ("helen",)), Side(0, 0, ("croesus",)))
+    assert defending.defender_wins == F(1, 4)  # the same sums from the other chair: he wins on 3
+
+
+def test_croesus_re_rolls_must_be_a_small_whole_number():
+    with pytest.raises(RuleError) as caught:
+        battle_with(Side(0, 0, ("croesus",), rerolls=-1), Side(1))
+    assert caught.value.key == "cyclades.err.rerolls_whole_number"

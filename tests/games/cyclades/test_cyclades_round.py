@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion.core.model import RuleError
+from companion.games.cyclades import gold
 from companion.games.cyclades.game import GAME
 
 
@@ -142,7 +143,7 @@ def test_ares_sells_troops_at_rising_prices_up_to_three():
     s = act(s, by="red", type="gold.spend", player="red", item="troop")
     assert s["gold"]["red"] == 14 - 2 - 3 - 4
     refused(s, "Ares does not offer heroic move", by="red", type="gold.spend", player="red", item="heroic_move")
-    refused(s, "cannot afford 6 land move", by="red", type="gold.spend", player="red", item="land_move", count=6)
+    refused(s, "cannot afford 6 × land move", by="red", type="gold.spend", player="red", item="land_move", count=6)
     refused(s, "Only red", by="blue", type="gold.spend", player="red", item="land_move")
     refused(s, "red's turn", by="blue", type="gold.spend", player="blue", item="heroic_move")
 
@@ -151,22 +152,22 @@ def test_heroic_moves_cost_one_more_each_time_and_temples_discount_once_a_round(
     s = at_actions()
     s = act(s, type="tracker.adjust", player="blue", item="temple", delta=1)
     s = act(s, type="action.done", faction="red")  # blue: 14 gold
-    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", count=3)
+    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="ajax", count=3)
     assert s["gold"]["blue"] == 14 - 6
     s = act(s, by="blue", type="gold.creature", player="blue", price=3, standee="Minotaur")
     s = act(s, by="blue", type="gold.creature", player="blue", price=2)
     assert s["gold"]["blue"] == 8 - 2 - 2
     assert s["tracker"]["blue"]["creatures"] == ["Minotaur"]
-    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move")  # the 4th costs 4
+    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="ajax")  # Ajax's 4th costs 4
     assert s["gold"]["blue"] == 0
-    refused(s, "cannot afford 1 philosopher: it costs 4", by="blue", type="gold.spend", player="blue", item="philosopher")
+    refused(s, "cannot afford 1 × extra philosopher: it costs 4", by="blue", type="gold.spend", player="blue", item="philosopher")
 
 
 def test_apollo_buys_nothing():
     s = at_actions()
     s = act(act(s, type="action.done", faction="red"), type="action.done", faction="blue")
     refused(s, "Apollo's guests cannot buy", by="green", type="gold.creature", player="green", price=2)
-    refused(s, "Apollo does not offer", by="green", type="gold.spend", player="green", item="heroic_move")
+    refused(s, "only Leto", by="green", type="gold.spend", player="green", item="heroic_move", hero="ajax")
 
 
 def test_four_philosophers_or_a_set_of_buildings_make_a_metropolis():
@@ -256,3 +257,33 @@ def test_phase_next_notes_where_it_lands_for_the_history():
     assert event["revealed"] in {"hera", "poseidon", "zeus"}
     assert event["to"] == {"phase": "round_init", "round": 2, "revealed": event["revealed"]}
     assert GAME.describe(event, None, "pt").startswith("Começa a rodada 2")
+
+
+def test_each_hero_climbs_its_own_heroic_move_ladder():
+    """cyclades-rules.txt 296-298: each hero's moves cost 1, 2, 3... so two heroes moving once pay 1 + 1."""
+    s = act(at_actions(), type="action.done", faction="red")  # blue: 14 gold
+    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="ajax")
+    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="helen")
+    assert s["gold"]["blue"] == 14 - 1 - 1
+    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="ajax", count=2)
+    assert s["gold"]["blue"] == 12 - 2 - 3
+    refused(s, "Say which hero", by="blue", type="gold.spend", player="blue", item="heroic_move")
+    refused(s, "Say which hero", by="blue", type="gold.spend", player="blue", item="heroic_move", hero="zorro")
+
+
+def test_pericles_pays_one_gold_for_every_heroic_move():
+    """cyclades-rules.txt 328: each of Pericles' heroic moves costs 1 GP."""
+    s = act(at_actions(), type="action.done", faction="red")
+    s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="pericles", count=4)
+    assert s["gold"]["blue"] == 14 - 4
+    assert gold.next_heroic_price(s, "pericles") == 1 and gold.next_heroic_price(s, "ajax") == 1
+
+
+def test_leto_moves_under_apollo_and_no_other_hero_does():
+    """cyclades-rules.txt 323: Leto can make heroic moves with Apollo; 306: the others cannot."""
+    s = at_actions(incomes=(10, 10, 3))
+    s = act(act(s, type="action.done", faction="red"), type="action.done", faction="blue")
+    before = s["gold"]["green"]
+    s = act(s, by="green", type="gold.spend", player="green", item="heroic_move", hero="leto", count=2)
+    assert s["gold"]["green"] == before - 1 - 2
+    refused(s, "only Leto", by="green", type="gold.spend", player="green", item="heroic_move", hero="jason")

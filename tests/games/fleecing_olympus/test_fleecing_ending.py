@@ -102,3 +102,32 @@ def test_the_game_ends_at_once_when_only_one_player_has_gems(game):
     play_turn(game, "bia", [6, 4])
     assert game.state["phase"] == "over"
     assert game.state["result"]["winner"] == "ana" and game.state["result"]["reason"] == "last_with_gems"
+
+
+def test_five_or_six_players_are_reminded_to_reshuffle_at_the_first_run_out(table):
+    """fleecing-olympus-rulebook.txt 128: with 5-6 players the discard pile becomes a new deck after the first run-out."""
+    game = table(P5)
+    game.start("ana", "bia")
+    assert GAME.view(game.state, None)["reshuffle"] is None
+    game.do("deck_out")
+    assert GAME.view(game.state, None)["reshuffle"] == "run_out"
+    assert GAME.view(game.state, "bia")["reshuffle"] == "run_out"  # every device sees it
+    game.do("deck_out")
+    assert GAME.view(game.state, None)["reshuffle"] is None
+
+
+def test_three_players_get_no_reshuffle_reminder_at_their_only_run_out(game):
+    """fleecing-olympus-rulebook.txt 126: three or four players end at the first run-out; nothing to reshuffle."""
+    game.do("deck_out")
+    assert GAME.view(game.state, None)["reshuffle"] is None
+
+
+def test_a_tie_for_first_reminds_the_table_to_reshuffle_before_the_extra_turn(table):
+    """fleecing-olympus-rulebook.txt 134: the discard pile goes back into the deck before the tie-break turn."""
+    game = table(P5)
+    game.start("ana", "bia")
+    game.do("deck_out")
+    game.do("deck_out")
+    game.do("end")
+    assert game.state["tiebreak"] == P5
+    assert GAME.view(game.state, "eva")["reshuffle"] == "tiebreak"

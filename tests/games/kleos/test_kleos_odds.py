@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from companion.core.model import RuleError
 from companion.games.kleos.dice import count_successes, roll
-from companion.games.kleos.odds import CombatOdds, Fighter, combat, competing, recruit, successes
+from companion.games.kleos.odds import (
+    MINOTAUR, CombatOdds, Fighter, Hunter, alone, combat, competing, competing_many, recruit, successes,
+)
 
 PLAIN_DIE = icepool.Die([0, 0, 0, 0, 1, 1])
 GODLY_DIE = icepool.Die([0, 0, 0, 1, 1, 1])
@@ -272,3 +274,42 @@ def test_combat_agrees_with_simulation(attacker, defender, opportunity):
         mean = sum(r[index] for r in runs) / trials
         # Glory per fight lies in [0, 3], so its standard deviation is at most 1.5
         assert abs(mean - float(exact)) <= 4 * 1.5 / math.sqrt(trials), (index, mean, exact)
+
+
+def test_a_competing_check_can_have_three_sides():
+    """kleos-rulebook.txt 151: a competing check may involve two or more Minions; the most successes wins.
+
+    Three Minions with 2 dice each (0, 1 or 2 successes with 4/9, 4/9, 1/9): one side is alone on top
+    with 1 success while both others roll 0 (4/9 * 4/9 * 4/9) or with 2 while both others roll less
+    (1/9 * 8/9 * 8/9): 128/729 each, and the rest of the time nobody wins.
+    """
+    wins, no_winner = competing_many([(2, False), (2, False), (2, False)])
+    assert wins == [F(128, 729)] * 3
+    assert no_winner == 1 - 3 * F(128, 729)
+
+
+def test_two_sided_competing_agrees_with_the_many_sided_one():
+    """kleos-rulebook.txt 151: with two Minions the general count reduces to the two-sided one."""
+    a, tie, b = competing(4, 3, True, False)
+    assert competing_many([(4, True), (3, False)]) == ([a, b], tie)
+
+
+def test_a_bigger_side_in_a_four_way_check_wins_more_often():
+    wins, _ = competing_many([(5, False), (2, False), (2, False), (2, True)])
+    assert wins[0] > max(wins[1:]) and wins[3] > wins[1] == wins[2]
+
+
+@pytest.mark.parametrize("pools", [[(3, False)], [(1, False)] * 7, [(3, "yes"), (2, False)], [(-1, False), (2, False)]])
+def test_competing_many_refuses_bad_sides(pools):
+    with pytest.raises(RuleError):
+        competing_many(pools)
+
+
+def test_a_lone_hunter_adds_its_own_card_bonus():
+    """kleos-rulebook.txt 157: the Hunter bonus is the card's; +2 Attack / +1 Defense is the Minotaur's."""
+    fighter = Fighter(3, 2, tactics=4)
+    assert alone(fighter, MINOTAUR) == Fighter(5, 3, tactics=0)
+    assert alone(fighter, Hunter(attack=1, defense=0)) == Fighter(4, 2, tactics=0)  # another Hunter's card
+    assert alone(fighter, Hunter()) == Fighter(3, 2, tactics=0)  # alone: no allies, so no Tactics either
+    with pytest.raises(RuleError):
+        Hunter(attack=-1)

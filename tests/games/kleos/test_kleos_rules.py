@@ -51,7 +51,7 @@ def test_checklist_refusals():
     refuse(state, "there is no 'dice'", "setup.check", item="dice", done=True)
     refuse(state, "true or false", "setup.check", item="decks", done="yes")
     refuse(state, "already unticked", "setup.check", item="decks", done=False)
-    refuse(reach(state, "deployment"), "belongs to setup", "setup.check", item="decks", done=True)
+    refuse(reach(state, "deployment"), "belongs to Setup", "setup.check", item="decks", done=True)
 
 
 def test_temple_override_moves_the_first_player():
@@ -65,7 +65,7 @@ def test_temple_override_refusals():
     refuse(state, "already stand", "setup.temples", temples=TEMPLES)
     refuse(state, "not H2", "setup.temples", temples={"ares": "H2", "athena": "H3", "hermes": "H5"})
     refuse(state, "exactly one", "setup.temples", temples={"ares": "H1"})
-    refuse(reach(state, "deployment"), "belongs to setup", "setup.temples",
+    refuse(reach(state, "deployment"), "belongs to Setup", "setup.temples",
            temples={"ares": "H3", "athena": "H5", "hermes": "H1"})
 
 
@@ -79,7 +79,7 @@ def test_first_player_refusals():
     state = new()
     refuse(state, "already holds", "first_player.set", player="ares")
     refuse(state, "not playing", "first_player.set", player="artemis")
-    refuse(reach(state, "play"), "the table is in the Play phase", "first_player.set", player="hermes")
+    refuse(reach(state, "play"), "the table is in Play phase", "first_player.set", player="hermes")
 
 
 # -- phases and turns -------------------------------------------------------------------------

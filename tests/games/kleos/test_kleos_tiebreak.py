@@ -5,6 +5,7 @@ import pytest
 
 from companion.core.model import RuleError
 from companion.games.kleos.game import GAME
+from companion.games.kleos.tiebreak import ranking
 
 PLAYERS = ["ares", "athena", "hermes"]
 
@@ -75,7 +76,7 @@ def test_city_minions_come_last_and_a_full_tie_is_shared():
 
 
 @pytest.mark.parametrize("fields, message", [
-    ({"criterion": "epics", "values": {"ares": 1, "athena": 1}}, "now is about champion"),
+    ({"criterion": "epics", "values": {"ares": 1, "athena": 1}}, "now is about where the Champions stand"),
     ({"criterion": "champion", "values": {"ares": "port"}}, "each tied player"),
     ({"criterion": "champion", "values": {"ares": "port", "athena": "port", "hermes": "none"}}, "each tied player"),
     ({"criterion": "champion", "values": {"ares": "isle", "athena": "port"}}, "Where is Ares"),
@@ -101,3 +102,50 @@ def test_no_question_means_no_answer():
     with pytest.raises(RuleError, match="still being set up"):
         GAME.apply(GAME.setup({"players": PLAYERS, "seed": 1}),
                    {"type": "tiebreak.answer", "criterion": "champion", "values": {}})
+
+
+def test_the_result_says_glory_decided_when_nobody_tied():
+    """kleos-rulebook.txt 325: the player with the most Glory wins; no tie-breaker is involved."""
+    state = final({"ares": 9, "athena": 6}, {"port": {"athena": [1, False]}})
+    assert ranking(state) == {"order": ["ares"], "decided_by": "glory", "steps": []}
+    assert GAME.view(state, None)["ranking"]["decided_by"] == "glory"
+
+
+def test_the_result_names_the_day_five_city_glory_when_it_breaks_the_tie():
+    """kleos-rulebook.txt 327: the first tie-breaker is Glory from controlling City Locations on the last day."""
+    state = final({"ares": 6, "athena": 5}, {"port": {"athena": [1, False]}, "market": {"ares": [1, False]}})
+    result = ranking(state)
+    assert result["order"] == ["athena", "ares"] and result["decided_by"] == "control"
+
+
+def three_level() -> dict:
+    """All three gods end on 3 Glory with no city Glory on day 5, so the Champion question goes to all."""
+    return final({"ares": 3, "athena": 3, "hermes": 3}, {})
+
+
+def test_tied_players_are_listed_in_the_order_the_tie_breakers_put_them():
+    """kleos-rulebook.txt 328: the Champion on the highest-valued City Location ranks first."""
+    state = act(three_level(), "tiebreak.answer", criterion="champion",
+                values={"ares": "none", "athena": "market", "hermes": "port"})
+    result = ranking(state)
+    assert result["order"] == ["hermes", "athena", "ares"] and result["decided_by"] == "champion"
+
+
+def test_a_player_out_at_an_earlier_question_ranks_below_those_still_tied():
+    """kleos-rulebook.txt 328-329: Champions level for two, so Epic Minions decide between them; the third is last."""
+    state = act(three_level(), "tiebreak.answer", criterion="champion",
+                values={"ares": "arena", "athena": "market", "hermes": "none"})
+    assert ranking(state) is None  # still undecided: the Epic Minions question waits
+    state = act(state, "tiebreak.answer", criterion="epics", values={"ares": 1, "athena": 2})
+    result = ranking(state)
+    assert result["order"] == ["athena", "ares", "hermes"] and result["decided_by"] == "epics"
+    assert [s["criterion"] for s in result["steps"]] == ["control", "champion", "epics"]
+
+
+def test_a_tie_that_survives_every_tie_breaker_is_decided_by_none():
+    """kleos-rulebook.txt 327-330 name four tie-breakers and no fifth: still level, the win is shared."""
+    state = act(tied_end(), "tiebreak.answer", criterion="champion", values={"ares": "none", "athena": "none"})
+    state = act(state, "tiebreak.answer", criterion="epics", values={"ares": 2, "athena": 2})
+    state = act(state, "tiebreak.answer", criterion="city_minions", values={"ares": 3, "athena": 3})
+    result = ranking(state)
+    assert result["decided_by"] is None and result["order"] == ["ares", "athena"]

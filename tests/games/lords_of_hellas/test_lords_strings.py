@@ -82,6 +82,8 @@ def test_every_event_type_gets_its_own_finished_line_in_both_languages(table):
     do("battle.resolve", by="host", attacker={"player": "blue", "base": 2, "hoplites": 2},
        defender={"player": "red", "base": 1, "hoplites": 1})
     do("battle.resolve", by="host", attacker={"player": "blue"}, defender={"player": "red"})
+    do("special.name", action="march", name="Marcha")
+    do("special.add", name="Oracle")
     do("turn.special", action="march")
     do("tracker.set", by="host", player="blue", field="lands", value=2)
     assert {e["type"] for e in events} == set(GAME.handlers)

@@ -1,6 +1,8 @@
 """Turn helper: Regular Actions once per type, one Special Action locked until a Monument build."""
 from __future__ import annotations
 
+from companion.games.lords_of_hellas.game import GAME
+
 
 def test_each_regular_type_once_per_turn_any_number_of_types(table):
     table.set("red", "artifacts", 2)
@@ -134,3 +136,32 @@ def test_tracker_keeps_charged_within_artifacts(table):
     table.refused("tracker.set", by="host", player="red", field="gold", value=1)
     table.refused("tracker.set", by="host", player="red", field="lands", value=-1)
     table.refused("tracker.set", by="host", player="red", field="lands", value=True)
+
+
+def test_a_group_renames_a_special_action_and_adds_its_own(table):
+    """lords-of-hellas-summary-pt.txt 5 asks for one Special Action a turn and names only Build Monument; the other
+    names come from outside our source, so a group can call them what its board prints, or add one."""
+    from companion.games.lords_of_hellas.specials import actions, custom_name
+
+    table.do("special.name", by="host", action="usurp", name="  Tomar o trono ")
+    assert custom_name(table.state, "usurp") == "Tomar o trono"
+    table.do("special.add", by="blue", name="Oracle")
+    assert actions(table.state)[-1] == "custom_1" and custom_name(table.state, "custom_1") == "Oracle"
+    table.do("turn.special", action="custom_1")
+    assert table.state["used"]["red"] == ["custom_1"]
+    assert "Oracle" in GAME.describe(table.last, None, "en")
+    table.refused("special.name", by="host", action="build_monument", name="Wonder")
+    table.refused("special.name", by="host", action="juggle", name="Juggle")
+    table.refused("special.add", by="host", name="   ")
+    table.refused("special.add", by="host", name="x" * 31)
+
+
+def test_moving_hero_or_hoplites_is_one_regular_type_and_the_rules_entry_says_so(table):
+    """lords-of-hellas-summary-pt.txt 5 lists "mover o Herói/Hoplitas" as one Regular Action type; the app
+    follows it literally, and the rules entry tells the players that it does."""
+    from companion.rules.library import entry
+
+    table.do("turn.regular", action="move")
+    table.refused("turn.regular", action="move")
+    assert "same type" in entry("lords_of_hellas", "move-hero-and-hoplites", "en").detail
+    assert "mesmo tipo" in entry("lords_of_hellas", "move-hero-and-hoplites", "pt").detail

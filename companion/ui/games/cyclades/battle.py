@@ -12,7 +12,7 @@ from functools import lru_cache
 import flet as ft
 
 from companion.core.model import RuleError
-from companion.games.cyclades import HERO_STRENGTH, BattleOdds, Side, retreat_table
+from companion.games.cyclades import HERO_STRENGTH, BattleOdds, Side, opening, retreat_table
 from companion.ui.context import UI
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
@@ -57,14 +57,17 @@ def battle_card(ui: UI) -> ft.Control:
         parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes")))
     parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
                          italic=True))
+    assumed = ui.t("cyclades.ui_odds_assumptions")
+    parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
     attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]))
     defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]))
     try:
         grid = battle_grid(attacker, defender, sea)
     except RuleError as err:
-        parts.append(tagged(ft.Text(err.message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", err.message))
+        message = err.text(ui.lang)
+        parts.append(tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message))
         return card(*parts, ident="cyc-odds")
-    top = (attacker.figures(), defender.figures())
+    top = opening(attacker, defender)
     parts += _outcome(ui, grid[top], top, sea)
     parts.append(_retreat(ui, grid, top))
     return card(*parts, ident="cyc-odds")

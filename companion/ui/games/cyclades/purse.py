@@ -10,13 +10,15 @@ import flet as ft
 
 from companion.games.cyclades import dues
 from companion.games.cyclades import APOLLO
-from companion.games.cyclades import ITEMS
+from companion.games.cyclades import HEROIC, ITEMS, next_heroic_price
+from companion.games.cyclades import movers
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
 
 REASONS = ("metropolis", "creature", "hero", "correction")
 PRICE, STANDEE, GAIN, REASON = "cyclades.creature.price", "cyclades.creature.standee", "cyclades.gain", "cyclades.reason"
+HERO = "cyclades.heroic.hero"
 
 
 def purse(ui: UI, state: dict, seat: str) -> ft.Control:
@@ -46,6 +48,9 @@ def spending(ui: UI, state: dict, seat: str) -> ft.Control | None:
     for name, item in ITEMS.items():
         if god not in item.gods:
             continue
+        if name == HEROIC:
+            buttons.append(_heroic(ui, state, seat, god))
+            continue
         done = acts["bought"].get(name, 0)
         full = item.limit is not None and done >= item.limit
         price = 0 if full else item.price(done)
@@ -58,6 +63,28 @@ def spending(ui: UI, state: dict, seat: str) -> ft.Control | None:
     if god != APOLLO:
         parts += _creatures(ui, state, seat)
     return card(*parts, ident="cyc-spending")
+
+
+def _heroic(ui: UI, state: dict, seat: str, god: str) -> ft.Control:
+    """Heroic moves are priced per hero, so the button buys the next move of the hero picked beside it."""
+    heroes = movers(god, APOLLO)
+    hero = ui.local.get(HERO) if ui.local.get(HERO) in heroes else heroes[0]
+    price = next_heroic_price(state, hero)
+
+    async def pick(e) -> None:
+        ui.local[HERO] = e.control.value
+        await ui.refresh()
+
+    async def buy(e) -> None:
+        await ui.send({"type": "gold.spend", "player": seat, "item": HEROIC, "count": 1, "hero": hero})
+
+    options = [ft.DropdownOption(key=h, text=ui.t(f"cyclades.hero_{h}")) for h in heroes]
+    return ft.Row([
+        tagged(ft.Dropdown(value=hero, options=options, on_select=pick, label=ui.t("cyclades.ui_hero_pick"),
+                           width=200), "cyc-heroic-hero"),
+        button(ui.t("cyclades.ui_price", item=ui.t(f"cyclades.buy_{HEROIC}"), price=price), buy,
+               f"cyc-buy-{HEROIC}", filled=False, disabled=price > state["gold"][seat]),
+    ], wrap=True, spacing=8)
 
 
 def _buy(ui: UI, seat: str, item: str):

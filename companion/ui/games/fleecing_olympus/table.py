@@ -27,6 +27,10 @@ def status(ui: UI, state: dict, host: bool) -> ft.Control:
     if state["tiebreak"]:
         parts.append(tagged(ft.Text(t(ui, "ui_tiebreak", players=", ".join(name(ui, p) for p in state["tiebreak"])),
                                     size=18, weight=ft.FontWeight.BOLD), "fo-tiebreak"))
+    if state.get("reshuffle"):
+        text = ui.t(f"fleecing_olympus.reshuffle.{state['reshuffle']}")
+        parts.append(tagged(ft.Row([ft.Icon(ft.Icons.SHUFFLE, size=28), ft.Text(text, size=18, expand=True)]),
+                            "fo-reshuffle", text))
     if host and state["phase"] in PLAYING:
         spent = state["deck_outs"] >= state["deck_outs_to_end"]
         parts.append(ft.Row([

@@ -46,7 +46,7 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         read_board(sent)
         problem = None
     except RuleError as err:
-        problem = err.message
+        problem = err.text(ui.lang)
     order = tuple(own_first(state["players"], snap["seat"]))
     children = [part(ui, "dusk-title", _title, day, state["phase"] == "dusk")]
     children += [part(ui, f"dusk-{loc}", _location, day, loc, _copy(board[loc]), order, state["names"], can_edit)

@@ -24,6 +24,9 @@ def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
     state = snap["state"]
     names = state["names"]
     parts = [part(ui, "kleos-winner", _banner, tuple(state["winners"]), names)] if state["winners"] else []
+    ranking = state.get("ranking")
+    if state["winners"] and ranking and ranking["decided_by"] != "glory":
+        parts.append(part(ui, "kleos-tiebreak-result", _decided, ranking, names))
     pending = state["tiebreak"]
     if pending:
         values = dict(_answers(ui, pending))  # a copy: taps change this device's answers in place
@@ -46,6 +49,15 @@ def _banner(ui: UI, winners: tuple[str, ...], names: dict) -> ft.Control:
         dots,
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=ft.Colors.PRIMARY_CONTAINER,
         padding=20, border_radius=16), "kleos-winner", text)
+
+
+def _decided(ui: UI, ranking: dict, names: dict) -> ft.Control:
+    """After a tie on Glory: the tie-breaker that settled it and the tied players in the order it gave."""
+    order = ", ".join(f"{n}. {who(ui, names, p)}" for n, p in enumerate(ranking["order"], 1))
+    why = (ui.t("kleos.end.decided_by", criterion=ui.t(f"kleos.end.criterion_{ranking['decided_by']}"))
+           if ranking["decided_by"] else ui.t("kleos.end.still_level"))
+    text = f"{why} {ui.t('kleos.end.order', players=order)}"
+    return tagged(ft.Text(text, size=18), "kleos-tiebreak-result", text)
 
 
 def _standings(ui: UI, ranked: tuple[str, ...], glory: dict[str, int], names: dict) -> ft.Control:

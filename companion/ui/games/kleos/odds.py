@@ -12,7 +12,9 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from companion.games.kleos import pool
-from companion.games.kleos import Fighter, combat, competing, recruit
+from companion.games.kleos import (
+    MAX_SIDES, MINOTAUR, Fighter, Hunter, alone, combat, competing, competing_many, recruit,
+)
 from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
@@ -26,19 +28,20 @@ COMPETING = "kleos.odds.competing"
 SECTIONS = ("combat", "recruit", "competing")
 OUTCOMES = ("defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed")
 
-# The Minotaur's bonus, the one Hunter the rulebook spells out (+2 Attack, +1 Defense).
-HUNTER_ATTACK, HUNTER_DEFENSE = 2, 1
+SIDE_NAMES = "ABCDEF"[:MAX_SIDES]
 # Far above any card in the box, yet small enough to keep the steppers quick to use.
 STAT_MAX, TACTICS_LIMIT, DISPOSITION_MAX = 20, 20, 10
 
-_FIGHTER = {"attack": 3, "defense": 2, "tactics": 0, "champion": False, "godly": False, "hunter": False}
+_FIGHTER = {"attack": 3, "defense": 2, "tactics": 0, "champion": False, "godly": False, "hunter": False,
+            "hunter_attack": MINOTAUR.attack, "hunter_defense": MINOTAUR.defense}
 DEFAULTS: dict[str, Any] = {
     SECTION: "combat",
     ATTACKER: _FIGHTER,
     DEFENDER: _FIGHTER,
     OPPORTUNITY: False,
     RECRUIT: {"cunning": 3, "disposition": 1, "godly": False},
-    COMPETING: {"a": 3, "b": 3, "a_godly": False, "b_godly": False},
+    COMPETING: {"sides": 2, **{f"{n.lower()}{suffix}": v for n in SIDE_NAMES
+                                for suffix, v in (("", 3), ("_godly", False))}},
 }
 
 
@@ -51,15 +54,9 @@ def inputs(ui: UI, key: str) -> Any:
 
 
 def fighter(side: dict) -> Fighter:
-    """A side as the odds see it. A lone Hunter has no allies there, so no Tactics tally either."""
-    hunter = side["hunter"]
-    return Fighter(
-        attack=side["attack"] + (HUNTER_ATTACK if hunter else 0),
-        defense=side["defense"] + (HUNTER_DEFENSE if hunter else 0),
-        tactics=0 if hunter else side["tactics"],
-        godly=side["godly"],
-        champion=side["champion"],
-    )
+    """A side as the odds see it; a lone Hunter adds the bonus typed from its card."""
+    plain = Fighter(side["attack"], side["defense"], side["tactics"], side["godly"], side["champion"])
+    return alone(plain, Hunter(side["hunter_attack"], side["hunter_defense"])) if side["hunter"] else plain
 
 
 def combat_pools(ui: UI) -> dict[str, tuple[int, bool]]:
@@ -103,12 +100,16 @@ def setter(ui: UI, key: str, field: str | None = None) -> Callable[[Any], Awaita
 
 
 def chance_row(ui: UI, name: str, chance: Fraction) -> ft.Control:
-    label, text = ui.t(f"kleos_tools.{name}"), percent(chance, ui.lang)
+    return labelled_chance(ui, ui.t(f"kleos_tools.{name}"), f"odds-{name}", chance)
+
+
+def labelled_chance(ui: UI, label: str, ident: str, chance: Fraction) -> ft.Control:
+    text = percent(chance, ui.lang)
     # The bar stays outside the tagged node: merged in, it would turn the node into a
     # progress bar whose text a reader (or a test) no longer sees.
     return ft.Column([
         tagged(ft.Row([ft.Text(label, size=16, expand=True),
-                       ft.Text(text, size=22, weight=ft.FontWeight.BOLD)]), f"odds-{name}", f"{label} {text}"),
+                       ft.Text(text, size=22, weight=ft.FontWeight.BOLD)]), ident, f"{label} {text}"),
         ft.ProgressBar(value=float(chance), bar_height=10, border_radius=5),
     ], spacing=4, tight=True)
 
@@ -140,23 +141,40 @@ def _side(ui: UI, key: str, who: str, dice_note: str) -> ft.Control:
     side = inputs(ui, key)
     hunter = side["hunter"]
 
-    def stat(name: str, bonus: int) -> str:
+    def stat(name: str) -> str:
         label = ui.t(f"kleos_tools.{name}")
-        return ui.t("kleos_tools.hunter_bonus", stat=label, bonus=bonus) if hunter else label
+        return ui.t("kleos_tools.hunter_bonus", stat=label, bonus=side[f"hunter_{name}"]) if hunter else label
 
     return card(
         heading(ui.t(f"kleos_tools.{who}"), size=20),
-        stepper(stat("attack", HUNTER_ATTACK), side["attack"], setter(ui, key, "attack"),
-                f"{who}-attack", 0, STAT_MAX),
-        stepper(stat("defense", HUNTER_DEFENSE), side["defense"], setter(ui, key, "defense"),
-                f"{who}-defense", 0, STAT_MAX),
+        stepper(stat("attack"), side["attack"], setter(ui, key, "attack"), f"{who}-attack", 0, STAT_MAX),
+        stepper(stat("defense"), side["defense"], setter(ui, key, "defense"), f"{who}-defense", 0, STAT_MAX),
         stepper(ui.t("kleos_tools.tactics"), 0 if hunter else side["tactics"], setter(ui, key, "tactics"),
                 f"{who}-tactics", 0 if hunter else -TACTICS_LIMIT, 0 if hunter else TACTICS_LIMIT),
         ft.Row([toggle(ui.t(f"kleos_tools.{flag}"), side[flag], setter(ui, key, flag), f"{who}-{flag}")
                 for flag in ("champion", "godly", "hunter")], wrap=True),
+        *(_hunter(ui, key, who) if hunter else []),
         tagged(ft.Text(dice_note, size=16, italic=True), f"{who}-dice"),
         ident=f"odds-{who}",
     )
+
+
+def _hunter(ui: UI, key: str, who: str) -> list[ft.Control]:
+    """The Hunter's own bonus, typed from its card; the Minotaur's is one tap away."""
+    side = inputs(ui, key)
+
+    async def minotaur(e: object) -> None:
+        ui.local[key] = {**inputs(ui, key), "hunter_attack": MINOTAUR.attack, "hunter_defense": MINOTAUR.defense}
+        await ui.refresh()
+
+    return [
+        ft.Text(ui.t("kleos_tools.hunter_hint"), size=14, italic=True),
+        stepper(ui.t("kleos_tools.hunter_attack"), side["hunter_attack"], setter(ui, key, "hunter_attack"),
+                f"{who}-hunter_attack", 0, STAT_MAX),
+        stepper(ui.t("kleos_tools.hunter_defense"), side["hunter_defense"], setter(ui, key, "hunter_defense"),
+                f"{who}-hunter_defense", 0, STAT_MAX),
+        button(ui.t("kleos_tools.hunter_minotaur"), minotaur, f"{who}-hunter-minotaur", filled=False, height=48),
+    ]
 
 
 def _combat(ui: UI) -> ft.Control:
@@ -203,15 +221,26 @@ def _recruit(ui: UI) -> ft.Control:
 
 
 def _competing(ui: UI) -> ft.Control:
+    """Two or more Minions roll; the most successes wins, a shared top means no winner."""
     values = inputs(ui, COMPETING)
-    chances = competing(values["a"], values["b"], values["a_godly"], values["b_godly"])
-    return card(
-        stepper(ui.t("kleos_tools.side_a"), values["a"], setter(ui, COMPETING, "a"), "competing-a", 0, STAT_MAX),
-        toggle(ui.t("kleos_tools.godly_a"), values["a_godly"], setter(ui, COMPETING, "a_godly"),
-               "competing-a_godly"),
-        stepper(ui.t("kleos_tools.side_b"), values["b"], setter(ui, COMPETING, "b"), "competing-b", 0, STAT_MAX),
-        toggle(ui.t("kleos_tools.godly_b"), values["b_godly"], setter(ui, COMPETING, "b_godly"),
-               "competing-b_godly"),
-        *[chance_row(ui, name, chance) for name, chance in zip(("a_wins", "tie", "b_wins"), chances)],
-        ident="odds-competing",
-    )
+    names = SIDE_NAMES[:values["sides"]]
+    controls = [stepper(ui.t("kleos_tools.competing_sides"), values["sides"], setter(ui, COMPETING, "sides"),
+                       "competing-sides", 2, MAX_SIDES)]
+    for name in names:
+        n = name.lower()
+        controls += [
+            stepper(ui.t("kleos_tools.side_n", side=name), values[n], setter(ui, COMPETING, n), f"competing-{n}",
+                    0, STAT_MAX),
+            toggle(ui.t("kleos_tools.godly_n", side=name), values[f"{n}_godly"], setter(ui, COMPETING, f"{n}_godly"),
+                   f"competing-{n}_godly"),
+        ]
+    if len(names) == 2:
+        chances = competing(values["a"], values["b"], values["a_godly"], values["b_godly"])
+        rows = [chance_row(ui, name, chance) for name, chance in zip(("a_wins", "tie", "b_wins"), chances)]
+    else:
+        wins, tie = competing_many([(values[n.lower()], values[f"{n.lower()}_godly"]) for n in names])
+        rows = [labelled_chance(ui, ui.t("kleos_tools.wins_n", side=n), f"odds-{n.lower()}_wins", p)
+                for n, p in zip(names, wins)]
+        rows.append(chance_row(ui, "tie", tie))
+    return card(*controls, *rows, ident="odds-competing")
+

@@ -10,6 +10,7 @@ import flet as ft
 from companion.games.lords_of_hellas import HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, note, t
+from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, tagged
 
 LOCAL = "lords_of_hellas.hunt."
@@ -19,6 +20,7 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     hunt = snap["state"]["hunt"]
     parts: list[ft.Control] = [heading(t(ui, "hunt_title"))]
     if hunt is not None:
+        parts.append(unsourced(ui, "loh-unsourced-hunt"))
         parts.append(_tracker(ui, snap, hunt))
     if hunt is None or hunt["status"] != "ongoing":
         parts.append(_new_hunt(ui, snap))

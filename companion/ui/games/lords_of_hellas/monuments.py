@@ -10,6 +10,7 @@ import flet as ft
 from companion.games.lords_of_hellas import MONUMENTS, PHASE_STEPS, TOP_LEVEL
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import can_play_turn, can_write, choice_row, name, note, t
+from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, tagged
 
 
@@ -19,6 +20,7 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     cards = [ft.Container(_monument(ui, snap, m), width=width) for m in MONUMENTS]
     parts: list[ft.Control] = [
         heading(t(ui, "monuments_title")),
+        unsourced(ui, "loh-unsourced-monuments"),
         ft.Row(cards, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START),
         card(ft.Text(f"{t(ui, 'special_build_monument')}: {t(ui, 'monument_pick')}", size=17,
                      weight=ft.FontWeight.W_600), build_buttons(ui, snap, "loh-monument-build")),

@@ -62,7 +62,11 @@ def choice_row(options: list[tuple[object, str]], chosen: object,
 
 
 def action_row(control: ft.Control, status: str, ident: str, strong: bool) -> ft.Control:
-    """An action filling the row, its state (done, used, blocked) beside it when there is one."""
+    """An action filling the row, its state (done, used, blocked) beside it, or a dash when it has none.
+
+    Never an empty label: Flutter's web accessibility tree does not pick up a label that
+    appears on a node first built without one, and the node now keeps its identity."""
+    status = status or "—"
     control.expand = True
     label = ft.Text(status, size=15, width=130, weight=ft.FontWeight.BOLD if strong else None,
                     color=None if strong else ft.Colors.ON_SURFACE_VARIANT)

@@ -14,6 +14,7 @@ from companion.games.lords_of_hellas import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import note, t
 from companion.ui.widgets.players_form import player_ids
+from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, heading, stepper, tagged
 
 FORM = "lords_of_hellas.setup"
@@ -28,7 +29,8 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
         "king": True,
         "thresholds": dict(DEFAULT_THRESHOLDS),
     })
-    controls = [heading(t(ui, "setup_title"), 20), ft.Text(t(ui, "setup_players"), size=16)]
+    controls = [heading(t(ui, "setup_title"), 20), ft.Text(t(ui, "setup_players"), size=16),
+                unsourced(ui, "loh-unsourced-players")]
     controls += [_player_row(ui, data, i) for i in range(len(data["names"]))]
     controls += [_count_buttons(ui, data), *_conditions(ui, data), *_thresholds(ui, data)]
     return controls, lambda: options(data)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.lords_of_hellas import SPECIAL_ACTIONS
+from companion.games.lords_of_hellas import UNSOURCED, actions, custom_name
 from companion.games.lords_of_hellas import MONUMENTS
 from companion.games.lords_of_hellas import REGULAR_ACTIONS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
 from companion.ui.games.lords_of_hellas.parts import action_row, can_play_turn, choice_row, name, note, t
+from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
 from companion.ui.widgets.controls import button, card, heading, stepper
 
 LOCAL = "lords_of_hellas.turn."
@@ -111,14 +112,14 @@ def _special(ui: UI, snap: dict) -> ft.Control:
     used = state["used"][turn["player"]]
     open_ = can_play_turn(snap) and turn["special"] is None
     rows: list[ft.Control] = [heading(t(ui, "turn_special_title"), 20), note(t(ui, "turn_special_hint"))]
-    for action in SPECIAL_ACTIONS:
+    for action in actions(state):
         if action == turn["special"]:
             status = t(ui, "turn_used")
         elif action in used:
             status = t(ui, "turn_blocked")
         else:
             status = t(ui, "turn_available") if open_ else ""
-        label = t(ui, f"special_{action}")
+        label = special_label(ui, state, action)
         if action == "build_monument":
             control: ft.Control = ft.Column([ft.Text(label, size=18, weight=ft.FontWeight.W_600),
                                              note(t(ui, "monument_pick")), build_buttons(ui, snap, "loh-build")],
@@ -127,7 +128,9 @@ def _special(ui: UI, snap: dict) -> ft.Control:
             control = button(label, _special_send(ui, action), f"loh-special-{action}",
                              filled=action == turn["special"], disabled=not open_ or action in used)
         rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
-    return card(*rows, ident="loh-special")
+        if action in UNSOURCED and not custom_name(state, action):
+            rows.append(unsourced(ui, f"loh-unsourced-special-{action}"))
+    return card(*rows, *naming(ui, snap), ident="loh-special")
 
 
 def _special_send(ui: UI, action: str):

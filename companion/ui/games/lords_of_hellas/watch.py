@@ -11,6 +11,7 @@ from companion.games.lords_of_hellas import MONUMENTS, TOP_LEVEL
 from companion.games.lords_of_hellas import COUNTED
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import can_write, name, note, player_label, t
+from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import card, heading, stepper, tagged
 
 # Kept beside the victory counts because the turn helper checks them.
@@ -49,6 +50,7 @@ def _condition(ui: UI, snap: dict, player: str, condition: str, goal: dict) -> f
         ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.W_600, expand=True),
                 tagged(ft.Text(progress, size=17), f"loh-progress-{player}-{condition}", f"{title} {progress}")]),
         note(t(ui, f"cond_{condition}_goal", target=target), size=14),
+        *([unsourced(ui, f"loh-unsourced-warlord-{player}")] if condition == "warlord" else []),
         ft.ProgressBar(value=min(1.0, value / target), bar_height=8, border_radius=4),
         _count(ui, snap, player, COUNTED[condition], value, None),
     ]

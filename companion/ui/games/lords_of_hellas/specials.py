@@ -1,0 +1,52 @@
+"""Special Actions under the group's own names, and the note on what our source does not cover.
+
+The names beside Build Monument come from outside our source, so each carries a
+small "check your rulebook" note, and a group can rename them or add its own.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.lords_of_hellas import SPECIAL_MAX_NAME as MAX_NAME, FIXED, actions, custom_name
+from companion.ui.context import UI
+from companion.ui.games.lords_of_hellas.parts import can_write, note, t
+from companion.ui.widgets.controls import button, tagged
+
+TYPED = "lords_of_hellas.special.name"
+
+
+def unsourced(ui: UI, ident: str) -> ft.Control:
+    """The small flag on anything our source does not say."""
+    return note(t(ui, "check_rulebook"), ident, 13)
+
+
+def special_label(ui: UI, state: dict, action: str) -> str:
+    return custom_name(state, action) or t(ui, f"special_{action}")
+
+
+def naming(ui: UI, snap: dict) -> list[ft.Control]:
+    """A name typed once, then 'rename' beside each renamable action or 'add' for a new one."""
+    if not can_write(snap):
+        return []
+    state = snap["state"]
+    typed = ui.local.get(TYPED, "")
+
+    async def type_(e) -> None:
+        ui.local[TYPED] = e.control.value or ""
+
+    def send(command: dict):
+        async def handler(e) -> None:
+            if await ui.send({**command, "name": ui.local.get(TYPED, "")}):
+                ui.local.pop(TYPED, None)
+        return handler
+
+    renames = [button(f"{t(ui, 'special_rename')}: {special_label(ui, state, a)}",
+                      send({"type": "special.name", "action": a}), f"loh-special-rename-{a}", filled=False, height=40)
+               for a in actions(state) if a != FIXED]
+    return [
+        note(t(ui, "special_names_hint")),
+        tagged(ft.TextField(value=typed, label=t(ui, "special_new_name"), max_length=MAX_NAME, on_change=type_),
+               "loh-special-name"),
+        ft.Row([button(t(ui, "special_add"), send({"type": "special.add"}), "loh-special-add", filled=False, height=40),
+                *renames], wrap=True, spacing=6, run_spacing=6),
+    ]

@@ -1,0 +1,39 @@
+"""The tablet's screen stays on over plain http on the LAN, where browsers refuse the Wake Lock
+API: the page falls back to NoSleep's muted looping video, started by the first tap."""
+from __future__ import annotations
+
+from drive import PHONE, goto, open_app, tap
+
+
+def _video_playing(page) -> bool:
+    return page.evaluate("() => { const n = window.companionNoSleep;"
+                         " return !!(n && n.isEnabled && n.noSleepVideo && !n.noSleepVideo.paused); }")
+
+
+def test_a_tablet_on_a_lan_address_keeps_its_screen_on_after_the_first_tap(server, lan_browser):
+    table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    lan = f"http://tablet.lan:{server.port}"
+    tablet = open_app(lan_browser, f"{lan}/t/{table['id']}?k={table['host_token']}")
+    assert tablet.evaluate("() => window.isSecureContext") is False  # the case the fallback is for
+    assert tablet.evaluate("() => 'wakeLock' in navigator") is False
+    tablet.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
+    tap(tablet, "add-ana-1")
+    tablet.wait_for_function("() => window.companionAwake === 'video'", timeout=10_000)
+    assert _video_playing(tablet)
+
+
+def test_a_phone_stays_dimmable_until_its_player_asks(server, lan_browser):
+    table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    lan = f"http://tablet.lan:{server.port}"
+    seat = server.seat_token(table["id"], "ana")
+    phone = lan_browser.new_context(viewport=PHONE).new_page()
+    goto(phone, f"{lan}/t/{table['id']}?k={seat}")
+    phone.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'false'")
+    tap(phone, "add-ana-1")
+    phone.wait_for_timeout(500)
+    assert phone.evaluate("() => window.companionAwake") == "idle" and not _video_playing(phone)
+    tap(phone, "keep-awake")
+    phone.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
+    tap(phone, "add-ana-1")
+    phone.wait_for_function("() => window.companionAwake === 'video'", timeout=10_000)
+    assert _video_playing(phone)
