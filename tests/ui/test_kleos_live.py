@@ -54,8 +54,8 @@ def test_a_remote_kill_rebuilds_one_tile_and_the_glory_it_touches(server):
         assert {k: after.get(k) for k in before} == before
         assert tablet.find("score-athena").value == "1" and phone.find("score-athena").value == "1"
         # Athena's tile, the containers on the way to it, and the Glory log's new row: nothing else of Kleos
-        assert kleos_parts(tablet) == {"scoreboard-athena", "scoreboard-tiles", "scoreboard", "kleos-board", "kleos-glory",
-                         "glory-log", "glory-log-0"}
+        assert kleos_parts(tablet) == {"scoreboard-athena", "scoreboard-tiles", "scoreboard", "kleos-top",
+                                       "kleos-board", "kleos-glory", "glory-log", "glory-log-0"}
     run(go())
 
 
@@ -83,7 +83,7 @@ def test_the_dusk_sheet_keeps_its_counts_and_controls_while_others_score(server)
         for _ in range(3):
             live.dispatch({"type": "glory.add", "player": "hermes", "reason": "recruit"}, HOST)
             await phone.settle()
-            assert kleos_parts(phone) == {"scoreboard-hermes", "scoreboard-tiles", "scoreboard", "kleos-board"}
+            assert kleos_parts(phone) == {"scoreboard-hermes", "scoreboard-tiles", "scoreboard", "kleos-top", "kleos-board"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("dusk-port-ares-value").value == "2"
         assert "Ares" in phone.find("dusk-port-controller").controls[1].value
@@ -101,7 +101,7 @@ def test_the_odds_panel_keeps_its_inputs_while_others_score(server):
         before = phone.ids()
         live.dispatch({"type": "glory.add", "player": "ares", "reason": "kill"}, HOST)
         await phone.settle()
-        assert kleos_parts(phone) == {"scoreboard-ares", "scoreboard-tiles", "scoreboard", "kleos-board"}
+        assert kleos_parts(phone) == {"scoreboard-ares", "scoreboard-tiles", "scoreboard", "kleos-top", "kleos-board"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("attacker-attack-value").value == "4"
     run(go())

@@ -22,7 +22,6 @@ from companion.ui.games.kleos.end import end_panel
 from companion.ui.games.kleos.favor import favor_card
 from companion.ui.games.kleos.form import form
 from companion.ui.games.kleos.glory import glory_log, glory_panel
-from companion.ui.games.kleos.parts import editable
 from companion.ui.games.kleos.scores import kleos_scoreboard
 from companion.ui.games.kleos.setup import setup_section
 from companion.ui.live import group, part
@@ -74,7 +73,7 @@ class KleosUI:
         parts: list[ft.Control] = [kleos_scoreboard(ui, snap)]
         if state["phase"] == "end":
             parts += end_panel(ui, snap)
-        parts.append(header(ui, snap, editable(snap)))
+        parts.append(header(ui, snap))
         chores = reminders(ui, state)
         if chores is not None:
             parts.append(chores)

@@ -1,4 +1,4 @@
-"""Where the Contest stands: the day, the step and whose turn, the big next button, today's chores.
+"""Where the Contest stands: the day, the step and whose turn, the next button, today's chores.
 
 The next button names where it leads from the view's `next` (the game ran its
 own reducer to find it), so the label can never disagree with what a press
@@ -15,18 +15,17 @@ from companion.ui.games.kleos.parts import boxed, dot, god, note, shade, who
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, tagged
 
-NEXT_HEIGHT = 72
+NEXT_HEIGHT = 56
 
 
-def header(ui: UI, snap: dict, can_edit: bool) -> ft.Control:
+def header(ui: UI, snap: dict) -> ft.Control:
+    """The clock's card; its next button sits on the scoreboard's facts line (scores.py)."""
     state = snap["state"]
     children = [part(ui, "kleos-step", _step, state["day"], state["phase"], state["phase_text"])]
     if state["turn"]:
         children.append(part(ui, "kleos-turn", _turn, state["turn"], state["names"]))
     children += [part(ui, "kleos-order", _order, tuple(state["turn_order"]), state["first_player"], state["turn"]),
                  part(ui, "kleos-favor-holder", _favor_line, state["favor"])]
-    if can_edit and state["phase"] != "end":
-        children.append(part(ui, "kleos-next", next_button, state["next"], state["allowed"]["phase.next"]))
     return boxed(ui, "kleos-header", children)
 
 
@@ -102,16 +101,16 @@ def next_label(ui: UI, after: dict | None) -> str:
 
 
 def next_button(ui: UI, after: dict | None, refused: str | None) -> ft.Control:
+    """Labelled with where it leads; when refused, greyed with the reason beside it."""
     async def go(e: object) -> None:
         await ui.send({"type": "phase.next"})
 
     control = button(next_label(ui, after), go, "kleos-next", icon=ft.Icons.ARROW_FORWARD,
-                     disabled=refused is not None, expand=True, height=NEXT_HEIGHT)
-    control.expand = True  # the Semantics wrapper must stretch too, or the row keeps the button narrow
-    rows: list[ft.Control] = [ft.Row([control])]
-    if refused:
-        rows.append(note(ui.t(refused), "kleos-next-why", 15))
-    return ft.Column(rows, spacing=4, tight=True)
+                     disabled=refused is not None, height=NEXT_HEIGHT)
+    if not refused:
+        return control
+    control.content.tooltip = ui.t(refused)
+    return ft.Row([control, note(ui.t(refused), "kleos-next-why", 15)], wrap=True, spacing=8, run_spacing=4)
 
 
 def reminders(ui: UI, state: dict) -> ft.Control | None:

@@ -2,7 +2,9 @@
 
 It replaces the old Glory bands at the top of every device: the god whose turn
 it is is outlined, the First Player, Olympus' Favor and the turn are markers,
-and the day and step are the facts line. A phone lists its own god first.
+and the day and step are the facts line, with the next button beside them so
+the table's most pressed button is above the fold too. A phone lists its own
+god first.
 """
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import flet as ft
 
 from companion.games.kleos import LAST_DAY, STEPPED_REASONS
 from companion.ui.context import UI
+from companion.ui.games.kleos.day import next_button
 from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import FONT, tagged
 from companion.ui.widgets.scoreboard import Score, scoreboard
 
@@ -34,7 +38,27 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
     facts = [ui.t("kleos.ui_day_label", day=state["day"], days=LAST_DAY), ui.t(f"kleos.phase_{state['phase']}")]
     if closed and editable(snap):
         facts.append(closed)
-    return scoreboard(ui, scores, facts, Quick(closed) if editable(snap) else None)
+    can_next = editable(snap) and state["phase"] != "end"
+    after, refused = (state["next"], state["allowed"]["phase.next"]) if can_next else (None, None)
+    board = scoreboard(ui, scores, (), Quick(closed) if editable(snap) else None)
+    if ui.is_phone:  # own tile first, then the buttons
+        top = [part(ui, "kleos-facts", _facts, tuple(facts), False, None, None), board]
+        if can_next:
+            top.append(part(ui, "kleos-next-row", next_button, after, refused))
+    else:  # the tablet's next button beside the facts, so it is above the fold with five gods
+        top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), board]
+    return group(ui, "kleos-top", ft.Column, top, spacing=8)
+
+
+def _facts(ui: UI, facts: tuple[str, ...], can_next: bool, after: dict | None, refused: str | None) -> ft.Control:
+    """The day and step (and why Glory is closed), then the next button when asked for."""
+    said = " · ".join(facts)
+    line = tagged(ft.Row([ft.Text(f, size=22, weight=ft.FontWeight.W_600) for f in facts], wrap=True, spacing=24),
+                  "scoreboard-facts", said)
+    if not can_next:
+        return line
+    return ft.Row([ft.Container(line, expand=True), next_button(ui, after, refused)], spacing=12,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 @dataclass(frozen=True)
