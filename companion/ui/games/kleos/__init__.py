@@ -36,8 +36,9 @@ PHASE_SECTION = {"setup": "setup", "dusk": "dusk"}
 
 
 def _glory(ui: UI, snap: dict) -> ft.Control:
+    more = glory_panel(ui, snap)
     return group(ui, "kleos-glory", ft.Column,
-                 [favor_card(ui, snap), glory_panel(ui, snap), glory_log(ui, snap["state"])], spacing=12)
+                 [favor_card(ui, snap), *([more] if more else []), glory_log(ui, snap["state"])], spacing=12)
 
 
 SECTIONS: dict[str, tuple[str, ft.IconData, Callable[[UI, dict], ft.Control]]] = {

@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.games.kleos import LAST_DAY
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import boxed, dot, god, note, shade, who
+from companion.ui.games.kleos.parts import boxed, dot, god, shade, who
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, tagged
 
@@ -101,16 +101,15 @@ def next_label(ui: UI, after: dict | None) -> str:
 
 
 def next_button(ui: UI, after: dict | None, refused: str | None) -> ft.Control:
-    """Labelled with where it leads; when refused, greyed with the reason beside it."""
+    """Labelled with where it leads; when refused, greyed, its label saying what to do first
+    and the game's reason as its tooltip."""
     async def go(e: object) -> None:
         await ui.send({"type": "phase.next"})
 
     control = button(next_label(ui, after), go, "kleos-next", icon=ft.Icons.ARROW_FORWARD,
                      disabled=refused is not None, height=NEXT_HEIGHT)
-    if not refused:
-        return control
-    control.content.tooltip = ui.t(refused)
-    return ft.Row([control, note(ui.t(refused), "kleos-next-why", 15)], wrap=True, spacing=8, run_spacing=4)
+    control.content.tooltip = ui.t(refused) if refused else None
+    return control
 
 
 def reminders(ui: UI, state: dict) -> ft.Control | None:

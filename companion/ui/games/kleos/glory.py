@@ -23,11 +23,11 @@ LOG_ROWS = 8
 MORE = tuple(reason for reason in STEPPED_REASONS if reason not in QUICK)
 
 
-def glory_panel(ui: UI, snap: dict) -> ft.Control:
-    """One row per god (own god first on a phone); nothing to press for a spectator."""
+def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
+    """One row per god (own god first on a phone); None for a spectator, who has nothing to press."""
     state = snap["state"]
     if not editable(snap):
-        return part(ui, "kleos-glory-more", _closed_card, None)
+        return None
     closed = why(ui, snap, "glory.add")
     if closed:
         return part(ui, "kleos-glory-more", _closed_card, closed)
@@ -41,8 +41,8 @@ def _title(ui: UI) -> ft.Control:
     return heading(ui.t("kleos.ui_more_glory"), 18)
 
 
-def _closed_card(ui: UI, closed: str | None) -> ft.Control:
-    return card(_title(ui), *([note(closed, "glory-closed", 16)] if closed else []), ident="glory-more")
+def _closed_card(ui: UI, closed: str) -> ft.Control:
+    return card(_title(ui), note(closed, "glory-closed", 16), ident="glory-more")
 
 
 def _send(ui: UI, player: str, reason: str, amount: int | None = None):
