@@ -15,7 +15,7 @@ Server CPU per change (user + system of the server process over the changes)
 and RSS (after the changes) are read from /proc through psutil.
 
 Run from the repository root: python bench/fanout.py [--changes 30] [--sizes 1,10,30]
-[--hall 50x6] [--no-bare] [--game kleos|scorepad]
+[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades]
 """
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ from drive import Server, _free_port  # noqa: E402
 REGISTER, PATCH, INVOKE = 1, 2, 5
 TABLET, PHONE = (1280, 800), (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
-PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"]}
+PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"],
+           "cyclades": ["ana", "bia", "caio", "dora", "eva"]}
 QUIET = 0.15  # an update is over when its sessions get nothing more for this long (s)
 
 
@@ -197,6 +198,10 @@ class Table:
         if self.game == "kleos":
             for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
                 await self.event(self.host, {"type": "phase.next"})
+        if self.game == "cyclades":  # to round 1's income, where the tracker takes corrections
+            await self.event(self.host, {"type": "start", "order": self.players,
+                                         "gods": ["athena", "ares", "zeus", "hera"]})
+            await self.event(self.host, {"type": "phase.next"})
         self.n = 0
 
     async def event(self, token: str, body: dict) -> None:
@@ -219,8 +224,9 @@ class Table:
         """A phone scores: a kill for the next god in turn (on a Score pad: one point)."""
         self.n += 1
         who = self.players[self.n % len(self.players)]
-        body = {"type": "glory.add", "player": who, "reason": "kill"} if self.game == "kleos" else \
-            {"type": "points.add", "player": who, "amount": 1}
+        body = {"kleos": {"type": "glory.add", "player": who, "reason": "kill"},
+                "cyclades": {"type": "tracker.adjust", "player": who, "item": "philosophers", "delta": 1},
+                }.get(self.game, {"type": "points.add", "player": who, "amount": 1})
         await self.event(self.seats[who]["token"], body)
 
 
@@ -320,7 +326,7 @@ async def main() -> None:
     parser.add_argument("--hall", default="50x6", help="TABLESxSESSIONS, or 0x0 to skip")
     parser.add_argument("--no-bare", action="store_true")
     parser.add_argument("--game", default="kleos", choices=sorted(PLAYERS),
-                        help="kleos: a Glory change; scorepad: one point")
+                        help="kleos: a Glory change; scorepad: one point; cyclades: a philosopher")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     hall = tuple(int(s) for s in args.hall.split("x"))

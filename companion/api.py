@@ -3,33 +3,56 @@
 Every file access runs in the thread pool (plain `def` endpoints, or
 `run_in_threadpool`): a write waits for fsync, and that must not stall the
 event loop that serves every screen.
+
+Whatever arrives, a table is never hurt: a body is read only up to 64 KB, only
+as JSON, only from this server's own pages when a browser sends it, and then
+checked against the game's declared schema by the hub. Every refusal is a
+message key, answered as `{"error": <text in the asker's language>, "key"}`.
 """
 from __future__ import annotations
 
 import ipaddress
 import json
+from typing import Any, Callable
+from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from companion import __version__
 from companion.core.access import Access, is_admin
+from companion.core.export import to_csv
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
+from companion.core.store import Damaged, NotSaved
+from companion.i18n import t
 
 API_FIELDS = ("id", "game", "seq", "role", "seat", "state")
+MAX_BODY = 64 * 1024
+# Every answer: never framed by another page, never sniffed as HTML, never cached (some carry keys).
+SAFE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def language(request: Request) -> str:
+    """`?lang=pt`, else the browser's first language, else English."""
+    chosen = request.query_params.get("lang") or request.headers.get("accept-language", "")
+    return "pt" if chosen[:2].lower() == "pt" else "en"
 
 
-def refused(err: RuleError) -> JSONResponse:
-    """422 with the English text in "error" (older clients read only that) plus the key and
-    values, so a client can word the refusal in its own language."""
+def answer(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=SAFE_HEADERS)
+
+
+def error(status: int, key: str, lang: str = "en", **values: object) -> JSONResponse:
+    return answer({"error": t(key, lang, **values), "key": key}, status)
+
+
+def refused(status: int, err: RuleError, lang: str) -> JSONResponse:
+    """The refusal worded in the asker's language, plus its key and values, so a client can
+    word it in any other."""
     values = {k: v if isinstance(v, (str, int, float, bool, type(None))) else str(v) for k, v in err.values.items()}
-    return JSONResponse({"error": err.message, "key": err.key, "values": values}, status_code=422)
+    return answer({"error": err.text(lang), "key": err.key, "values": values}, status)
 
 
 def is_loopback(host: str | None) -> bool:
@@ -39,110 +62,188 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
+def foreign_origin(request: Request) -> bool:
+    """A browser names the page that sent a write; anything but this server's own pages is refused."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False  # not a browser (a script or a test): the key still decides
+    return urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower()
+
+
+def is_json(request: Request) -> bool:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower() == "application/json"
+
+
+async def read_body(request: Request) -> bytes | None:
+    """The body, or None once it passes MAX_BODY (the rest is never read into memory)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _no_constants(name: str) -> float:
+    raise RuleError("validation.not_a_number")
+
+
+def parse(raw: bytes) -> dict:
+    """A JSON object from the body; RuleError with a key for anything else."""
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
+    except RecursionError:
+        raise RuleError("validation.too_deep", depth=16) from None
+    except (ValueError, UnicodeDecodeError):
+        raise RuleError("validation.not_json") from None
+    if not isinstance(data, dict):
+        raise RuleError("validation.not_object")
+    return data
+
+
 def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
     """`boot_id` changes on every server start; open pages reload when they see it change."""
     api = APIRouter(prefix="/api")
 
-    def join(table_id: str, token: str | None) -> tuple[LiveTable, Access] | JSONResponse:
+    def join(table_id: str, token: str | None, lang: str) -> tuple[LiveTable, Access] | JSONResponse:
+        """An unknown table and a wrong key get the same answer: a key cannot be tested for tables."""
         try:
             live, access = hub.join(table_id, token)
+        except Damaged as err:
+            return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
         except (KeyError, FileNotFoundError):
-            return error(404, "There is no such table.")
+            return error(404, "validation.no_table", lang)
         if access is None:
-            return error(403, "This link's key does not open this table.")
+            return error(404, "validation.no_table", lang)
         return live, access
 
-    def body(raw: bytes) -> dict | JSONResponse:
+    def guarded(act: Callable[[], JSONResponse], lang: str) -> JSONResponse:
         try:
-            data = json.loads(raw or b"null")
-        except ValueError:
-            return error(422, "The request body is not valid JSON.")
-        if not isinstance(data, dict):
-            return error(422, "The request body must be a JSON object.")
-        return data
-
-    def change(live: LiveTable, access: Access, act) -> JSONResponse:
-        try:
-            event = act()
-        except ReadOnly as err:
-            return error(403, str(err))
+            return act()
+        except ReadOnly:
+            return error(403, "ui.read_only", lang)
         except RuleError as err:
-            return refused(err)
-        return JSONResponse({"seq": event["seq"], "state": live.snapshot(access)["state"]})
+            return refused(422, err, lang)
+        except NotSaved as err:
+            return error(503, err.key, lang)
+
+    async def write_checks(request: Request, lang: str, needs_body: bool) -> bytes | JSONResponse:
+        """What every write passes before anything else: origin, media type, size."""
+        if foreign_origin(request):
+            return error(403, "validation.foreign_origin", lang)
+        raw = await read_body(request)
+        if raw is None:
+            return error(413, "validation.too_large_body", lang, kb=MAX_BODY // 1024)
+        if (needs_body or raw) and not is_json(request):
+            return error(415, "validation.json_only", lang)
+        return raw
 
     @api.get("/health")
-    def health() -> dict:
-        return {"ok": True, "version": __version__, "tables": len(hub.store.table_ids()),
-                "listeners": hub.listener_count(), "boot": boot_id}
+    def health() -> JSONResponse:
+        return answer({"ok": True, "version": __version__, "tables": len(hub.store.table_ids()),
+                       "damaged": len(hub.store.damaged()), "listeners": hub.listener_count(),
+                       "boot": boot_id})
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:
+        lang = language(request)
         token = request.query_params.get("admin") or request.headers.get("x-companion-admin")
         client = request.client.host if request.client else None
         if not (is_loopback(client) or is_admin(token, admin_token)):
-            return error(403, "Only the table's own machine, or the admin token, may create tables.")
-        data = body(await request.body())
-        if isinstance(data, JSONResponse):
-            return data
-        options = data.get("options") or {}
-        if not isinstance(data.get("game"), str) or not isinstance(options, dict):
-            return error(422, 'Send {"game": "<id>", "options": {...}}.')
-        try:
-            live = await run_in_threadpool(hub.create, data["game"], options)
-        except RuleError as err:
-            return refused(err)
-        table = live.table
-        return JSONResponse({
-            "id": table.id,
-            "host_token": table.host_token,
-            "spectator_token": table.spectator_token,
-            "seats": {s.id: {"token": s.token} for s in table.seats},
-        }, status_code=201)
+            return error(403, "validation.admin_only", lang)
+        raw = await write_checks(request, lang, needs_body=True)
+        if isinstance(raw, JSONResponse):
+            return raw
+
+        def make() -> JSONResponse:
+            data = parse(raw)
+            extra = sorted(set(data) - {"game", "options"})
+            if extra:
+                raise RuleError("validation.unknown_field", field=extra[0][:40])
+            table = hub.create(data.get("game"), data.get("options")).table
+            return answer({
+                "id": table.id,
+                "host_token": table.host_token,
+                "spectator_token": table.spectator_token,
+                "seats": {s.id: {"token": s.token} for s in table.seats},
+            }, 201)
+
+        return await run_in_threadpool(guarded, make, lang)
 
     @api.get("/tables/{table_id}")
-    def read(table_id: str, k: str | None = None):
-        joined = join(table_id, k)
+    def read(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        joined = join(table_id, k, language(request))
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
         snap = live.snapshot(access)
-        return {key: snap[key] for key in API_FIELDS}
+        return answer({key: snap[key] for key in API_FIELDS})
 
-    @api.post("/tables/{table_id}/events")
-    async def post_event(table_id: str, request: Request, k: str | None = None):
-        raw = await request.body()
-        return await run_in_threadpool(_write, table_id, k, raw, "event")
+    async def write(table_id: str, request: Request, k: str | None, kind: str) -> JSONResponse:
+        lang = language(request)
+        raw = await write_checks(request, lang, needs_body=kind == "event")
+        if isinstance(raw, JSONResponse):
+            return raw
+        return await run_in_threadpool(_write, table_id, k, raw, kind, lang)
 
-    def _write(table_id: str, k: str | None, raw: bytes, kind: str) -> JSONResponse:
-        joined = join(table_id, k)
+    def _write(table_id: str, k: str | None, raw: bytes, kind: str, lang: str) -> JSONResponse:
+        joined = join(table_id, k, lang)
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
-        if kind == "undo":
-            return change(live, access, lambda: live.undo(access))
-        if kind == "redo":
-            return change(live, access, lambda: live.redo(access))
-        data = body(raw)
-        if isinstance(data, JSONResponse):
-            return data
-        return change(live, access, lambda: live.dispatch(data, access))
+
+        def act() -> JSONResponse:
+            if kind == "undo":
+                event = live.undo(access)
+            elif kind == "redo":
+                event = live.redo(access)
+            else:
+                event = live.dispatch(parse(raw), access)
+            return answer({"seq": event["seq"], "state": live.snapshot(access)["state"]})
+
+        return guarded(act, lang)
+
+    @api.post("/tables/{table_id}/events")
+    async def post_event(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        return await write(table_id, request, k, "event")
 
     @api.post("/tables/{table_id}/undo")
-    def undo(table_id: str, k: str | None = None):
-        return _write(table_id, k, b"", "undo")
+    async def undo(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        return await write(table_id, request, k, "undo")
 
     @api.post("/tables/{table_id}/redo")
-    def redo(table_id: str, k: str | None = None):
-        return _write(table_id, k, b"", "redo")
+    async def redo(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        return await write(table_id, request, k, "redo")
 
     @api.get("/tables/{table_id}/events")
-    def export(table_id: str, k: str | None = None):
-        joined = join(table_id, k)
+    def export(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+        lang = language(request)
+        joined = join(table_id, k, lang)
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
         if access.role != "host":
-            return error(403, "Only the host's key may export the whole log.")
-        return live.events()
+            return error(403, "validation.host_only", lang)
+        return answer(live.events())
+
+    @api.get("/tables/{table_id}/summary")
+    def play_summary(table_id: str, request: Request, k: str | None = None,
+                     fmt: str | None = Query(None, alias="format")):
+        """Any key of the table may read it: the summary is built from the public view only."""
+        joined = join(table_id, k, language(request))
+        if isinstance(joined, JSONResponse):
+            return joined
+        live, _ = joined
+        data = live.summary()
+        wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
+        if not wants_csv:
+            return answer(data)
+        name = f"{data['game']}-{data['date'][:10]}-{table_id}.csv"
+        return Response(to_csv(data), media_type="text/csv; charset=utf-8",
+                        headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
 
     return api

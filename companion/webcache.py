@@ -2,14 +2,18 @@
 
 Flet's static files go out uncompressed (about 12 MB per phone). This ASGI
 middleware answers requests for the client's large text and wasm files with a
-brotli or gzip copy chosen by Accept-Encoding. The copies are made once, in a
-background thread, into a folder keyed by the Flet version, so an upgrade
-never serves stale bytes. Every static response carries `Cache-Control:
-no-cache` plus an ETag: a second visit revalidates each file and gets small
-304 answers instead of the bytes, and still picks up a new version at once.
+brotli or gzip copy chosen by Accept-Encoding. The copies live in a folder keyed
+by the Flet version, so an upgrade never serves stale bytes. A background thread
+makes them all at start; a file asked for before its copy exists is compressed
+there and then (fast quality, well under a second for the biggest), so even the
+first phone of a brand-new install gets small answers. Every static response
+carries `Cache-Control: no-cache` plus an ETag: a second visit revalidates each
+file and gets small 304 answers instead of the bytes, and still picks up a new
+version at once.
 """
 from __future__ import annotations
 
+import asyncio
 import gzip
 import hashlib
 import logging
@@ -20,7 +24,7 @@ from pathlib import Path
 
 import brotli
 from starlette.datastructures import Headers, MutableHeaders
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
@@ -47,50 +51,54 @@ COMPRESSORS = {"br": _brotli, "gzip": _gzip}
 
 
 class CompressedStatic:
-    """Pre-compressed copies of the files under `roots`, made in the background."""
+    """Compressed copies of the files under `roots`: made in the background, or on demand."""
 
     def __init__(self, roots: list[Path], cache_dir: Path) -> None:
         self.roots = [r.resolve() for r in roots if r.is_dir()]
         self.cache_dir = cache_dir
-        self.ready = threading.Event()
+        self._locks: dict[Path, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
 
     def start(self) -> threading.Thread:
-        thread = threading.Thread(target=self.build, name="webcache", daemon=True)
+        """Build in a thread at the lowest priority: a phone's request compresses what it needs
+        at once instead of waiting behind this pass."""
+        thread = threading.Thread(target=self._build_in_background, name="webcache", daemon=True)
         thread.start()
         return thread
 
+    def _build_in_background(self) -> None:
+        _lower_priority()
+        self.build()
+
     def build(self) -> None:
-        """Fast copies of everything first (a few seconds), then the big files again at
-        brotli's best quality (about a minute of one core, once per Flet version: the
-        copies are kept on disk). Brotli releases the GIL, so serving goes on meanwhile."""
+        """Fast copies of everything first (a few seconds of one core), then the big files
+        again at brotli's best quality (about a minute, once per Flet version: the copies are
+        kept on disk). Without the locks, so that requests never wait for this pass.
+        Brotli releases the GIL, so serving goes on meanwhile."""
         files = [(root, path) for root in self.roots for path in root.rglob("*") if self._eligible(path)]
         try:
             for root, path in files:
                 for encoding in ENCODINGS:
-                    self._copy(root, path, encoding)
-            self.ready.set()
-            _lower_priority()
+                    target = self._target(root, path, encoding)
+                    if not target.exists():
+                        _write(target, COMPRESSORS[encoding](path.read_bytes()))
             for root, path in files:
                 if path.stat().st_size >= BEST_FROM:
                     self._best(root, path)
         except OSError:
             log.exception("could not pre-compress the web client; serving it uncompressed")
-        finally:
-            self.ready.set()
 
     def pending_best(self) -> int:
         """How many big files still wait for their best-quality copy (benches wait for 0)."""
         big = [(r, p) for r in self.roots for p in r.rglob("*") if self._eligible(p) and p.stat().st_size >= BEST_FROM]
-        return sum(not (self.cache_dir / f"{self._key(r, p)}.br-best").exists() for r, p in big)
+        return sum(not self._target(r, p, "br-best").exists() for r, p in big)
 
     def _best(self, root: Path, path: Path) -> None:
-        target = self.cache_dir / f"{self._key(root, path)}.br"
+        target = self._target(root, path, "br")
         done = target.with_suffix(".br-best")
         if done.exists():
             return
-        tmp = target.with_suffix(".best-tmp")
-        tmp.write_bytes(brotli.compress(path.read_bytes(), quality=11))
-        tmp.replace(target)
+        _write(target, brotli.compress(path.read_bytes(), quality=11))
         done.touch()
 
     def _eligible(self, path: Path) -> bool:
@@ -102,13 +110,21 @@ class CompressedStatic:
         stat = path.stat()
         return hashlib.sha1(f"{root}|{path}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:20]
 
+    def _lock(self, target: Path) -> threading.Lock:
+        with self._locks_lock:
+            return self._locks.setdefault(target, threading.Lock())
+
+    def _target(self, root: Path, path: Path, encoding: str) -> Path:
+        return self.cache_dir / f"{self._key(root, path)}.{encoding}"
+
     def _copy(self, root: Path, path: Path, encoding: str) -> Path:
-        target = self.cache_dir / f"{self._key(root, path)}.{encoding}"
+        """The copy, made now unless it exists; when phones ask for the same file together,
+        one request compresses it and the others wait for it."""
+        target = self._target(root, path, encoding)
         if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_suffix(".tmp")
-            tmp.write_bytes(COMPRESSORS[encoding](path.read_bytes()))
-            tmp.replace(target)
+            with self._lock(target):
+                if not target.exists():
+                    _write(target, COMPRESSORS[encoding](path.read_bytes()))
         return target
 
     def find(self, url_path: str) -> tuple[Path, Path] | None:
@@ -123,17 +139,29 @@ class CompressedStatic:
         return None
 
     def compressed(self, root: Path, path: Path, accept: str) -> tuple[Path, str] | None:
+        """The best copy this client accepts, compressing it now if the background pass has
+        not reached it yet; None when it accepts neither encoding or compressing failed."""
         wanted = {part.split(";")[0].strip() for part in accept.split(",")}
-        for encoding in ENCODINGS:
-            if encoding in wanted:
-                target = self.cache_dir / f"{self._key(root, path)}.{encoding}"
-                if target.exists():
-                    return target, encoding
-        return None
+        encoding = next((e for e in ENCODINGS if e in wanted), None)
+        if encoding is None:
+            return None
+        try:
+            return self._copy(root, path, encoding), encoding
+        except OSError:
+            log.exception("could not compress %s; serving it uncompressed", path)
+            return None
+
+
+def _write(target: Path, data: bytes) -> None:
+    """Atomically, under a name of this thread's own: servers may share the cache folder."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f"{target.name}.{os.getpid()}-{threading.get_native_id()}.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(target)
 
 
 def _lower_priority() -> None:
-    """Let the one-off best-quality pass yield to serving the table (Linux: per thread)."""
+    """Let the background pass yield to serving the table (Linux: per thread)."""
     try:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
     except (AttributeError, OSError):
@@ -151,7 +179,8 @@ class WebCacheMiddleware:
             return
         headers = Headers(scope=scope)
         found = self.files.find(scope["path"])
-        hit = found and self.files.compressed(*found, headers.get("accept-encoding", ""))
+        # In a worker thread: a copy not made yet is compressed now, without stalling the table.
+        hit = found and await asyncio.to_thread(self.files.compressed, *found, headers.get("accept-encoding", ""))
         if hit:
             await self._serve(scope, receive, send, hit[0], hit[1], found[1], headers)
             return
@@ -165,7 +194,6 @@ class WebCacheMiddleware:
 
     async def _serve(self, scope: Scope, receive: Receive, send: Send, file: Path, encoding: str,
                      original: Path, headers: Headers) -> None:
-        stat = file.stat()
         etag = f'"{file.stem}-{encoding}"'
         common = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
         if etag in headers.get("if-none-match", ""):
@@ -176,6 +204,8 @@ class WebCacheMiddleware:
             media = "application/wasm"
         elif original.suffix == ".mjs":
             media = "text/javascript"
-        response = FileResponse(file, media_type=media, stat_result=stat,
-                                headers={**common, "Content-Encoding": encoding})
+        # Read whole (2 MB at most): the best-quality pass may swap the file at any moment,
+        # and a length taken before the swap would not match the bytes read after it.
+        body = await asyncio.to_thread(file.read_bytes)
+        response = Response(body, media_type=media, headers={**common, "Content-Encoding": encoding})
         await response(scope, receive, send)

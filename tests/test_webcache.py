@@ -99,3 +99,23 @@ def test_manifest_is_installable():
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_a_file_asked_for_before_its_copy_exists_is_compressed_on_the_spot(tmp_path):
+    """A brand-new install: the first phone must not get the client uncompressed."""
+    root = tmp_path / "web"
+    root.mkdir()
+    (root / "main.dart.wasm").write_bytes(b"\0asm" + b"wasm bytes " * 2000)
+    files = CompressedStatic([root], tmp_path / "cache")  # never built
+    inner = FastAPI()
+    inner.mount("/", StaticFiles(directory=root))
+    app = FastAPI()
+    app.mount("/", inner)
+    app.add_middleware(WebCacheMiddleware, files=files)
+    client = TestClient(app)
+    r, body = _raw(client, "/main.dart.wasm", "gzip, deflate, br")
+    assert r.headers["content-encoding"] == "br" and r.headers["content-type"] == "application/wasm"
+    assert brotli.decompress(body) == (root / "main.dart.wasm").read_bytes()
+    assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".br"]  # kept for the next phone
+    again, _ = _raw(client, "/main.dart.wasm", "br", **{"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304

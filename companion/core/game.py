@@ -10,7 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Protocol, runtime_checkable
 
+from pydantic import BaseModel
+
 from companion.core.model import RuleError
+from companion.core.schema import OptionsSchema
 
 
 @runtime_checkable
@@ -19,6 +22,10 @@ class Game(Protocol):
     title: str
     min_seats: int
     max_seats: int
+    # The declared shape of each event type and of the options; the hub checks every
+    # request against them before any of the methods below sees it.
+    event_schemas: dict[str, type[BaseModel]]
+    options_schema: type[BaseModel]
 
     def setup(self, options: dict) -> dict:
         """Validate the options and return the initial state; RuleError if invalid."""
@@ -38,6 +45,12 @@ class Game(Protocol):
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         """One line of history in plain words, without the viewer's forbidden secrets."""
 
+    def summary(self, state: dict, table: Any, events: list[dict]) -> dict:
+        """The game's part of the end-of-game summary, from the public view and the events in effect."""
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn it is, for the turn clock; None between turns."""
+
 
 Handler = Callable[[dict, dict], dict]
 
@@ -56,6 +69,8 @@ class GameBase:
     min_seats: int = 1
     max_seats: int = 8
     handlers: dict[str, Handler] = {}
+    event_schemas: dict[str, type[BaseModel]] = {}
+    options_schema: type[BaseModel] = OptionsSchema
 
     def seats(self, options: dict) -> list[dict]:
         players = list(options.get("players") or [])
@@ -81,5 +96,5 @@ class GameBase:
         return state
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
-        details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "by", "at", "seq"})
+        details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "by", "at", "seq", "client_id"})
         return f"{event.get('type')}: {details}" if details else str(event.get("type"))

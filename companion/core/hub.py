@@ -14,17 +14,21 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
+from companion.core import summary, turnclock, validation
 from companion.core.access import Access, access_for, new_table_id, new_token
 from companion.core.model import RuleError, Seat, Table
-from companion.core.store import Store, TableStore
+from companion.core.plays import Plays
+from companion.core.store import Damaged, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect
 from companion.core.game import Game
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
+MAX_TABLE_ID = 64
+Recorder = Callable[[dict], None]
 
 
 class ReadOnly(Exception):
@@ -34,15 +38,22 @@ class ReadOnly(Exception):
 class LiveTable:
     """One table in memory: its current state, its log and who is watching."""
 
-    def __init__(self, store: TableStore, game: Game) -> None:
+    def __init__(self, store: TableStore, game: Game, recorder: Recorder | None = None,
+                 now: Callable[[], float] = time.time) -> None:
+        """`recorder` receives the summary after every change (the plays log); `now` is the clock."""
         self.store = store
         self.game = game
+        self._recorder = recorder
+        self._now = now
+        self._marks = turnclock.MarkLog()
         self.table: Table = store.table()
         self._lock = threading.RLock()
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
         self._rng = random.SystemRandom()
         self._events = store.events()
+        self._by_client = {e["client_id"]: e for e in self._events if isinstance(e.get("client_id"), str)}
+        self._client_id: str | None = None  # the id of the command being written, if it has one
         self._done, self._undone = in_effect(self._events)
         self.state = self._replay(self._done)
 
@@ -79,7 +90,9 @@ class LiveTable:
             rows = []
             for event in reversed(self._events):
                 kind = event["type"]
-                if kind in CONTROL_TYPES:
+                if kind in turnclock.CLOCK_TYPES:
+                    text = turnclock.describe(kind, lang)
+                elif kind in CONTROL_TYPES:
                     target = by_seq.get(event.get("target"))
                     what = self.game.describe(target, seat, lang) if target else ""
                     text = f"{'↶' if kind == UNDO else '↷'} {what}"
@@ -92,7 +105,7 @@ class LiveTable:
                     "actor": event.get("by"),
                     "type": kind,
                     "text": text,
-                    "undone": kind not in CONTROL_TYPES and event["seq"] not in in_force,
+                    "undone": kind not in CONTROL_TYPES | turnclock.CLOCK_TYPES and event["seq"] not in in_force,
                 })
             return rows
 
@@ -100,24 +113,74 @@ class LiveTable:
         seat = self.table.seat(actor) if actor else None
         return seat.name if seat else "Tablet"
 
+    def summary(self) -> dict:
+        """The end-of-game summary (or what it still lacks), free of every seat's secrets."""
+        with self._lock:
+            return summary.build(self.game, self.table, self.state, list(self._done), self.clock())
+
+    def clock(self) -> dict | None:
+        """The turn clock's reading now, or None if the tablet never started it."""
+        with self._lock:
+            if not any(e["type"] == turnclock.START for e in self._events):
+                return None
+            return turnclock.tally(self._clock_marks(), self._now())
+
+    def _clock_marks(self) -> list[turnclock.Mark]:
+        return self._marks.marks(self._actives, self._events)
+
+    def _actives(self) -> Iterator[tuple[dict, str | None]]:
+        """Each game event in effect with whose turn follows it: one replay, the first time the clock is read."""
+        state = self.table.initial_state
+        for event in self._done:
+            try:
+                state = self.game.apply(state, event)
+            except RuleError:
+                continue
+            yield event, self.game.active_seat(state)
+
     # -- writing -------------------------------------------------------------
     def dispatch(self, command: dict, access: Access) -> dict:
-        """Apply one command; RuleError (nothing saved) if the rules refuse it."""
+        """Apply one command; RuleError (nothing saved) if the rules refuse it.
+
+        A command may carry a `client_id`: sent again (a retry after a lost answer),
+        it is not applied twice but answered with the event it made the first time.
+        """
         self._check_editor(access)
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            raise RuleError("core.err.action_needs_type")
-        if command["type"] in CONTROL_TYPES:
-            return self.undo(access) if command["type"] == UNDO else self.redo(access)
+        event = validation.event(self.game.event_schemas, command, CONTROL_TYPES | turnclock.CLOCK_TYPES)
+        client_id = event.pop("client_id", None)
+        if event["type"] in turnclock.CLOCK_TYPES:
+            return self._clock_event(event["type"], access)
         with self._lock:
-            event = {k: v for k, v in command.items() if k not in {"by", "at", "seq"}}
-            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": time.time()}, self._rng)
+            if client_id in self._by_client:
+                return self._by_client[client_id]
+            if event["type"] in CONTROL_TYPES:
+                self._client_id = client_id
+                try:
+                    return self.undo(access) if event["type"] == UNDO else self.redo(access)
+                finally:
+                    self._client_id = None
+            event = self.game.prepare(self.state, {**event, "by": access.actor, "at": self._now()}, self._rng)
             state = self.game.apply(self.state, event)
             _require_json(event)
+            if client_id is not None:
+                event["client_id"] = client_id
             event["seq"] = self.store.append(event)
+            self._remember(event)
             self._events.append(event)
             self._done.append(event)
             self._undone.clear()
             self.state = state
+            self._marks.add(event, self.game.active_seat(state))
+        self._publish()
+        return event
+
+    def _clock_event(self, kind: str, access: Access) -> dict:
+        with self._lock:
+            turnclock.check(self._clock_marks(), kind, access.role)
+            event = {"type": kind, "by": access.actor, "at": self._now()}
+            event["seq"] = self.store.append(event)
+            self._events.append(event)
+            self._marks.add(event)
         self._publish()
         return event
 
@@ -131,6 +194,7 @@ class LiveTable:
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
             self.state = state
+            self._marks.drop(target)
         self._publish()
         return event
 
@@ -144,14 +208,23 @@ class LiveTable:
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
             self.state = state
+            self._marks.add(target, self.game.active_seat(state))
         self._publish()
         return event
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
-        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": time.time()}
+        event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
+        if self._client_id is not None:
+            event["client_id"] = self._client_id
         event["seq"] = self.store.append(event)
+        self._remember(event)
         self._events.append(event)
         return event
+
+    def _remember(self, event: dict) -> None:
+        """Once saved, an event with a client-made id answers every retry of that id."""
+        if "client_id" in event:
+            self._by_client[event["client_id"]] = event
 
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
@@ -195,6 +268,12 @@ class LiveTable:
                 listener()
             except Exception:  # one broken screen must not stop the others
                 log.exception("table %s: a listener failed", self.table.id)
+        # After the screens are told: keeping the play is a second file write they need not wait for.
+        if self._recorder is not None:
+            try:
+                self._recorder(self.summary())
+            except Exception:  # the plays log must never stop the table
+                log.exception("table %s: could not record the play", self.table.id)
 
 
 def _require_json(event: dict) -> None:
@@ -218,17 +297,20 @@ class TableSummary:
 class Hub:
     """All tables of this server: creates them, opens each once, hands out live tables."""
 
-    def __init__(self, data_dir: Path, games: dict[str, Game]) -> None:
+    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time) -> None:
+        """`now` stamps every event; tests pass a fake clock to script a play's timing."""
         self.store = Store(data_dir)
+        self._now = now
+        self.plays = Plays(data_dir)
         self.games = games
         self._lock = threading.Lock()
         self._live: dict[str, LiveTable] = {}
 
     def create(self, game_id: str, options: dict | None = None) -> LiveTable:
-        game = self.games.get(game_id)
+        game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
-            raise RuleError("core.err.unknown_game", game_id=game_id)
-        options = dict(options or {})
+            raise RuleError("validation.unknown_game", game=validation.short(str(game_id)))
+        options = validation.options(game.options_schema, options)
         options.setdefault("seed", random.SystemRandom().randrange(2**32))
         initial = game.setup(options)
         seats = game.seats(options)
@@ -243,28 +325,31 @@ class Hub:
             seats=[Seat(id=s["id"], name=s["name"], token=new_token(), colour=s.get("colour")) for s in seats],
             host_token=new_token(),
             spectator_token=new_token(),
-            created=time.time(),
+            created=self._now(),
             initial_state=initial,
         )
         _require_json(table.to_dict())
-        live = LiveTable(self.store.new(table), game)
+        live = LiveTable(self.store.new(table), game, self.plays.record, self._now)
         with self._lock:
             self._live[table.id] = live
         return live
 
     def get(self, table_id: str) -> LiveTable:
-        """The live table; KeyError if there is no such table."""
+        """The live table; KeyError if there is no such table, Damaged if its file is unreadable."""
         with self._lock:
             live = self._live.get(table_id)
             if live is None:
-                if not table_id.isalnum():
+                if not (table_id.isascii() and table_id.isalnum() and len(table_id) <= MAX_TABLE_ID):
                     raise KeyError(table_id)
                 store = self.store.open(table_id)
-                table = store.table()
-                game = self.games.get(table.game)
+                game = self.games.get(store.table().game)
                 if game is None:
-                    raise KeyError(table_id)
-                live = self._live[table_id] = LiveTable(store, game)
+                    raise Damaged("unknown_game")
+                try:
+                    live = LiveTable(store, game, self.plays.record, self._now)
+                except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
+                    raise Damaged("replay", error=type(err).__name__) from err
+                self._live[table_id] = live
             return live
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
@@ -276,7 +361,7 @@ class Hub:
         for table_id in self.store.table_ids():
             try:
                 live = self.get(table_id)
-            except (KeyError, FileNotFoundError, ValueError):
+            except (KeyError, FileNotFoundError, Damaged):
                 continue
             events = live.events()
             out.append(TableSummary(
@@ -289,6 +374,21 @@ class Hub:
                 events=len(events),
             ))
         return sorted(out, key=lambda s: s.updated, reverse=True)
+
+    def damaged(self) -> dict[str, Damaged]:
+        """Table files that cannot be opened, with what is wrong, for the tablet's list and health."""
+        found = self.store.damaged()
+        with self._lock:
+            live = set(self._live)
+        for table_id in self.store.table_ids():
+            if table_id not in live and table_id not in found:
+                try:
+                    self.get(table_id)
+                except Damaged as err:
+                    found[table_id] = err
+                except KeyError:
+                    pass
+        return found
 
     def listener_count(self) -> int:
         """Open screens across all tables: a closed tab must drop out of this at once."""

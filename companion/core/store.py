@@ -1,13 +1,21 @@
-"""Durable storage: one TinyDB file per table, written atomically, under one lock.
+"""Durable storage: one TinyDB file per table, appended to, never rewritten in play.
 
-TinyDB rewrites its whole file on every insert and is not thread-safe, so every
-access goes through the table's lock, and the storage writes a temporary file,
-fsyncs it and renames it over the old one: a crash at any moment leaves either
-the old file or the new one, never half of one. There is deliberately no
-CachingMiddleware: an event is on disk before the hub acknowledges it.
+A table file is JSON Lines. The first line is a whole TinyDB database (so a
+file from before this format is simply a file with one line); each later line
+adds documents: `{"events": {"7": {...}}}`. A new event costs one short
+append and one fsync, however long the evening's log is, instead of
+rewriting and fsyncing the whole file. A crash can tear only the last line,
+which was never acknowledged: reading drops it. Opening a file with many
+lines compacts it into one (temporary file, fsync, rename), so a crash
+during compaction leaves the old file or the new one, never half of one.
+
+TinyDB is not thread-safe, so every access goes through the table's lock.
+There is deliberately no CachingMiddleware: an event is on disk before the
+hub acknowledges it, and a write that fails leaves the file as it was.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -15,38 +23,209 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
+from tinydb.table import Document
+from tinydb.table import Table as Table_
 
 from companion.core.model import Table
+from companion.i18n import t
+
+# Opening a file with more lines than this rewrites it as one.
+COMPACT_AFTER = 100
+TEMP_SUFFIX = ".tmp"
 
 
-class AtomicJSONStorage(Storage):
-    """A TinyDB storage whose every write is all-or-nothing."""
+class NotSaved(Exception):
+    """The disk refused a write; nothing was acknowledged and the file is as it was."""
+
+    def __init__(self, err: OSError) -> None:
+        super().__init__(str(err))
+        full = err.errno in (errno.ENOSPC, errno.EDQUOT)
+        self.key = "validation.disk_full" if full else "validation.not_saved"
+
+
+class Damaged(Exception):
+    """A table file that cannot be read as a table: a message key (strings/store.yaml) says what is wrong."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key, self.values = f"store.{key}", values
+        super().__init__(self.problem)
+
+    @property
+    def problem(self) -> str:
+        return self.describe("en")
+
+    def describe(self, lang: str) -> str:
+        return t(self.key, lang, **self.values)
+
+
+class AppendJSONStorage(Storage):
+    """A TinyDB storage that appends new documents durably and rewrites only when it must.
+
+    It relies on how TableStore uses TinyDB: documents are inserted, never
+    changed, so a write whose document ids are a superset of what is on disk
+    is an append of the new ids. Anything else is written whole, atomically.
+    """
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._data: dict[str, dict[str, Any]] | None = None
+        self._on_disk: dict[str, set[str]] = {}
+        self._fd: int | None = None  # kept open for appends: opening per event costs as much as writing
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return
+        data, lines, torn = inspect(raw)
+        if torn:
+            self._mend(len(raw) - len(torn), whole=torn in lines)
+        self._data = data if lines else None
+        self._remember(data)
+        if len(lines) > COMPACT_AFTER:
+            try:
+                self._rewrite(data)
+            except NotSaved:
+                pass  # compaction only saves space; the lines stay valid as they are
+
+    def _mend(self, end: int, whole: bool) -> None:
+        """Bytes after the last newline: a file of the one-line format, or an append a crash cut.
+
+        A cut append was never acknowledged, so it is cut off (truncating needs no free space);
+        a whole line gets its newline, so the next append starts a line of its own.
+        """
+        if not whole:
+            os.truncate(self.path, end)
+            return
+        try:
+            with open(self.path, "ab") as f:
+                f.write(b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as err:
+            raise NotSaved(err) from err
 
     def read(self) -> dict[str, Any] | None:
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        return json.loads(text) if text.strip() else None
+        return self._data
 
     def write(self, data: dict[str, Any]) -> None:
-        atomic_write(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        added = self._added(data)
+        try:
+            if added is None:
+                self._rewrite(data)
+            elif added:
+                self._append(added)
+        except NotSaved:
+            # TinyDB changed the dict read() handed it; what counts is what the disk holds.
+            self._data, self._on_disk = None, {}
+            self._load()
+            raise
+        self._data = data
+        self._remember(data)
 
     def close(self) -> None:
-        pass
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def _added(self, data: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
+        """The documents new since the last write, or None if something else changed."""
+        if self._data is None or set(self._on_disk) - set(data):
+            return None
+        added: dict[str, dict[str, Any]] = {}
+        for name, docs in data.items():
+            known = self._on_disk.get(name, set())
+            if len(docs) < len(known) or not known <= docs.keys():
+                return None
+            if len(docs) > len(known):
+                added[name] = {k: v for k, v in docs.items() if k not in known}
+        return added
+
+    def add(self, name: str, key: str, doc: dict[str, Any]) -> None:
+        """One new document, appended in time that does not grow with the file."""
+        if self._data is None:
+            self.write({name: {key: doc}})
+            return
+        if key in self._data.get(name, {}):
+            raise ValueError(f"document {key} already exists in {name}")
+        self._append({name: {key: doc}})
+        self._data.setdefault(name, {})[key] = doc
+        self._on_disk.setdefault(name, set()).add(key)
+
+    def _append(self, added: dict[str, dict[str, Any]]) -> None:
+        """One line, on disk (fdatasync) before this returns; on failure the file is cut back."""
+        line = memoryview((_dumps(added) + "\n").encode("utf-8"))
+        if self._fd is None:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        size = os.fstat(self._fd).st_size
+        try:
+            while line:
+                line = line[os.write(self._fd, line):]
+            os.fdatasync(self._fd)
+        except OSError as err:
+            os.ftruncate(self._fd, size)
+            raise NotSaved(err) from err
+
+    def _rewrite(self, data: dict[str, Any]) -> None:
+        self.close()  # the rename below puts a new file under the path; the next append opens it
+        try:
+            atomic_write(self.path, _dumps(data) + "\n")
+        except OSError as err:
+            raise NotSaved(err) from err
+
+    def _remember(self, data: dict[str, Any]) -> None:
+        self._on_disk = {name: set(docs) for name, docs in data.items()}
+
+
+def inspect(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes], bytes]:
+    """(the merged data, its whole lines, the bytes after the last newline); Damaged if unreadable.
+
+    Reads only: safe on a file another TableStore is appending to.
+    """
+    lines = raw.split(b"\n")
+    torn = lines.pop()
+    lines = [line for line in lines if line.strip()]
+    data: dict[str, dict[str, Any]] = {}
+    for number, line in enumerate(lines, 1):
+        _merge(data, _parse(line, number))
+    if torn.strip():
+        try:
+            _merge(data, _parse(torn, len(lines) + 1))
+            lines.append(torn)
+        except Damaged:
+            if not lines:
+                raise
+    return data, lines, torn
+
+
+def _dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _parse(line: bytes, number: int) -> dict[str, dict[str, Any]]:
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        raise Damaged("not_json", line=number) from None
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise Damaged("not_table_data", line=number)
+    return data
+
+
+def _merge(data: dict[str, dict[str, Any]], line: dict[str, dict[str, Any]]) -> None:
+    for name, docs in line.items():
+        data.setdefault(name, {}).update(docs)
 
 
 def atomic_write(path: Path, text: str) -> None:
     """Write `text` so that `path` holds either the old content or all of the new."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -68,37 +247,76 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+class AppendTable(Table_):
+    """A TinyDB table whose insert hands the storage just the new document.
+
+    TinyDB's own insert converts and rewrites the whole table in memory on every
+    call, which grows with the log; this keeps an append's cost flat.
+    """
+
+    def insert(self, document: Mapping) -> int:
+        if isinstance(document, Document):
+            doc_id = document.doc_id
+            self._next_id = None
+        else:
+            doc_id = self._get_next_id()
+        self._storage.add(self.name, str(doc_id), dict(document))
+        self.clear_cache()
+        return doc_id
+
+
+class AppendDB(TinyDB):
+    table_class = AppendTable
+
+
 class TableStore:
     """The event log of one table. Sequence numbers are TinyDB document ids (1, 2, 3…)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._db = TinyDB(path, storage=AtomicJSONStorage)
+        self._db = AppendDB(path, storage=AppendJSONStorage)
+        self._next = max((doc.doc_id for doc in self._db.table("events").all()), default=0)
 
     def create(self, table: Table) -> None:
         with self._lock:
             self._db.table("table").insert(table.to_dict())
 
     def table(self) -> Table:
+        """The table's identity; Damaged if the file holds something else."""
         with self._lock:
             docs = self._db.table("table").all()
         if not docs:
-            raise FileNotFoundError(f"{self.path} holds no table")
-        return Table.from_dict(docs[0])
+            raise Damaged("incomplete")
+        try:
+            return Table.from_dict(docs[0])
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise Damaged("incomplete") from None
 
     def events(self) -> list[dict]:
         with self._lock:
             return [{**doc, "seq": doc.doc_id} for doc in self._db.table("events").all()]
 
     def append(self, event: dict) -> int:
-        """Store the event durably and return its sequence number."""
+        """Store the event durably and return its sequence number; NotSaved if the disk refuses."""
         with self._lock:
-            return self._db.table("events").insert({k: v for k, v in event.items() if k != "seq"})
+            seq = self._next + 1
+            self._db.table("events").insert(Document({k: v for k, v in event.items() if k != "seq"}, doc_id=seq))
+            self._next = seq
+            return seq
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _describes_table(data: dict[str, dict[str, Any]]) -> bool:
+    docs = list(data.get("table", {}).values())
+    try:
+        Table.from_dict(docs[0])
+    except (IndexError, TypeError, KeyError, ValueError, AttributeError):
+        return False
+    return True
 
 
 class Store:
@@ -109,6 +327,9 @@ class Store:
         self.tables_dir = self.data_dir / "tables"
         self.trash_dir = self.data_dir / "deleted"
         self.tables_dir.mkdir(parents=True, exist_ok=True)
+        self._problems: dict[str, tuple[tuple[int, int], Damaged | None]] = {}
+        for leftover in self.tables_dir.glob(f".*{TEMP_SUFFIX}"):
+            leftover.unlink(missing_ok=True)  # a rewrite a crash interrupted; the table file is whole
 
     def path(self, table_id: str) -> Path:
         return self.tables_dir / f"{table_id}.json"
@@ -117,10 +338,38 @@ class Store:
         return sorted(p.stem for p in self.tables_dir.glob("*.json"))
 
     def open(self, table_id: str) -> TableStore:
+        """The table's log: KeyError if there is no such file, Damaged if it is not a table."""
         path = self.path(table_id)
-        if not path.exists():
+        if not path.is_file():
             raise KeyError(table_id)
-        return TableStore(path)
+        store = TableStore(path)
+        store.table()
+        return store
+
+    def problem(self, table_id: str) -> Damaged | None:
+        """What is wrong with a table file (None: nothing), remembered while the file is unchanged."""
+        path = self.path(table_id)
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        known = self._problems.get(table_id)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        try:
+            data, _, _ = inspect(path.read_bytes())
+            found = None if _describes_table(data) else Damaged("incomplete")
+        except Damaged as err:
+            found = err
+        except OSError as err:
+            found = Damaged("unreadable", reason=err.strerror or type(err).__name__)
+        self._problems[table_id] = (stamp, found)
+        return found
+
+    def damaged(self) -> dict[str, Damaged]:
+        """Every table file that cannot be read, with what is wrong: one never hides the others."""
+        return {tid: problem for tid in self.table_ids() if (problem := self.problem(tid))}
 
     def new(self, table: Table) -> TableStore:
         store = TableStore(self.path(table.id))

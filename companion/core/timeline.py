@@ -2,9 +2,12 @@
 
 The log never shrinks. An `undo` event takes back the latest event still in
 effect, a `redo` event restores the latest one undone, and any new game event
-clears what could be redone, the way every editor behaves.
+clears what could be redone, the way every editor behaves. The turn clock's
+events are not game events: undo never takes them back, so they are left out.
 """
 from __future__ import annotations
+
+from companion.core.turnclock import CLOCK_TYPES
 
 UNDO = "undo"
 REDO = "redo"
@@ -17,6 +20,8 @@ def in_effect(events: list[dict]) -> tuple[list[dict], list[dict]]:
     undone: list[dict] = []
     for event in events:
         kind = event.get("type")
+        if kind in CLOCK_TYPES:
+            continue
         if kind == UNDO:
             if done:
                 undone.append(done.pop())

@@ -8,6 +8,7 @@ loop, coalescing bursts into one render per session.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
@@ -17,15 +18,19 @@ import flet as ft
 from companion import keep_awake
 
 from companion.core.access import is_admin
+from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
 from companion.ui.live import freeze, part, render_queue
 from companion.ui.start import game_title, start_screen
+from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
 from companion.ui.widgets.controls import FONT, button, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
+from companion.ui.widgets.turn_clock import TICKING
 
 log = logging.getLogger(__name__)
+DAMAGED = "table.damaged"  # ui.local: why the table this link names cannot be opened
 
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
 PREF_AWAKE = "companion.awake.{role}"
@@ -45,6 +50,8 @@ class Session:
         self.rules_open = False
         self._screen = ""  # the key of the screen shown: a new screen starts from scratch
         self._rules_shown = 0
+        self.stats_open = False
+        self._ticking = False
 
     async def start(self) -> None:
         page = self.page
@@ -73,6 +80,7 @@ class Session:
         parts = [p for p in url.path.split("/") if p]
         await self._check_admin(query.get("admin"))
         self._leave_table()
+        self.stats_open = parts == ["stats"]
         if len(parts) == 2 and parts[0] == "t":
             await self._join(parts[1], query.get("k"))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
@@ -90,6 +98,9 @@ class Session:
     async def _join(self, table_id: str, token: str | None) -> None:
         try:
             live, access = self.ui.server.hub.join(table_id, token)
+        except Damaged as err:
+            self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
+            return
         except (KeyError, FileNotFoundError):
             return
         if access is None:
@@ -135,6 +146,16 @@ class Session:
         if not self.rules_open:  # the rules panel shows nothing of the table; closing it redraws
             await self.render()
 
+    async def _tick_clock(self) -> None:
+        """Once a second while a running turn clock is on screen, describe the screen again:
+        only the clock's part has new inputs, so only its line is sent. Ends by itself."""
+        try:
+            while self._connected() and not self.rules_open and self.ui.local.get(TICKING):
+                await asyncio.sleep(1)
+                await self.render()
+        finally:
+            self._ticking = False
+
     def _on_disconnect(self, e) -> None:
         """A closed or sleeping tab must not slow every broadcast: stop listening at once."""
         if self._unsubscribe:
@@ -165,6 +186,8 @@ class Session:
                 body = rules_panel(ui, self._toggle_rules)
             elif ui.live and ui.access:
                 body = table_screen(ui)
+            elif self.admin and self.stats_open:
+                body = stats_screen(ui)
             elif self.admin:
                 body = start_screen(ui)
             else:
@@ -176,6 +199,9 @@ class Session:
             freeze(root)
         page.controls = [root]
         page.update()
+        if ui.local.get(TICKING) and not self._ticking:
+            self._ticking = True
+            page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)
 
     def _screen_key(self) -> str:
@@ -186,6 +212,8 @@ class Session:
             return f"rules-{self._rules_shown}"
         if self.ui.live and self.ui.access:
             return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
+        if self.admin and self.stats_open:
+            return "stats"
         return "start" if self.admin else "no-access"
 
     async def _keep_awake(self, wanted: bool) -> None:
@@ -218,7 +246,7 @@ class Session:
                         self._toggle_dark, "theme"),
         ]
         leading = None
-        if home:
+        if (ui.live or self.stats_open) and self.admin:
             leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
                          leading=leading, actions=actions, center_title=False)
@@ -247,6 +275,13 @@ class Session:
 
 
 def _no_access(ui: UI) -> ft.Control:
+    problem = ui.local.get(DAMAGED)
+    if problem:
+        return tagged(ft.Column([
+            ft.Icon(ft.Icons.BROKEN_IMAGE, size=96),
+            ft.Text(ui.t("validation.damaged_table", problem=problem.describe(ui.lang)), size=20,
+                    text_align=ft.TextAlign.CENTER),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "damaged-table")
     return tagged(ft.Column([
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
         ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),

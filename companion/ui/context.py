@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
@@ -11,6 +12,7 @@ import flet as ft
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
+from companion.core.store import NotSaved
 from companion.i18n import t as translate
 from companion.ui.live import Parts
 
@@ -58,10 +60,14 @@ class UI:
     async def send(self, command: dict) -> bool:
         """Hand a command to the table's writer off the event loop; show a refusal plainly."""
         assert self.live is not None and self.access is not None
+        command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
         try:
             await asyncio.to_thread(self.live.dispatch, command, self.access)
         except ReadOnly:
             self.toast(self.t("ui.read_only"), error=True)
+            return False
+        except NotSaved as err:
+            self.toast(self.t(err.key), error=True)
             return False
         except RuleError as err:
             self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
@@ -77,6 +83,8 @@ class UI:
     async def _control(self, action: Callable[[Access], dict]) -> None:
         try:
             await asyncio.to_thread(action, self.access)
+        except NotSaved as err:
+            self.toast(self.t(err.key), error=True)
         except RuleError as err:
             self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
         except ReadOnly:

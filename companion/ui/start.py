@@ -7,11 +7,13 @@ import time
 import flet as ft
 
 from companion.core.model import RuleError
+from companion.core.store import Damaged
 from companion.games.registry import GAMES
 from companion.i18n import t
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.plays_card import finished_plays
 
 
 def _when(ts: float) -> str:
@@ -26,7 +28,7 @@ def game_title(game_id: str, lang: str) -> str:
 
 
 def start_screen(ui: UI) -> ft.Control:
-    return ft.Column([_saved(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
+    return ft.Column([_saved(ui), finished_plays(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -46,9 +48,23 @@ def _saved(ui: UI) -> ft.Control:
         ]
         layout = ft.Column([info, ft.Row(actions)]) if ui.is_phone else ft.Row([info, *actions])
         rows.append(tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}"))
+    rows += [_damaged_row(ui, table_id, err) for table_id, err in sorted(ui.server.hub.damaged().items())]
     if not rows:
         rows.append(ft.Text(ui.t("ui.no_tables"), size=16))
     return card(heading(ui.t("ui.tables")), *rows, ident="saved-tables")
+
+
+def _damaged_row(ui: UI, table_id: str, err: Damaged) -> ft.Control:
+    """A file that cannot be opened is shown, not hidden, with what is wrong and a way out of the list."""
+    async def move(e) -> None:
+        await asyncio.to_thread(ui.server.hub.delete, table_id)
+        await ui.refresh()
+
+    info = ft.Text(ui.t("ui.damaged_file", id=table_id, problem=err.describe(ui.lang)), size=16,
+                   expand=not ui.is_phone)
+    action = button(ui.t("ui.move_to_deleted"), move, f"move-damaged-{table_id}", icon=ft.Icons.DELETE, filled=False)
+    layout = ft.Column([info, action]) if ui.is_phone else ft.Row([info, action])
+    return tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"damaged-{table_id}")
 
 
 def _resume(ui: UI, table_id: str):

@@ -15,6 +15,8 @@ from companion.ui.widgets.controls import button, card, tagged
 from companion.ui.widgets.history import history_list
 from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
+from companion.ui.widgets.summary import summary_panel
+from companion.ui.widgets.turn_clock import clock_strip
 
 
 def table_screen(ui: UI) -> ft.Control:
@@ -25,11 +27,13 @@ def table_screen(ui: UI) -> ft.Control:
     join = [join_card(ui)] if ui.access.role == "host" else []
     history = part(ui, "history-card", _history_card, ui.live.seq)
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
-    if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first)
-        return group(ui, "table-layout", ft.Column, [identity, *undo, news_line(ui), board, history, awake],
+    extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
+    if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
+        # line: a phone's player is at the table, and a line coming and going would move the buttons
+        return group(ui, "table-layout", ft.Column, [identity, *undo, *extras, board, history, awake],
                      spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [identity, news_line(ui), board], expand=3, scroll=ft.ScrollMode.AUTO,
+        group(ui, "table-main", ft.Column, [identity, news_line(ui), *extras, board], expand=3, scroll=ft.ScrollMode.AUTO,
               spacing=12),
         group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),

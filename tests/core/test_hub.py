@@ -6,6 +6,7 @@ import pytest
 from companion.core.access import Access
 from companion.core.hub import Hub, ReadOnly
 from companion.core.model import RuleError
+from companion.core.store import inspect
 from companion.games.registry import GAMES
 
 HOST = Access("host")
@@ -88,7 +89,7 @@ def test_concurrent_dispatch_8_threads_x_100(hub, tmp_path):
     for t in threads:
         t.join()
     assert live.state["scores"]["ana"] == 800
-    data = json.loads(live.store.path.read_text())
+    data, _, _ = inspect(live.store.path.read_bytes())
     assert len(data["events"]) == 800
     assert Hub(tmp_path / "data", GAMES).get(live.table.id).state["scores"]["ana"] == 800
 

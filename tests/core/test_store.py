@@ -2,7 +2,7 @@ import json
 import threading
 
 from companion.core.model import Seat, Table
-from companion.core.store import AtomicJSONStorage, Store, TableStore
+from companion.core.store import AppendJSONStorage, Store, TableStore
 
 
 def _table(table_id="t1"):
@@ -20,12 +20,65 @@ def test_table_round_trips_and_events_get_sequence_numbers(tmp_path):
     assert [(e["seq"], e["type"]) for e in reopened.events()] == [(1, "a"), (2, "b")]
 
 
-def test_atomic_write_leaves_no_temp_files_and_valid_json(tmp_path):
-    storage = AtomicJSONStorage(tmp_path / "x.json")
-    storage.write({"a": 1})
-    storage.write({"a": 2})
-    assert json.loads((tmp_path / "x.json").read_text()) == {"a": 2}
+def _lines(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_new_documents_are_appended_as_one_line_each_and_leave_no_temp_files(tmp_path):
+    storage = AppendJSONStorage(tmp_path / "x.json")
+    storage.write({"t": {"1": {"a": 1}}})
+    storage.write({"t": {"1": {"a": 1}, "2": {"a": 2}}})
+    storage.write({"t": {"1": {"a": 1}, "2": {"a": 2}}, "u": {"1": {"b": 1}}})
+    assert _lines(tmp_path / "x.json") == [{"t": {"1": {"a": 1}}}, {"t": {"2": {"a": 2}}}, {"u": {"1": {"b": 1}}}]
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+    assert AppendJSONStorage(tmp_path / "x.json").read() == {"t": {"1": {"a": 1}, "2": {"a": 2}}, "u": {"1": {"b": 1}}}
+
+
+def test_a_removed_document_rewrites_the_file_whole(tmp_path):
+    storage = AppendJSONStorage(tmp_path / "x.json")
+    storage.write({"t": {"1": {"a": 1}, "2": {"a": 2}}})
+    storage.write({"t": {"2": {"a": 2}}})
+    assert _lines(tmp_path / "x.json") == [{"t": {"2": {"a": 2}}}]
+
+
+def test_a_file_of_the_one_line_format_still_opens_and_takes_appends(tmp_path):
+    path = tmp_path / "tables" / "t1.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({"table": {"1": _table().to_dict()}, "events": {"1": {"type": "a"}}}))
+    ts = Store(tmp_path).open("t1")
+    assert ts.append({"type": "b"}) == 2
+    assert [e["type"] for e in Store(tmp_path).open("t1").events()] == ["a", "b"]
+
+
+def test_an_append_cut_by_a_crash_is_dropped_and_the_next_one_is_kept(tmp_path):
+    ts = Store(tmp_path).new(_table())
+    ts.append({"type": "a"})
+    path = tmp_path / "tables" / "t1.json"
+    with open(path, "ab") as f:
+        f.write(b'{"events":{"2":{"type":"b"')  # the kill came mid-write: never acknowledged
+    reopened = Store(tmp_path).open("t1")
+    assert reopened.append({"type": "c"}) == 2
+    assert [(e["seq"], e["type"]) for e in Store(tmp_path).open("t1").events()] == [(1, "a"), (2, "c")]
+
+
+def test_opening_a_long_file_compacts_it_to_one_line(tmp_path):
+    ts = Store(tmp_path).new(_table())
+    for i in range(150):
+        ts.append({"type": "x", "i": i})
+    path = tmp_path / "tables" / "t1.json"
+    assert len(path.read_text().splitlines()) == 151
+    events = Store(tmp_path).open("t1").events()
+    assert len(path.read_text().splitlines()) == 1
+    assert [e["i"] for e in events] == list(range(150))
+
+
+def test_leftover_temp_files_are_cleaned_at_start(tmp_path):
+    Store(tmp_path).new(_table())
+    leftover = tmp_path / "tables" / ".t1.json.abc123.tmp"
+    leftover.write_text("{half")
+    Store(tmp_path)
+    assert not leftover.exists()
+    assert Store(tmp_path).table_ids() == ["t1"]
 
 
 def test_delete_moves_to_trash_not_oblivion(tmp_path):
@@ -51,7 +104,7 @@ def test_concurrent_appends_from_8_threads_are_all_kept(tmp_path):
     events = TableStore(tmp_path / "tables" / "t1.json").events()
     assert len(events) == 800
     assert sorted(e["seq"] for e in events) == list(range(1, 801))
-    json.loads((tmp_path / "tables" / "t1.json").read_text())
+    _lines(tmp_path / "tables" / "t1.json")
 
 
 def test_admin_secret_survives_restart(tmp_path):

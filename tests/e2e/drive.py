@@ -17,6 +17,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from companion.core.store import inspect
+
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -69,7 +71,7 @@ class Server:
         return (self.data_dir / "admin.txt").read_text().strip()
 
     def table_file(self, table_id: str) -> dict:
-        return json.loads((self.data_dir / "tables" / f"{table_id}.json").read_text())
+        return inspect((self.data_dir / "tables" / f"{table_id}.json").read_bytes())[0]
 
     def seat_token(self, table_id: str, seat: str) -> str:
         [table] = self.table_file(table_id)["table"].values()

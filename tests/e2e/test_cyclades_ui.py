@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from drive import PHONE, TABLET, el, expect_label, settle, tap
+from playwright.sync_api import expect
 
 
 def page_text(page) -> str:
@@ -115,3 +116,38 @@ def test_one_offering_round_from_two_phones(server, browser):
     assert not any(shows_number(bia, n) for n in (12, 10)) and shows_number(bia, 11)
     assert not any(shows_number(tablet, n) for n in (12, 14, 10, 11))
     assert el(tablet, "cyc-gold").count() == 0
+
+
+FIVE = ["ana", "bia", "caio", "dino", "eva"]
+
+
+def in_view(page, ident: str) -> bool:
+    box = el(page, ident).bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
+        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
+
+
+def test_five_players_scoreboard_fits_the_tablet_and_the_last_quick_action_works(server, browser):
+    created = server.api("POST", "/api/tables", {"game": "cyclades", "options": {"players": FIVE}})
+    table, host = created["id"], created["host_token"]
+    for event in ({"type": "start", "order": FIVE, "gods": ["athena", "ares", "zeus", "hera"]},
+                  {"type": "phase.next"}):
+        server.api("POST", f"/api/tables/{table}/events?k={host}", event)
+    eva = created["seats"]["eva"]["token"]
+    tablet, phone = open_together(browser, (f"{server.url}/t/{table}?k={host}", TABLET),
+                                  (f"{server.url}/t/{table}?k={eva}", PHONE))
+    expect_label(tablet, "tile-eva", "Eva")
+    assert tablet.evaluate("() => window.scrollY") == 0
+    for seat in FIVE:
+        assert in_view(tablet, f"score-{seat}"), seat
+    assert in_view(tablet, "quick-priestesses-eva")
+    tap(tablet, "quick-priestesses-eva")  # no scrolling, one tap
+    synced(3, tablet, phone)
+    expect(el(phone, "quick-priestesses-eva")).to_be_visible()
+    assert in_view(phone, "score-eva") and in_view(phone, "quick-philosophers-eva")  # own tile first on a phone
+    assert el(phone, "quick-priestesses-ana").count() == 0  # not this phone's to change
+    tap(phone, "quick-philosophers-eva")
+    synced(4, tablet)
+    record = server.api("GET", f"/api/tables/{table}?k={host}")["state"]["tracker"]["eva"]
+    assert (record["priestesses"], record["philosophers"]) == (1, 1)

@@ -64,8 +64,11 @@ def test_a_killed_server_restarts_with_everything_shown_as_done(server, browser)
     expect_label(tablet, "score-bia", "7")
     server.stop()  # SIGKILL
     expect(tablet.locator("#companion-connection")).to_contain_text("Reconnecting", timeout=15_000)
-    with tablet.expect_navigation(timeout=60_000):  # the page reloads itself once the server is back
-        server.start()
+    tablet.evaluate("window.beforeRestart = true")
+    server.start()
+    # The page reloads itself once the server is back: wait for the new document itself, as
+    # Flutter's own route updates (history API) count as navigations too.
+    tablet.wait_for_function("!window.beforeRestart", timeout=60_000)
     settle(tablet)
     expect(tablet.locator("#companion-connection")).to_be_hidden(timeout=15_000)
     expect_label(tablet, "score-bia", "7", timeout=30_000)

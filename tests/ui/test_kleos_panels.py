@@ -16,7 +16,9 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
+from companion.core import validation
 from companion.core.model import RuleError
+from companion.core.timeline import CONTROL_TYPES
 from companion.games.kleos.game import GAME
 from companion.i18n import catalogue
 from companion.ui.context import UI
@@ -34,6 +36,7 @@ class Table:
         self.refusals: list[str] = []
 
     async def send(self, command: dict) -> bool:
+        validation.event(GAME.event_schemas, command, CONTROL_TYPES)  # what the panels send fits the schema
         event = GAME.prepare(self.state, {**command, "by": "host", "at": 0}, random.Random(0))
         try:
             self.state = GAME.apply(self.state, event)

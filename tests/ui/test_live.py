@@ -44,10 +44,10 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
-        # Bia's tile (its number glows), the news line, the history card and its new row, undo
+        # Bia's tile (its number glows), the history card and its new row, undo
         # (now possible), the containers on the way to them: nothing else
         assert set(phone.app.ui.parts.rebuilt) == {
-            "scoreboard-bia", "scoreboard-tiles", "scoreboard", "scorepad-board", "news", "history-card",
+            "scoreboard-bia", "scoreboard-tiles", "scoreboard", "scorepad-board", "history-card",
             "history-1", "undo-redo", "table-layout"}
         assert sum(map(len, phone.patches_since(mark))) < 2000
     run(go())

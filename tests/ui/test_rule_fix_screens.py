@@ -100,17 +100,19 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
 def test_the_cyclades_purse_prices_the_picked_heros_next_heroic_move():
     """cyclades-rules.txt 296-298 and 328: the button shows the picked hero's own next price; Pericles pays 1."""
     from companion.games.cyclades.game import GAME
-    from companion.ui.games.cyclades.purse import HERO, spending
+    from companion.ui.games.cyclades.purse import HERO, TURN, spending
+    from companion.ui.games.cyclades.slices import local
     from tests.games.cyclades.test_cyclades_round import act, at_actions
 
     state = act(at_actions(), type="action.done", faction="red")
     state = act(state, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="ajax", count=2)
     table = Table(GAME, state)
     ui = device(table)
+    view = GAME.view(state, "blue")  # the screen draws the view, with what blue may do in it
     ui.local[HERO] = "ajax"
-    assert "3" in words(find(spending(ui, state, "blue"), "cyc-buy-heroic_move"))
+    assert "3" in words(find(spending(ui, view, "blue", local(ui, TURN)), "cyc-buy-heroic_move"))
     ui.local[HERO] = "pericles"
-    root = spending(ui, state, "blue")
+    root = spending(ui, view, "blue", local(ui, TURN))
     assert "1" in words(find(root, "cyc-buy-heroic_move"))
     press(root, "cyc-buy-heroic_move")
     assert table.state["gold"]["blue"] == state["gold"]["blue"] - 1

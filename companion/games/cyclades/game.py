@@ -11,7 +11,9 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.games.cyclades import auction, gods, gold, history, rounds, tracker
+from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
+from companion.games.cyclades import summary as play_summary
+from companion.games.cyclades.allowed import allowed
 from companion.games.cyclades.setup import initial_state
 
 HANDLERS = {
@@ -39,6 +41,8 @@ class Cyclades(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)
@@ -72,14 +76,24 @@ class Cyclades(GameBase):
         return {**event, "to": to}
 
     def view(self, state: dict, seat: str | None) -> dict:
-        """A copy with the purses cut down to the viewer's own, until the end reveals them all."""
+        """A copy with the purses cut down to the viewer's own, until the end reveals them all, and
+        what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
         out = copy.deepcopy(state)
         if state["phase"] != "over":
             out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}
+        out["allowed"] = allowed(out, seat)
         return out
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, seat, lang)
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 GAME = Cyclades()

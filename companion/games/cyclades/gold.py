@@ -142,8 +142,7 @@ def buy_creature(state: dict, event: dict) -> dict:
     if god == APOLLO:
         raise RuleError("cyclades.err.apollo_guests_cannot_buy")
     price = checks.whole(event, "price", 1)
-    temples = state["tracker"][pid]["buildings"]["temple"]
-    discount = min(price, max(0, temples - state["temples_used"][pid]))
+    discount = temple_discount(state, pid, price)
     pay(state, pid, price - discount)
     state["temples_used"][pid] += discount
     standee = event.get("standee")
@@ -152,6 +151,12 @@ def buy_creature(state: dict, event: dict) -> dict:
             raise RuleError("cyclades.err.name_creature_whose_figure")
         state["tracker"][pid]["creatures"].append(standee)
     return state
+
+
+def temple_discount(state: dict, pid: str, price: int) -> int:
+    """Gold off a creature at `price`: one per temple of the player's not yet used this round."""
+    temples = state["tracker"][pid]["buildings"]["temple"]
+    return min(price, max(0, temples - state["temples_used"][pid]))
 
 
 def gain(state: dict, event: dict) -> dict:

@@ -17,14 +17,11 @@ PHILOSOPHERS_PER_METROPOLIS = 4
 
 def settle_metropolises(record: dict) -> int:
     """Turn four philosophers, or one of each building, into a metropolis; returns how many were built."""
-    built = 0
-    while record["philosophers"] >= PHILOSOPHERS_PER_METROPOLIS:
-        record["philosophers"] -= PHILOSOPHERS_PER_METROPOLIS
-        built += 1
-    while all(record["buildings"][b] > 0 for b in BUILDINGS):
-        for b in BUILDINGS:
-            record["buildings"][b] -= 1
-        built += 1
+    from_philosophers, record["philosophers"] = divmod(record["philosophers"], PHILOSOPHERS_PER_METROPOLIS)
+    sets = min(record["buildings"][b] for b in BUILDINGS)
+    for b in BUILDINGS:
+        record["buildings"][b] -= sets
+    built = from_philosophers + sets
     record["metropolises"] += built
     return built
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 from companion.core.game import GameBase
-from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, screens, turn
+from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, schemas, screens, turn
+from companion.games.fleecing_olympus import summary as play_summary
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
 
 
@@ -30,6 +31,8 @@ class FleecingOlympus(GameBase):
         "deck_out": ending.deck_out,
         "end": ending.end,
     }
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)
@@ -58,6 +61,14 @@ class FleecingOlympus(GameBase):
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         """Every line is built from public facts only, so it reads the same on every device."""
         return history.describe(event, lang)
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 GAME = FleecingOlympus()

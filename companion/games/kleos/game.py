@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import GameBase
-from companion.games.kleos import history, phases, tiebreak
+from companion.games.kleos import history, phases, schemas, tiebreak
+from companion.games.kleos import summary as play_summary
 from companion.games.kleos.allowed import allowed
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
@@ -22,6 +23,8 @@ class Kleos(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)
@@ -57,6 +60,14 @@ class Kleos(GameBase):
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, lang)
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 GAME = Kleos()

@@ -10,7 +10,8 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.games.lords_of_hellas import battle, history, hunt, monuments, specials, tracker, turn, victory
+from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, specials, tracker, turn, victory
+from companion.games.lords_of_hellas import summary as play_summary
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 
 
@@ -34,6 +35,8 @@ class LordsOfHellas(GameBase):
         "special.name": specials.on_name,
         "special.add": specials.on_add,
     }
+    event_schemas = schemas.EVENTS
+    options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
         return initial_state(options, self.seats)
@@ -60,6 +63,14 @@ class LordsOfHellas(GameBase):
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, lang)
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 GAME = LordsOfHellas()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
+from companion.games.scorepad.schemas import EVENTS, MAX_POINTS, Options
+from companion.games.scorepad import summary as play_summary
 from companion.i18n import t
 
 MAX_NOTE = 500
@@ -23,14 +25,24 @@ def _amount(event: dict) -> int:
     amount = event.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise RuleError("scorepad.err.points_whole_number")
-    if amount == 0 or abs(amount) > 10_000:
-        raise RuleError("scorepad.err.points_between_zero")
+    if amount == 0 or abs(amount) > MAX_POINTS:
+        raise RuleError("scorepad.err.points_between_zero", maximum=MAX_POINTS)
     return amount
 
 
 def points_add(state: dict, event: dict) -> dict:
+    if state.get("ended"):
+        raise RuleError("scorepad.err.ended_no_points")
     player = _player(state, event)
     state["scores"][player] += _amount(event)
+    return state
+
+
+def game_end(state: dict, event: dict) -> dict:
+    """The pad has no rule that ends it, so the table says when: the summary and the plays log wait for it."""
+    if state.get("ended"):
+        raise RuleError("scorepad.err.already_ended")
+    state["ended"] = True
     return state
 
 
@@ -50,7 +62,9 @@ class ScorePad(GameBase):
     title = "Score pad"
     min_seats = 1
     max_seats = 12
-    handlers = {"points.add": points_add, "note.set": note_set}
+    handlers = {"points.add": points_add, "note.set": note_set, "game.end": game_end}
+    event_schemas = EVENTS
+    options_schema = Options
 
     def seats(self, options: dict) -> list[dict]:
         players = options.get("players")
@@ -76,12 +90,22 @@ class ScorePad(GameBase):
         return {**state, "notes": notes}
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
+        if event["type"] == "game.end":
+            return t("scorepad.ended", lang)
         if event["type"] == "points.add":
             return t("scorepad.points", lang, player=event.get("name", event["player"]),
                      amount=f"{event['amount']:+d}", reason=event.get("reason") or "—")
         if event.get("player") == seat:
             return t("scorepad.note_own", lang)
         return t("scorepad.note_other", lang, player=event.get("name", event.get("player")))
+
+    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
+        """This game's part of the end-of-game summary (see companion.core.summary)."""
+        return play_summary.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        """Whose turn the turn clock runs for, if anyone's."""
+        return play_summary.active_seat(state)
 
 
 def _slug(name: str) -> str:

@@ -46,8 +46,7 @@ def address_picker(ui: UI, opened: bool) -> ft.Control:
         for i, url in enumerate(others)
     ]
     help_key = "ui.join_trouble_help" if others else "ui.join_trouble_none"
-    panel = ft.Column([ft.Text(ui.t(help_key, url=phone_base(ui)), size=14), *choices],
-                      spacing=8, visible=opened, tight=True)
+    panel = ft.Column([ft.Text(ui.t(help_key, url=phone_base(ui)), size=14), *choices], spacing=8, tight=True)
 
     async def toggle(e: ft.Event) -> None:
         ui.local[TROUBLE_OPEN] = not opened
@@ -55,7 +54,9 @@ def address_picker(ui: UI, opened: bool) -> ft.Control:
 
     link = tagged(ft.TextButton(ui.t("ui.join_trouble"), icon=ft.Icons.HELP_OUTLINE, on_click=toggle, height=48),
                   "join-trouble")
-    return ft.Column([link, tagged(panel, "join-addresses")], spacing=4, tight=True)
+    # Folded, the list is left out (not hidden): Flutter draws an error box for a Semantics
+    # wrapper around an invisible control.
+    return ft.Column([link, *([tagged(panel, "join-addresses")] if opened else [])], spacing=4, tight=True)
 
 
 def _pick(ui: UI, url: str):

@@ -1,5 +1,8 @@
-"""A short line saying what just changed and who did it, when the change came from another
-device: the tablet otherwise shows a new number with no sign of where it came from."""
+"""A short line on the tablet saying what just changed and who did it, when the change came
+from another device: otherwise a new number appears with no sign of where it came from.
+
+Its slot keeps its height whether or not there is news, so nothing on the tablet moves
+under a finger when a line comes or goes."""
 from __future__ import annotations
 
 import time
@@ -12,6 +15,7 @@ from companion.ui.live import part
 from companion.ui.widgets.controls import tagged
 
 SHOW_SECONDS = 4.0
+SLOT_HEIGHT = 44
 
 
 def news_line(ui: UI) -> ft.Control:
@@ -27,7 +31,9 @@ def news_line(ui: UI) -> ft.Control:
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
-    box = ft.Container(ft.Text(text, size=20, weight=ft.FontWeight.W_600), visible=bool(text),
-                       padding=ft.Padding.symmetric(horizontal=14, vertical=8), border_radius=12,
-                       bgcolor=ft.Colors.TERTIARY_CONTAINER)
-    return tagged(box, "news", text)
+    box = ft.Container(ft.Text(text, size=20, weight=ft.FontWeight.W_600, no_wrap=True,
+                               overflow=ft.TextOverflow.ELLIPSIS),
+                       height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
+                       padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
+                       bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None)
+    return tagged(box, "news", text or "—")

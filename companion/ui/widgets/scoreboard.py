@@ -42,14 +42,16 @@ function, so the tile's part is reused while its score is unchanged."""
 
 
 def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
-               quick: QuickActions | None = None) -> ft.Control:
-    """The whole board: a line of table-wide facts (day, phase, wager…) above one tile per player."""
+               quick: QuickActions | None = None, key: str = "scoreboard") -> ft.Control:
+    """The whole board: a line of table-wide facts (day, phase, wager…) above one tile per player.
+    A screen that splits the tiles (a phone: its own tile on top, the others further down) calls
+    it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
     tiles = [part(ui, f"scoreboard-{s.seat}", _tile, s, quick, s.seat in glowing) for s in scores]
-    body = [part(ui, "scoreboard-facts", _facts, tuple(facts))] if facts else []
-    body.append(group(ui, "scoreboard-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
+    body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
+    body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
-    return group(ui, "scoreboard", ft.Column, body, spacing=8)
+    return group(ui, key, ft.Column, body, spacing=8)
 
 
 def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
@@ -72,8 +74,11 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool) -> ft.Co
     if score.markers:
         rows.append(tagged(ft.Row([_marker(m) for m in score.markers], wrap=True, spacing=6, run_spacing=6),
                            f"markers-{score.seat}", ", ".join(score.markers)))
-    if quick:
-        rows.append(ft.Row(quick(ui, score), wrap=True, spacing=6, run_spacing=6))
+    if quick:  # one line of equal buttons: the tile's width is shared, nothing wraps
+        buttons = quick(ui, score)
+        for b in buttons:
+            b.expand = True
+        rows.append(ft.Row(buttons, spacing=6))
     tile = ft.Container(
         ft.Column(rows, spacing=4, tight=True), width=228 if not ui.is_phone else None, padding=12,
         border_radius=14, border=ft.Border.all(4 if score.active else 1, accent if score.active else ft.Colors.OUTLINE_VARIANT),

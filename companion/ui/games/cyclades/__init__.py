@@ -1,9 +1,11 @@
 """Cyclades panels: the tablet runs the round, each phone is its player's screen.
 
-The board is assembled per phase from the modules beside this one. A phone
-gets its purse first (the one secret it holds), then only the controls of its
-own player; the tablet gets every player's controls but never a purse, because
-the game's view never sends it one.
+The board is assembled per phase from the modules beside this one, each panel
+a live part built from the slice of the state it shows (companion/ui/LIVE.md).
+The public scoreboard comes first; a phone puts its own tile first, then its
+purse (the one secret it holds), then only the controls of its own player; the
+tablet gets every player's controls but never a purse, because the game's view
+never sends it one.
 """
 from __future__ import annotations
 
@@ -13,12 +15,16 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.cyclades import rounds
-from companion.ui.games.cyclades.battle import battle_card
-from companion.ui.games.cyclades.offerings import offerings
-from companion.ui.games.cyclades.purse import income_elsewhere, purse, spending
-from companion.ui.games.cyclades.setup import checklist, start_card
-from companion.ui.games.cyclades.tracker import tracker
+from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card
+from companion.ui.games.cyclades.offerings import AMOUNT, offerings
+from companion.ui.games.cyclades.purse import GAINS, TURN, income_elsewhere, purse, spending
+from companion.ui.games.cyclades.scores import acting, quick, scores
+from companion.ui.games.cyclades.setup import LAYOUT, checklist, start_card
+from companion.ui.games.cyclades.slices import local, pick
+from companion.ui.games.cyclades.tracker import tracker_part
+from companion.ui.live import group, part
 from companion.ui.widgets.players_form import names_form
+from companion.ui.widgets.scoreboard import scoreboard
 
 # Phases in which gold can arrive from outside the income phase (the game refuses it elsewhere).
 GAIN_PHASES = ("placement", "round_init", "income", "offerings", "maintenance", "actions")
@@ -36,34 +42,61 @@ class CycladesUI:
         # Whose controls this device shows: None for the tablet (everyone's), a player id for a
         # phone, and "" for a spectator (nobody's), so one test `who in (None, pid)` serves all.
         who = None if host else snap["seat"] or ""
-        parts: list[ft.Control] = [rounds.header(ui, state, host)]
+        tiles = scores(ui, state, who)
+        own = [s for s in tiles if s.seat == who]
+        # A phone: its own tile, its purse and its own moves first; the other players below them.
+        parts: list[ft.Control] = [scoreboard(ui, own or tiles, quick=quick)]
         if who and state["phase"] != "over":
-            parts.append(purse(ui, state, who))
+            owing = ("players", "factions", "offerings", "tracker") if state["phase"] == "offerings" else ()
+            parts.append(part(ui, "cyc-purse", purse, pick(ui, state, "phase", "gold", *owing), who))
+        parts.append(part(ui, "cyc-header", rounds.header,
+                          pick(ui, state, "phase", "round", "turn_order", "factions", "gods", "actions"), host,
+                          local(ui, rounds.REVEAL)))
         parts += self._phase(ui, state, who)
-        parts.append(tracker(ui, state, who))
+        if own:
+            parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="cyc-others"))
+        parts.append(tracker_part(ui, state, who))
         if who and state["phase"] in GAIN_PHASES:
-            parts.append(income_elsewhere(ui, state, who))
-        parts.append(battle_card(ui))
-        return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            parts.append(part(ui, "cyc-gain-card", income_elsewhere, who, local(ui, GAINS)))
+        parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS)))
+        return group(ui, "cyc-board", ft.Column, parts, spacing=12,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _phase(self, ui: UI, state: dict, who: str | None) -> list[ft.Control]:
         phase = state["phase"]
+        listed = ("checklist", "factions", "turn_order")
         if phase in ("setup", "placement"):
             if who is not None:
                 return []
-            return [start_card(ui, state), checklist(ui, state)] if phase == "setup" else [checklist(ui, state)]
+            steps = part(ui, "cyc-checklist", checklist, pick(ui, state, *listed))
+            if phase == "placement":
+                return [steps]
+            return [part(ui, "cyc-start-card", start_card, len(state["players"]), local(ui, LAYOUT)), steps]
         if phase == "round_init":
-            return [rounds.reminders(ui, state)]
+            return [part(ui, "cyc-reminders", rounds.reminders, pick(ui, state, "reminders", "factions",
+                                                                     "turn_order"))]
         if phase == "income":
-            return [rounds.income(ui, state, who)] if who != "" else []
+            if who == "":
+                return []
+            shown = [who] if who else state["players"]  # a phone follows its own income only
+            done = {"players": shown, "income_done": [p for p in state["income_done"] if p in shown]}
+            return [part(ui, "cyc-income", rounds.income, {**pick(ui, {}), **done}, who, local(ui, rounds.INCOME))]
         if phase == "offerings":
-            return [offerings(ui, state, who)]
+            return [part(ui, "cyc-offerings", offerings,
+                         pick(ui, state, "offerings", "factions", "turn_order", "gods", "gold", "tracker", "players"),
+                         who, local(ui, AMOUNT))]
         if phase == "maintenance":
-            return [rounds.maintenance(ui, state, who)]
+            return [part(ui, "cyc-upkeep", rounds.maintenance,
+                         pick(ui, state, "players", "maintenance_done", "tracker"), who, local(ui, rounds.KEEP))]
         if phase == "actions":
-            own = spending(ui, state, who) if who else None
-            return [rounds.actions(ui, state, who), *([own] if own else [])]
-        return [rounds.result(ui, state)]
+            turns = part(ui, "cyc-actions", rounds.actions, pick(ui, state, "actions", "factions"), who)
+            if who not in acting(state):
+                return [turns]
+            own = part(ui, "cyc-spending", spending,
+                       pick(ui, state, "phase", "actions", "factions", "gold", "tracker", "temples_used",
+                            "players", "allowed"), who, local(ui, TURN))
+            return [turns, own]
+        return [part(ui, "cyc-result", rounds.result, pick(ui, state, "result", "players", "gold"))]
 
 
 UI_ = CycladesUI()

@@ -30,9 +30,11 @@ def battle_grid(attacker: Side, defender: Side, sea: bool) -> dict[tuple[int, in
     return retreat_table(attacker, defender, sea)
 
 
-def battle_card(ui: UI) -> ft.Control:
-    """Open at first on the tablet; folded on a phone, whose screen belongs to the purse."""
-    shown = ui.local.get(KEY + "open", not ui.is_phone)
+def battle_card(ui: UI, saved: tuple) -> ft.Control:
+    """Open at first on the tablet; folded on a phone, whose screen belongs to the purse.
+    `saved`: this device's odds inputs (`slices.local(ui, KEY)`)."""
+    stored = dict(saved)
+    shown = stored.get(KEY + "open", not ui.is_phone)
 
     async def fold(e) -> None:
         ui.local[KEY + "open"] = not shown
@@ -42,7 +44,7 @@ def battle_card(ui: UI) -> ft.Control:
                            filled=False, height=48)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
     if not shown:
         return card(title, ident="cyc-odds")
-    v = {k: ui.local.get(KEY + k, d) for k, d in DEFAULTS.items()}
+    v = {k: stored.get(KEY + k, d) for k, d in DEFAULTS.items()}
     sea = v["sea"]
     parts: list[ft.Control] = [title, _kind(ui, sea)]
     noun = "fleets" if sea else "troops"
@@ -95,7 +97,7 @@ def _number(ui: UI, name: str, v: dict, label: str) -> ft.Control:
 
 
 def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> ft.Control:
-    chosen: list[str] = v[name]
+    chosen: tuple[str, ...] = tuple(v[name])
 
     def toggle(hero: str):
         async def handler(e) -> None:

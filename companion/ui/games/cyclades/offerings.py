@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import next_bidder
-from companion.games.cyclades import APOLLO
+from companion.games.cyclades import APOLLO, next_bidder, offer_limit
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
@@ -18,7 +17,7 @@ AMOUNT = "cyclades.bid"
 TABLET_MAX = 60
 
 
-def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
+def offerings(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
     off = state["offerings"]
     bidder = next_bidder(state)
     mine = bidder is not None and seat in (None, state["factions"][bidder])
@@ -30,8 +29,8 @@ def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
     parts.append(_who_bids(ui, state, bidder, mine and seat is not None))
     amount = 0
     if mine:
-        top = _most(state, seat)
-        amount = min(max(1, ui.local.get(AMOUNT, 1)), top)
+        top = TABLET_MAX if seat is None else offer_limit(state, seat)
+        amount = min(max(1, dict(saved).get(AMOUNT, 1)), top)
 
         async def change(new: int) -> None:
             ui.local[AMOUNT] = new
@@ -49,14 +48,6 @@ def offerings(ui: UI, state: dict, seat: str | None) -> ft.Control:
     if seat is None:
         parts.append(_payment(ui, state, bidder))
     return card(*parts, ident="cyc-offerings")
-
-
-def _most(state: dict, seat: str | None) -> int:
-    """The highest bid this device may enter: a phone's purse and priestesses less its other pawns' bids."""
-    if seat is None:
-        return TABLET_MAX
-    others = sum(b["amount"] for b in state["offerings"]["bids"].values() if state["factions"][b["faction"]] == seat)
-    return state["gold"][seat] + state["tracker"][seat]["priestesses"] - others
 
 
 def _who_bids(ui: UI, state: dict, bidder: str | None, own: bool) -> ft.Control:

@@ -2,23 +2,23 @@
 
 Only the seat's own purse reaches this device (the game's view cuts the
 others out), so every number here is safe to draw; the buttons show the next
-price and grey out what the purse or the per-turn limit no longer allows.
+price, and the view's `allowed` answers (worked out by the game, not here) grey
+out what the purse or the per-turn limit no longer allows, and say why.
 """
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import dues
-from companion.games.cyclades import APOLLO
-from companion.games.cyclades import HEROIC, ITEMS, next_heroic_price
-from companion.games.cyclades import movers
+from companion.games.cyclades import HEROIC, dues, shop, temple_discount
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
 
 REASONS = ("metropolis", "creature", "hero", "correction")
-PRICE, STANDEE, GAIN, REASON = "cyclades.creature.price", "cyclades.creature.standee", "cyclades.gain", "cyclades.reason"
-HERO = "cyclades.heroic.hero"
+TURN, GAINS = "cyclades.turn.", "cyclades.gain."  # this device's choices for its god turn; for gold gained
+PRICE, STANDEE = f"{TURN}price", f"{TURN}standee"
+GAIN, REASON = f"{GAINS}amount", f"{GAINS}reason"
+HERO = f"{TURN}hero"  # the hero picked for the next heroic move
 
 
 def purse(ui: UI, state: dict, seat: str) -> ft.Control:
@@ -35,70 +35,64 @@ def purse(ui: UI, state: dict, seat: str) -> ft.Control:
     return card(*parts, ident="cyc-purse")
 
 
-def spending(ui: UI, state: dict, seat: str) -> ft.Control | None:
-    """The buttons for the seat's own god turn; None when it is someone else's turn."""
+def spending(ui: UI, state: dict, seat: str, saved: tuple) -> ft.Control:
+    """The buttons for the seat's own god turn (the board shows them only then)."""
     acts = state["actions"]
-    if acts["current"] >= len(acts["order"]):
-        return None
-    faction, god = acts["order"][acts["current"]]
-    if state["factions"][faction] != seat:
-        return None
-    gold = state["gold"][seat]
+    god = acts["order"][acts["current"]][1]
+    allowed, stored = state["allowed"], dict(saved)
     buttons = []
-    for name, item in ITEMS.items():
-        if god not in item.gods:
+    prices = shop(state)
+    heroes = {name.split(":", 1)[1]: price for name, price in prices.items() if name.startswith(f"{HEROIC}:")}
+    for name, price in prices.items():
+        if name.startswith(f"{HEROIC}:"):
             continue
-        if name == HEROIC:
-            buttons.append(_heroic(ui, state, seat, god))
-            continue
-        done = acts["bought"].get(name, 0)
-        full = item.limit is not None and done >= item.limit
-        price = 0 if full else item.price(done)
-        label = ui.t("cyclades.ui_sold_out", item=ui.t(f"cyclades.buy_{name}")) if full else ui.t(
-            "cyclades.ui_price", item=ui.t(f"cyclades.buy_{name}"), price=price)
-        buttons.append(button(label, _buy(ui, seat, name), f"cyc-buy-{name}", filled=False,
-                              disabled=full or price > gold))
+        item = ui.t(f"cyclades.buy_{name}")
+        label = ui.t("cyclades.ui_sold_out", item=item) if price is None else ui.t(
+            "cyclades.ui_price", item=item, price=price)
+        buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"]))
+    if heroes:
+        buttons.append(_heroic(ui, seat, heroes, stored.get(HERO), allowed))
     parts: list[ft.Control] = [heading(ui.t("cyclades.ui_spend_title", god=god_name(ui, god)), 18),
                                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
-    if god != APOLLO:
-        parts += _creatures(ui, state, seat)
+    if allowed["buy.creature"] is None:
+        parts += _creatures(ui, state, seat, stored)
     return card(*parts, ident="cyc-spending")
 
 
-def _heroic(ui: UI, state: dict, seat: str, god: str) -> ft.Control:
+def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None, allowed: dict) -> ft.Control:
     """Heroic moves are priced per hero, so the button buys the next move of the hero picked beside it."""
-    heroes = movers(god, APOLLO)
-    hero = ui.local.get(HERO) if ui.local.get(HERO) in heroes else heroes[0]
-    price = next_heroic_price(state, hero)
+    hero = picked if picked in heroes else next(iter(heroes))
 
     async def pick(e) -> None:
         ui.local[HERO] = e.control.value
         await ui.refresh()
 
-    async def buy(e) -> None:
-        await ui.send({"type": "gold.spend", "player": seat, "item": HEROIC, "count": 1, "hero": hero})
-
     options = [ft.DropdownOption(key=h, text=ui.t(f"cyclades.hero_{h}")) for h in heroes]
+    label = ui.t("cyclades.ui_price", item=ui.t(f"cyclades.buy_{HEROIC}"), price=heroes[hero])
     return ft.Row([
         tagged(ft.Dropdown(value=hero, options=options, on_select=pick, label=ui.t("cyclades.ui_hero_pick"),
                            width=200), "cyc-heroic-hero"),
-        button(ui.t("cyclades.ui_price", item=ui.t(f"cyclades.buy_{HEROIC}"), price=price), buy,
-               f"cyc-buy-{HEROIC}", filled=False, disabled=price > state["gold"][seat]),
+        _buy_button(ui, seat, HEROIC, label, allowed[f"buy.{HEROIC}:{hero}"], hero=hero),
     ], wrap=True, spacing=8)
 
 
-def _buy(ui: UI, seat: str, item: str):
+def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None) -> ft.Control:
+    """A purchase; refused ones stay visible, greyed, with the game's reason in a tooltip and label."""
     async def handler(e) -> None:
-        await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1})
-    return handler
+        await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1,
+                       **({"hero": hero} if hero else {})})
+    why = ui.t(reason) if reason else None
+    body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56, tooltip=why,
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)))
+    return tagged(body, f"cyc-buy-{item}", f"{label}: {why}" if why else label)
 
 
-def _creatures(ui: UI, state: dict, seat: str) -> list[ft.Control]:
+def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
     """A creature off the track at its printed price, less the temples not yet used this round."""
-    price = ui.local.get(PRICE, 2)
-    free = max(0, state["tracker"][seat]["buildings"]["temple"] - state["temples_used"][seat])
-    cost = price - min(price, free)
-    standee = ui.local.get(STANDEE, "")
+    price = saved.get(PRICE, 2)
+    off = temple_discount(state, seat, price)
+    cost = price - off
+    standee = saved.get(STANDEE, "")
 
     async def set_price(new: int) -> None:
         ui.local[PRICE] = new
@@ -112,6 +106,7 @@ def _creatures(ui: UI, state: dict, seat: str) -> list[ft.Control]:
         event = {"type": "gold.creature", "player": seat, "price": price}
         if await ui.send({**event, "standee": standee} if standee else event):
             ui.local.pop(STANDEE, None)
+            await ui.refresh()
 
     options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee"))]
     options += [ft.DropdownOption(key=s, text=s) for s in STANDEES]
@@ -123,7 +118,7 @@ def _creatures(ui: UI, state: dict, seat: str) -> list[ft.Control]:
         stepper(ui.t("cyclades.ui_track_price"), price, set_price, "cyc-creature-price", minimum=1, maximum=9),
         tagged(ft.Dropdown(value=standee, options=options, on_select=pick, label=ui.t("cyclades.ui_standee"),
                            width=300), "cyc-standee"),
-        button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=min(price, free)), buy, "cyc-buy-creature",
+        button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=off), buy, "cyc-buy-creature",
                icon=ft.Icons.PETS, disabled=cost > state["gold"][seat]),
         ft.Text(ui.t("cyclades.ui_griffin"), size=16),
         ft.Row(griffin, wrap=True, spacing=8, run_spacing=8),
@@ -136,9 +131,10 @@ def _griffin(ui: UI, seat: str, victim: str):
     return handler
 
 
-def income_elsewhere(ui: UI, state: dict, seat: str) -> ft.Control:
+def income_elsewhere(ui: UI, seat: str, saved: tuple) -> ft.Control:
     """Gold that comes from a metropolis, a creature or a hero rather than the income phase."""
-    amount, reason = ui.local.get(GAIN, 1), ui.local.get(REASON, REASONS[0])
+    stored = dict(saved)
+    amount, reason = stored.get(GAIN, 1), stored.get(REASON, REASONS[0])
 
     async def set_amount(new: int) -> None:
         ui.local[GAIN] = new

@@ -14,12 +14,13 @@ from companion.ui.widgets.controls import button, card, heading, slug, tagged
 
 # The highest prosperity count offered as a single tap; more is entered as gold from elsewhere.
 PAD = 20
+REVEAL, INCOME, KEEP = "cyclades.reveal", "cyclades.income.", "cyclades.keep."
 # Where the host's continue button leads from each phase that has one.
 NEXT = {"placement": "ui_next_round", "round_init": "ui_next_income", "income": "ui_next_offerings",
         "maintenance": "ui_next_actions", "actions": "ui_next_end"}
 
 
-def header(ui: UI, state: dict, host: bool) -> ft.Control:
+def header(ui: UI, state: dict, host: bool, saved: tuple) -> ft.Control:
     phase = ui.t(f"cyclades.phase_{state['phase']}")
     title = ui.t("cyclades.ui_round_phase", round=state["round"], phase=phase) if state["round"] else phase
     parts: list[ft.Control] = [tagged(heading(title, 26), "cyc-phase", title)]
@@ -29,7 +30,7 @@ def header(ui: UI, state: dict, host: bool) -> ft.Control:
     if state["gods"]:
         parts.append(_board_gods(ui, state["gods"]["up"]))
     if host and state["phase"] in NEXT and not _turns_left(state):
-        parts.append(_next_button(ui, state))
+        parts.append(_next_button(ui, state, dict(saved).get(REVEAL)))
     return card(*parts, ident="cyc-header")
 
 
@@ -46,10 +47,10 @@ def _turns_left(state: dict) -> bool:
     return state["phase"] == "actions" and acts["current"] < len(acts["order"])
 
 
-def _next_button(ui: UI, state: dict) -> ft.Control:
+def _next_button(ui: UI, state: dict, chosen: str | None) -> ft.Control:
     board = state["gods"]
     choose = state["phase"] == "actions" and board and needs_reveal(board)
-    key = "cyclades.reveal"
+    key = REVEAL
 
     async def go(e) -> None:
         event = {"type": "phase.next"}
@@ -61,16 +62,16 @@ def _next_button(ui: UI, state: dict) -> ft.Control:
     parts: list[ft.Control] = []
     if choose:
         parts.append(ft.Text(ui.t("cyclades.ui_reveal_prompt"), size=16))
-        parts.append(ft.Row([_reveal_chip(ui, g, key) for g in board["down_unknown"]], wrap=True))
+        parts.append(ft.Row([_reveal_chip(ui, g, chosen) for g in board["down_unknown"]], wrap=True))
     parts.append(button(ui.t(f"cyclades.{NEXT[state['phase']]}"), go, "cyc-next", icon=ft.Icons.ARROW_FORWARD))
     return ft.Column(parts, spacing=8)
 
 
-def _reveal_chip(ui: UI, god: str, key: str) -> ft.Control:
+def _reveal_chip(ui: UI, god: str, chosen: str | None) -> ft.Control:
     async def pick(e) -> None:
-        ui.local[key] = None if ui.local.get(key) == god else god
+        ui.local[REVEAL] = None if chosen == god else god
         await ui.refresh()
-    return tagged(ft.Chip(ft.Text(god_name(ui, god), size=16), selected=ui.local.get(key) == god,
+    return tagged(ft.Chip(ft.Text(god_name(ui, god), size=16), selected=chosen == god,
                           on_click=pick, height=48), f"cyc-reveal-{god}")
 
 
@@ -80,21 +81,21 @@ def reminders(ui: UI, state: dict) -> ft.Control:
     return card(heading(ui.t("cyclades.ui_reminders"), 18), *lines, ident="cyc-reminders")
 
 
-def income(ui: UI, state: dict, seat: str | None) -> ft.Control:
+def income(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
     players = [seat] if seat else state["players"]
-    rows = [_income_row(ui, state, p) for p in players]
+    picked = dict(saved)
+    rows = [_income_row(ui, state, p, picked.get(f"{INCOME}{p}", 0)) for p in players]
     return card(heading(ui.t("cyclades.ui_income_title"), 18), ft.Text(ui.t("cyclades.ui_income_help")),
                 *rows, ident="cyc-income")
 
 
-def _income_row(ui: UI, state: dict, pid: str) -> ft.Control:
+def _income_row(ui: UI, state: dict, pid: str, value: int) -> ft.Control:
     """One tap on the count of prosperity symbols, then one on collect: faster than a stepper at 9."""
     name, ident = player_name(ui, pid), f"cyc-income-{slug(pid)}"
     if pid in state["income_done"]:
         return tagged(ft.Row([ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.GREEN),
                               ft.Text(ui.t("cyclades.ui_income_in", player=name), size=16)]), f"{ident}-done")
-    key = f"cyclades.income.{pid}"
-    value = ui.local.get(key, 0)
+    key = f"{INCOME}{pid}"
 
     def pick(n: int):
         async def handler(e) -> None:
@@ -115,11 +116,12 @@ def _income_row(ui: UI, state: dict, pid: str) -> ft.Control:
     ], spacing=6)
 
 
-def maintenance(ui: UI, state: dict, seat: str | None) -> ft.Control:
+def maintenance(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
     waiting = [p for p in state["players"] if p not in state["maintenance_done"]]
     mine = [p for p in waiting if seat in (None, p)]
     rows: list[ft.Control] = [heading(ui.t("cyclades.ui_upkeep_title"), 18)]
-    rows += [_keep_row(ui, state, p) for p in mine]
+    picked = dict(saved)
+    rows += [_keep_row(ui, state, p, picked.get(f"{KEEP}{p}", ())) for p in mine]
     if not waiting:
         rows.append(ft.Text(ui.t("cyclades.ui_upkeep_done"), size=16))
     elif not mine:
@@ -128,11 +130,11 @@ def maintenance(ui: UI, state: dict, seat: str | None) -> ft.Control:
     return card(*rows, ident="cyc-upkeep")
 
 
-def _keep_row(ui: UI, state: dict, pid: str) -> ft.Control:
+def _keep_row(ui: UI, state: dict, pid: str, chosen: tuple[int, ...]) -> ft.Control:
     """Tap the creatures to keep; each kept one costs a priestess card."""
     record = state["tracker"][pid]
-    key = f"cyclades.keep.{pid}"
-    kept: list[int] = [i for i in ui.local.get(key, []) if i < len(record["creatures"])]
+    key = f"{KEEP}{pid}"
+    kept: list[int] = [i for i in chosen if i < len(record["creatures"])]
 
     def toggle(i: int):
         async def handler(e) -> None:

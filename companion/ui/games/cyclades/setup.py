@@ -16,16 +16,16 @@ from companion.ui.widgets.controls import button, card, heading, tagged
 LAYOUT = "cyclades.layout"
 
 
-def start_card(ui: UI, state: dict) -> ft.Control:
-    need = face_up_count(len(state["players"]))
-    chosen: list[str] = ui.local.setdefault(LAYOUT, [])
+def start_card(ui: UI, players: int, saved: tuple) -> ft.Control:
+    need = face_up_count(players)
+    chosen: tuple[str, ...] = dict(saved).get(LAYOUT, ())
 
     def toggle(god: str):
         async def handler(e) -> None:
             if god in chosen:
-                chosen.remove(god)
+                ui.local[LAYOUT] = [g for g in chosen if g != god]
             elif len(chosen) < need:
-                chosen.append(god)
+                ui.local[LAYOUT] = [*chosen, god]
             await ui.refresh()
         return handler
 

@@ -12,19 +12,8 @@ from companion.games.fleecing_olympus import ALLOWED, KINDS, MAX_WAGER_CHANGE, O
 from companion.games.fleecing_olympus import MAX_AMOUNT
 from companion.games.fleecing_olympus import WAGER_KINDS, counts
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import (
-    LOCAL,
-    choice_row,
-    die_picker,
-    local_setter,
-    name,
-    note,
-    player_row,
-    sender,
-    t,
-    turn_local,
-)
-from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, die_picker, local_setter, name, player_row, sender, t, turn_local
+from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 CARD = LOCAL + "card"
 ORDER = ("wager", "resist", "cancel", "flip", "reroll", "target", "judgment", "take", "share")

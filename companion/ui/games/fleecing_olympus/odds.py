@@ -12,8 +12,8 @@ import flet as ft
 from companion.games.fleecing_olympus import turn_odds
 from companion.games.fleecing_olympus import loser_and_winner
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import name, note, t
-from companion.ui.widgets.controls import card, heading, tagged
+from companion.ui.games.fleecing_olympus.parts import name, t
+from companion.ui.widgets.controls import card, heading, note, tagged
 
 def percent(value: Fraction) -> str:
     return f"{float(value) * 100:.0f}%"

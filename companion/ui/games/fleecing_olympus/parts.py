@@ -10,7 +10,7 @@ from typing import Awaitable, Callable
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.widgets.controls import button, note, tagged
+from companion.ui.widgets.controls import button, tagged
 
 KEY = "fleecing_olympus."
 LOCAL = "fleecing_olympus."

@@ -8,8 +8,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import may, name, note, sender, t
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.games.fleecing_olympus.parts import may, name, sender, t
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 
 def played(ui: UI, state: dict) -> ft.Control:

@@ -13,20 +13,8 @@ from companion.games.fleecing_olympus import power_key
 from companion.games.fleecing_olympus import HERMES_MAX_PAY
 from companion.games.fleecing_olympus import SIDES, left_of, right_of
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import (
-    LOCAL,
-    choice_row,
-    deity,
-    local_setter,
-    may,
-    name,
-    note,
-    player_row,
-    sender,
-    t,
-    turn_local,
-)
-from companion.ui.widgets.controls import button, card, heading, stepper
+from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, deity, local_setter, may, name, player_row, sender, t, turn_local
+from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 POWER = LOCAL + "power"
 # What each tracked power needs besides the side, as the event field it fills.

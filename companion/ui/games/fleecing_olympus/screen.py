@@ -10,8 +10,8 @@ import flet as ft
 from companion.games.fleecing_olympus import PLAYING
 from companion.games.fleecing_olympus import screens_down
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import LOCAL, deity, local_setter, name, note, player_row, sender, t
-from companion.ui.widgets.controls import FONT, button, card, heading, stepper, tagged
+from companion.ui.games.fleecing_olympus.parts import LOCAL, deity, local_setter, name, player_row, sender, t
+from companion.ui.widgets.controls import button, card, FONT, heading, note, stepper, tagged
 
 GIVE = LOCAL + "give"
 

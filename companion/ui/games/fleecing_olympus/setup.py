@@ -12,9 +12,9 @@ import flet as ft
 from companion.games.fleecing_olympus import DEITIES
 from companion.games.fleecing_olympus import MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import LOCAL, note, t
+from companion.ui.games.fleecing_olympus.parts import LOCAL, t
 from companion.ui.widgets.players_form import player_ids
-from companion.ui.widgets.controls import button, heading, tagged
+from companion.ui.widgets.controls import button, heading, note, tagged
 
 FORM = LOCAL + "setup"
 RANDOM = "random"

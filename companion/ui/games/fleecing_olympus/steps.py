@@ -9,19 +9,8 @@ import flet as ft
 
 from companion.games.fleecing_olympus import pending
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import (
-    LOCAL,
-    die_picker,
-    local_setter,
-    may,
-    name,
-    note,
-    player_row,
-    sender,
-    t,
-    turn_local,
-)
-from companion.ui.widgets.controls import button, card, heading, stepper
+from companion.ui.games.fleecing_olympus.parts import LOCAL, die_picker, local_setter, may, name, player_row, sender, t, turn_local
+from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 OPENING, ROLL = LOCAL + "opening", LOCAL + "roll"
 TOTAL = 7

@@ -10,8 +10,8 @@ import flet as ft
 from companion.games.fleecing_olympus import power_key
 from companion.games.fleecing_olympus import loser_and_winner
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import deity, die_face, name, note, t
-from companion.ui.widgets.controls import card, heading, tagged
+from companion.ui.games.fleecing_olympus.parts import deity, die_face, name, t
+from companion.ui.widgets.controls import card, heading, note, tagged
 
 
 def strip(ui: UI, state: dict) -> ft.Control:

@@ -12,8 +12,8 @@ from companion.games.fleecing_olympus import power_key
 from companion.games.fleecing_olympus import HERA_TOKEN_WORTH, PLAYING
 from companion.games.fleecing_olympus import SIDES
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import deity, name, note, sender, t
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.games.fleecing_olympus.parts import deity, name, sender, t
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 
 def status(ui: UI, state: dict, host: bool) -> ft.Control:

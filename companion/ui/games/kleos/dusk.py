@@ -15,9 +15,9 @@ import flet as ft
 from companion.core.model import RuleError
 from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_glory, read_board, scored
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, note, own_first, who
+from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
 from companion.ui.live import group, part
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 SHEET = "kleos.dusk.sheet"
 

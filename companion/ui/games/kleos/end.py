@@ -33,7 +33,8 @@ def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
         can_answer = editable(snap) and state["allowed"]["tiebreak.answer"] is None
         parts.append(part(ui, "kleos-tiebreak", _question, pending, state["glory"][pending["players"][0]], names,
                           values, can_answer))
-    ranked = tuple(sorted(state["players"], key=lambda p: -state["glory"][p]))
+    # The Patron leads a Glory tie; the summary panel says which rule put them there.
+    ranked = tuple(sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"])))
     return [*parts, part(ui, "kleos-final", _standings, ranked, state["glory"], names)]
 
 

@@ -12,9 +12,9 @@ import flet as ft
 from companion.games.kleos import MAX_TEXT
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
-from companion.ui.games.kleos.parts import boxed, editable, god, note, own_first, why
+from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
 from companion.ui.live import local_text, part
-from companion.ui.widgets.controls import button, heading, tagged
+from companion.ui.widgets.controls import button, heading, note, tagged
 
 MINION = "kleos.favor.minion"
 # Bumped after the Favor is given, so the name field is built afresh (empty) once.

@@ -12,9 +12,9 @@ import flet as ft
 
 from companion.games.kleos import GODS, MAX_NAME
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import dot, god, note
+from companion.ui.games.kleos.parts import dot, god
 from companion.ui.games.kleos.temples import temple_picker
-from companion.ui.widgets.controls import FONT, tagged
+from companion.ui.widgets.controls import FONT, note, tagged
 
 FORM = "kleos.form"
 

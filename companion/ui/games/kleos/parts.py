@@ -12,7 +12,7 @@ import flet as ft
 from companion.games.kleos import GOD_COLOURS
 from companion.ui.context import UI
 from companion.ui.live import part
-from companion.ui.widgets.controls import FONT, TOUCH, card, icon_button, note, tagged
+from companion.ui.widgets.controls import FONT, TOUCH, card, icon_button, tagged
 
 # Screen shades for the game's colour names, dark enough to carry white text and stand on white.
 SHADES: dict[str, str] = {

@@ -69,7 +69,12 @@ class Quick:
     closed: str | None
 
     def __call__(self, ui: UI, score: Score) -> list[ft.Control]:
-        return [self._button(ui, score, reason) for reason in QUICK]
+        """One block of two lines: three worded buttons do not fit a tablet tile's width on one
+        line, and words read faster across a table than icons."""
+        kill, recruit, slaughter = (self._button(ui, score, reason) for reason in QUICK)
+        for control in (kill, recruit, slaughter):
+            control.expand = True
+        return [ft.Column([ft.Row([kill, recruit], spacing=6), ft.Row([slaughter])], spacing=6, tight=True)]
 
     def _button(self, ui: UI, score: Score, reason: str) -> ft.Control:
         async def add(e: object) -> None:

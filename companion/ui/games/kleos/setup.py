@@ -12,10 +12,10 @@ import flet as ft
 
 from companion.games.kleos import CHECKLIST
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import editable, god, note
+from companion.ui.games.kleos.parts import editable, god
 from companion.ui.games.kleos.temples import temple_list, temple_picker
 from companion.ui.live import group, part
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 EDIT = "kleos.setup.temples"
 

@@ -12,8 +12,8 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas import battle, hunt, monuments, setup, turn, watch
-from companion.ui.games.lords_of_hellas.parts import dot, name, note, t
-from companion.ui.widgets.controls import button, tagged
+from companion.ui.games.lords_of_hellas.parts import dot, name, t
+from companion.ui.widgets.controls import button, note, tagged
 
 SECTION = "lords_of_hellas.section"
 # Section id -> (title key, panel); the turn helper first because it is used every turn.

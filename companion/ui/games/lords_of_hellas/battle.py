@@ -12,8 +12,8 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SIDES, army_strength
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, note, t
-from companion.ui.widgets.controls import button, card, heading, icon_button, stepper, tagged
+from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
+from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, tagged
 
 LOCAL = "lords_of_hellas.battle"
 

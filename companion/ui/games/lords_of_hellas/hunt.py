@@ -9,9 +9,9 @@ import flet as ft
 
 from companion.games.lords_of_hellas import HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, note, t
+from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 LOCAL = "lords_of_hellas.hunt."
 

@@ -12,10 +12,10 @@ import flet as ft
 from companion.games.lords_of_hellas import MAX_NAME, MAX_SEATS, MIN_SEATS, PALETTE
 from companion.games.lords_of_hellas import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import note, t
+from companion.ui.games.lords_of_hellas.parts import t
 from companion.ui.widgets.players_form import player_ids
 from companion.ui.games.lords_of_hellas.specials import unsourced
-from companion.ui.widgets.controls import button, heading, stepper, tagged
+from companion.ui.widgets.controls import button, heading, note, stepper, tagged
 
 FORM = "lords_of_hellas.setup"
 # The game's four defaults first, then two more so a group can swap.

@@ -9,8 +9,8 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SPECIAL_MAX_NAME as MAX_NAME, FIXED, actions, custom_name
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import can_write, note, t
-from companion.ui.widgets.controls import button, tagged
+from companion.ui.games.lords_of_hellas.parts import can_write, t
+from companion.ui.widgets.controls import button, note, tagged
 
 TYPED = "lords_of_hellas.special.name"
 

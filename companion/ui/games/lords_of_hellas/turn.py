@@ -13,9 +13,9 @@ from companion.games.lords_of_hellas import MONUMENTS
 from companion.games.lords_of_hellas import REGULAR_ACTIONS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
-from companion.ui.games.lords_of_hellas.parts import action_row, can_play_turn, choice_row, name, note, t
+from companion.ui.games.lords_of_hellas.parts import action_row, can_play_turn, choice_row, name, t
 from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
-from companion.ui.widgets.controls import button, card, heading, stepper
+from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 LOCAL = "lords_of_hellas.turn."
 

@@ -10,9 +10,9 @@ import flet as ft
 from companion.games.lords_of_hellas import MONUMENTS, TOP_LEVEL
 from companion.games.lords_of_hellas import COUNTED
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import can_write, name, note, player_label, t
+from companion.ui.games.lords_of_hellas.parts import can_write, name, player_label, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
-from companion.ui.widgets.controls import card, heading, stepper, tagged
+from companion.ui.widgets.controls import card, heading, note, stepper, tagged
 
 # Kept beside the victory counts because the turn helper checks them.
 RESOURCES = ("priests", "artifacts", "charged")

@@ -28,15 +28,19 @@ class ScorePadUI:
         scores = [Score(p, seats[p].name if p in seats else p, str(state["scores"][p]),
                         seats[p].colour if p in seats else None, active=p == snap.get("seat"))
                   for p in state["players"]]
+        if ui.is_phone:  # a phone shows its own player first
+            scores.sort(key=lambda s: not s.active)
         parts: list[ft.Control] = [
             part(ui, "scorepad-title", _title),
-            scoreboard(ui, scores, quick=_quick),
             local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18),
+            scoreboard(ui, scores, quick=_quick),
         ]
         if snap["role"] == "seat":
             if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
                 ui.local[NOTE] = state["notes"].get(snap["seat"], "")
             parts.append(part(ui, "scorepad-note", _note, snap["seat"]))
+        if snap["role"] == "host" and not state.get("ended"):
+            parts.append(part(ui, "scorepad-end", _end))
         return group(ui, "scorepad-board", ft.Column, parts, spacing=12)
 
 
@@ -53,7 +57,14 @@ def _quick(ui: UI, score: Score) -> list[ft.Control]:
                            "reason": ui.local.get(REASON, "")})
         return handler
 
-    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48) for a in QUICK]
+    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48, compact=True) for a in QUICK]
+
+
+def _end(ui: UI) -> ft.Control:
+    async def end(e) -> None:
+        await ui.send({"type": "game.end"})
+
+    return button(ui.t("scorepad.end_game"), end, "end-game", icon=ft.Icons.FLAG, filled=False)
 
 
 def _note(ui: UI, seat: str) -> ft.Control:

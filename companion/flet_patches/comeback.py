@@ -7,12 +7,9 @@ without any Flet change: they watch the server's boot id on /api/health and
 reload when it changes, and reload a tab that was hidden for longer than its
 session can survive. The link in the address bar brings the device straight
 back to its table and seat. The same watch shows a "Reconnecting…" banner
-while the server cannot be reached.
+while the server cannot be reached. `index_page` puts the script in the page.
 """
 from __future__ import annotations
-
-from starlette.datastructures import MutableHeaders
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 SCRIPT = """<script>
 (function () {
@@ -48,13 +45,21 @@ SCRIPT = """<script>
   }
   function check() {
     if (leaving) { return; }
-    fetch("/api/health", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (h) {
+    // A server that accepts but never answers must not stop the watch: give up after a while.
+    var stop = new AbortController(), late = setTimeout(function () { stop.abort(); }, %(answer_ms)d);
+    fetch("/api/health", {cache: "no-store", signal: stop.signal}).then(function (r) { return r.json(); }).then(function (h) {
+      clearTimeout(late);
       offline(false);
       if (boot === null) { boot = h.boot; } else if (h.boot !== boot) { fresh(); }
-    }).catch(function () { offline(true); });
+      setTimeout(check, %(poll_ms)d);
+    }).catch(function () {
+      clearTimeout(late);
+      // Ask more often while the server is away, so the table is back soon after it is.
+      offline(true);
+      setTimeout(check, %(offline_poll_ms)d);
+    });
   }
   check();
-  setInterval(check, %(poll_ms)d);
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { hiddenAt = Date.now(); }
     else if (hiddenAt !== null && Date.now() - hiddenAt > limit) { fresh(); }
@@ -63,46 +68,8 @@ SCRIPT = """<script>
 </script>"""
 
 
-def script(session_timeout_s: int, poll_ms: int = 3000) -> str:
+def script(session_timeout_s: int, poll_ms: int = 3000, offline_poll_ms: int = 1000) -> str:
     """Reload a hidden tab a little before the server forgets its session."""
     limit_ms = max(1000, (session_timeout_s - 60) * 1000 if session_timeout_s > 120 else session_timeout_s * 500)
-    return SCRIPT % {"limit_ms": limit_ms, "poll_ms": poll_ms}
-
-
-class ComebackMiddleware:
-    """Insert the script before </head> of every HTML page the web client is served."""
-
-    def __init__(self, app: ASGIApp, html: str) -> None:
-        self.app = app
-        self.snippet = html.encode()
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"].startswith("/api"):
-            await self.app(scope, receive, send)
-            return
-        start: Message | None = None
-        chunks: list[bytes] = []
-
-        async def capture(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if not headers.get("content-type", "").startswith("text/html") or "content-encoding" in headers:
-                    start = None
-                    await send(message)
-                    return
-                start = message
-                return
-            if start is None:
-                await send(message)
-                return
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                body = b"".join(chunks).replace(b"</head>", self.snippet + b"</head>", 1)
-                headers = MutableHeaders(scope=start)
-                headers["content-length"] = str(len(body))
-                del headers["etag"]  # the page differs from the file the tag was made for
-                await send(start)
-                await send({"type": "http.response.body", "body": body})
-
-        await self.app(scope, receive, capture)
+    return SCRIPT % {"limit_ms": limit_ms, "poll_ms": poll_ms, "offline_poll_ms": min(poll_ms, offline_poll_ms),
+                     "answer_ms": max(poll_ms, 5000)}

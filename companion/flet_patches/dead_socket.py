@@ -1,4 +1,4 @@
-"""Work-arounds for measured bugs of the pinned Flet (1.0.5); drop each when Flet fixes it.
+"""A tab whose socket died mid-write still leaves its session (Flet 1.0.5 forgets it).
 
 A tab closed while the server is sending to it makes Flet's send loop raise, and
 `FletApp.handle` then ends before it tells the session manager that the tab left.
@@ -6,6 +6,7 @@ The session stays "connected" for ever: its page never gets `on_disconnect`, so
 our hub keeps re-rendering it on every change. Measured: the first tabs opened on
 a fresh server (whose start-up sends are slow) leaked this way, 4 of 60 in the
 phone bench, and every leak slowed the broadcasts to the live phones.
+tests/e2e/test_flet_patches.py shows both; when plain Flet stops losing the tab, drop this.
 """
 from __future__ import annotations
 

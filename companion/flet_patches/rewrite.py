@@ -1,0 +1,49 @@
+"""Edit whole bodies of some of the files Flet serves, keeping the headers true to the result."""
+from __future__ import annotations
+
+from typing import Callable
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+class RewriteMiddleware:
+    """Pass `edit` the body of each uncompressed response whose path and content type `wanted`
+    accepts; every other response, and every other request, passes untouched."""
+
+    def __init__(self, app: ASGIApp, wanted: Callable[[str, str], bool], edit: Callable[[bytes], bytes]) -> None:
+        self.app = app
+        self.wanted = wanted
+        self.edit = edit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def capture(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if (message["status"] != 200 or "content-encoding" in headers
+                        or not self.wanted(scope["path"], headers.get("content-type", ""))):
+                    start = None
+                    await send(message)
+                    return
+                start = message
+                return
+            if start is None:
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                body = self.edit(b"".join(chunks))
+                headers = MutableHeaders(scope=start)
+                headers["content-length"] = str(len(body))
+                del headers["etag"]  # the body differs from the file the tag was made for
+                await send(start)
+                await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, capture)

@@ -1,0 +1,78 @@
+"""Fleecing Olympus at the final count: gems (plus Hera's token), extra turns settling a tie for first.
+
+The reducer only ends the game with one clear leader, so a tie for first is
+always one that extra turns decided; lower ties are shared.
+"""
+from __future__ import annotations
+
+from companion.core.summary import competition_ranks
+from companion.games.fleecing_olympus.ending import run_outs_to_end
+
+OVER = "over"
+
+
+def _tied_first(events: list[dict]) -> list[str]:
+    """Who played extra turns: the leaders named when a count first ended level."""
+    for event in events:
+        tied = (event.get("public") or {}).get("tied")
+        if tied:
+            return list(tied)
+    return []
+
+
+def ranking(state: dict, events: list[dict]) -> tuple[list[dict], list[dict]]:
+    result = state["result"]
+    points = result["scores"]
+    order = list(result["ranking"])
+    ranks = competition_ranks(order, points.__getitem__)
+    ranks[result["winner"]] = 1
+    for p in order:
+        if p != result["winner"] and ranks[p] == 1:
+            ranks[p] = 2
+    ties = []
+    extra = _tied_first(events)
+    if len(extra) > 1:
+        ties.append({"players": extra, "winner": result["winner"], "decided_by": "extra_turns"})
+    for score in sorted(set(points.values()), reverse=True):
+        level = [p for p in order if points[p] == score and p != result["winner"]]
+        if len(level) > 1:
+            ties.append({"players": level, "winner": None, "decided_by": "shared"})
+    rows = [{"player": p, "rank": ranks[p], "decided_by": None} for p in order]
+    return sorted(rows, key=lambda r: r["rank"]), ties
+
+
+def start_player(state: dict) -> str | None:
+    decided = state["opening"]["decided"]
+    return decided[0] if decided else None
+
+
+def summary(state: dict, table: object, events: list[dict]) -> dict:
+    finished = state["phase"] == OVER
+    ranked, ties = ranking(state, events) if finished else ([], [])
+    if finished:
+        missing = []
+    elif state["tiebreak"]:
+        missing = [{"key": "summary.missing_fo_tiebreak", "values": {}}]
+    else:
+        missing = [{"key": "summary.missing_fo", "values": {
+            "needed": run_outs_to_end(len(state["players"])), "done": state["deck_outs"]}}]
+    scores = state["result"]["scores"] if finished else {}
+    bonus = state["result"]["hera_bonus"] if finished else None
+    return {
+        "finished": finished,
+        "missing": missing,
+        "players": [{"id": p, "score": scores.get(p), "role": str(state["deities"].get(p) or "").title() or None}
+                    for p in state["players"]],
+        "ranking": ranked,
+        "ties": ties,
+        "start_player": start_player(state),
+        "series": None,
+        "sources": {p: {"gems": state["gems"][p], **({"hera": 2} if p == bonus else {})}
+                    for p in state["players"]} if finished else {},
+        "highest_wins": True,
+        "no_points": False,
+    }
+
+
+def active_seat(state: dict) -> str | None:
+    return None if state["phase"] in (OVER, "opening") else state["active"]

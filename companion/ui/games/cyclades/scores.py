@@ -1,0 +1,85 @@
+"""The Cyclades scoreboard: metropolises big, the public tracker as detail and markers, whose turn it is.
+
+Only what lies in front of the screens reaches a tile; a phone's purse has its
+own card right under its own tile. The quick buttons
+add the card a player most often takes, a philosopher or a priestess, where
+the view says this device may; elsewhere they look disabled and say why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.cyclades import BUILDINGS, next_bidder
+from companion.ui.context import UI
+from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.scoreboard import Score
+
+QUICK = ("philosophers", "priestesses")
+
+
+@dataclass(frozen=True)
+class TrackScore(Score):
+    """A tile plus its quick buttons' answers: ((item, reason key or None), ...), empty for none."""
+
+    quick: tuple[tuple[str, str | None], ...] = ()
+
+
+def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
+    """One tile per player, the viewer's own first on a phone."""
+    active = set(acting(state))
+    rows = [_score(ui, state, pid, pid in active) for pid in state["players"]]
+    return sorted(rows, key=lambda s: s.seat != who) if who else rows
+
+
+def acting(state: dict) -> list[str]:
+    """The players the table waits on now: the acting god's player, the next bidder's, or the
+    players still to enter their income or settle their creatures."""
+    phase = state["phase"]
+    if phase == "actions":
+        acts = state["actions"]
+        return [state["factions"][acts["order"][acts["current"]][0]]] if acts["current"] < len(acts["order"]) else []
+    if phase == "offerings":
+        bidder = next_bidder(state)
+        return [state["factions"][bidder]] if bidder else []
+    if phase == "income":
+        return [p for p in state["players"] if p not in state["income_done"]]
+    if phase == "maintenance":
+        return [p for p in state["players"] if p not in state["maintenance_done"]]
+    return []
+
+
+def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
+    r = state["tracker"][pid]
+    seat = ui.live.table.seat(pid)
+    markers = [ui.t("cyclades.ui_mark_order", n=i + 1) for i, f in enumerate(state["turn_order"])
+               if state["factions"][f] == pid]
+    markers += [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
+    if r["eliminated"]:
+        markers.append(ui.t("cyclades.ui_eliminated"))
+    reason = state["allowed"][f"tracker.{pid}"]
+    # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
+    quick = () if reason == "cyclades.why_not_yours" else tuple((item, reason) for item in QUICK)
+    return TrackScore(pid, seat.name if seat else pid, str(r["metropolises"]), seat.colour if seat else None,
+                      tuple(markers), active,
+                      ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]),
+                      quick)
+
+
+def quick(ui: UI, score: Score) -> list[ft.Control]:
+    """+1 philosopher, +1 priestess for that player, as the tracker's correction."""
+    assert isinstance(score, TrackScore)
+    return [_quick_button(ui, score.seat, item, reason) for item, reason in score.quick]
+
+
+def _quick_button(ui: UI, pid: str, item: str, reason: str | None) -> ft.Control:
+    async def add(e) -> None:
+        await ui.send({"type": "tracker.adjust", "player": pid, "item": item, "delta": 1})
+
+    label = ui.t(f"cyclades.ui_quick_{item}")
+    why = ui.t(reason) if reason else None
+    body = ft.OutlinedButton(label, icon=ft.Icons.ADD, on_click=add, disabled=reason is not None, height=48,
+                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                                                               padding=ft.Padding.symmetric(horizontal=8)))
+    return tagged(body, f"quick-{item}-{pid}", f"{label}: {why}" if why else label)

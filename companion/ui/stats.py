@@ -1,0 +1,107 @@
+"""The Stats page (tablet only): per game, plays, wins per player and per god or faction, scores, length.
+
+Everything comes from the plays kept on this tablet (core.plays) through the
+pure core.stats; this module only draws. Names are matched case-blind; the
+"same player" row lets the table fold another spelling into one player.
+"""
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+import flet_charts as fch
+
+from companion.core.model import RuleError
+from companion.core.stats import game_stats, names
+from companion.games.registry import GAMES
+from companion.ui.context import UI
+from companion.ui.start import game_title
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+GAME_KEY = "stats.game"
+MERGE_KEY = "stats.merge"
+CHART_HEIGHT = 240
+
+
+def stats_screen(ui: UI) -> ft.Control:
+    plays = ui.server.hub.plays
+    every = plays.all()
+    choice = ui.local.get(GAME_KEY)
+    if choice not in GAMES:
+        played = [p["game"] for p in every]
+        choice = ui.local[GAME_KEY] = played[-1] if played else next(iter(GAMES))
+
+    def pick(game_id: str):
+        async def handler(e: object) -> None:
+            ui.local[GAME_KEY] = game_id
+            await ui.refresh()
+        return handler
+
+    chips = ft.Row([tagged(ft.Chip(ft.Text(game_title(g, ui.lang), size=16), selected=g == choice,
+                                   on_click=pick(g), height=48), f"stats-game-{g}") for g in GAMES],
+                   wrap=True, spacing=8, run_spacing=8)
+    stats = game_stats(every, choice, plays.aliases())
+    parts: list[ft.Control] = [heading(ui.t("summary.stats")), chips]
+    if not stats["plays"]:
+        empty = ui.t("summary.stats_empty", game=game_title(choice, ui.lang))
+        parts.append(tagged(ft.Text(empty, size=18), "stats-empty", empty))
+        return ft.Column([card(*parts, ident="stats")], scroll=ft.ScrollMode.AUTO, expand=True)
+    line = ui.t("summary.stats_plays", n=stats["plays"], minutes=stats["average_minutes"])
+    parts += [tagged(ft.Text(line, size=18, weight=ft.FontWeight.W_600), "stats-plays", line),
+              _wins_chart(ui, stats)]
+    for player in stats["players"]:
+        text = ui.t("summary.stats_score_line", name=player["name"], plays=player["plays"], wins=player["wins"],
+                    average="—" if player["average"] is None else player["average"],
+                    best="—" if player["best"] is None else player["best"])
+        parts.append(tagged(ft.Text(text, size=15), f"stats-player-{player['name']}", text))
+    if stats["roles"]:
+        parts.append(ft.Text(ui.t("summary.stats_wins_role"), size=16, weight=ft.FontWeight.W_600))
+        parts += [ft.Text(f"{r['role']}: {r['wins']} / {r['plays']}", size=15) for r in stats["roles"]]
+    return ft.Column([card(*parts, ident="stats"), _merge_card(ui, names(every, {}))],
+                     scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)
+
+
+def _wins_chart(ui: UI, stats: dict) -> ft.Control:
+    players = stats["players"]
+    top = max([1] + [p["wins"] for p in players])
+    groups = [fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=p["wins"], width=28, color=ft.Colors.PRIMARY,
+                                                           tooltip=f"{p['name']} {p['wins']}")])
+              for i, p in enumerate(players)]
+    chart = fch.BarChart(groups=groups, min_y=0, max_y=top, height=CHART_HEIGHT, expand=True,
+                         left_axis=fch.ChartAxis(label_size=28, label_spacing=1),
+                         bottom_axis=fch.ChartAxis(label_size=28, labels=[
+                             fch.ChartAxisLabel(value=i, label=ft.Text(p["name"], size=13))
+                             for i, p in enumerate(players)]))
+    described = "; ".join(f"{p['name']} {p['wins']}" for p in players)
+    return ft.Column([ft.Text(ui.t("summary.stats_wins_player"), size=16, weight=ft.FontWeight.W_600),
+                      tagged(chart, "stats-wins-chart", described)], spacing=6)
+
+
+def _merge_card(ui: UI, spelled: list[str]) -> ft.Control:
+    """Pick a spelling and the player it should count as; saving rewrites the aliases at once."""
+    chosen = ui.local.setdefault(MERGE_KEY, {"name": spelled[0] if spelled else "", "as": ""})
+    options = [ft.DropdownOption(key=n, text=n) for n in spelled]
+
+    def set_field(field: str):
+        async def handler(e: ft.Event) -> None:
+            chosen[field] = e.control.value or ""
+            await ui.refresh()
+        return handler
+
+    async def save(e: object) -> None:
+        try:
+            await asyncio.to_thread(ui.server.hub.plays.alias, chosen["name"], chosen["as"])
+        except RuleError as err:
+            ui.toast(ui.t("ui.refused", message=ui.t(err.key) if hasattr(err, "key") else err.message), error=True)
+            return
+        await ui.refresh()
+
+    return card(
+        heading(ui.t("summary.stats_names"), 18),
+        tagged(ft.Dropdown(options=options, value=chosen["name"] or None, label=ui.t("ui.players"), width=320,
+                           on_select=set_field("name")), "stats-merge-name"),
+        tagged(ft.Dropdown(options=options, value=chosen["as"] or None, width=320,
+                           label=ui.t("summary.stats_merge", name=chosen["name"] or "…"),
+                           on_select=set_field("as")), "stats-merge-as"),
+        button(ui.t("summary.stats_merge_save"), save, "stats-merge-save", icon=ft.Icons.MERGE),
+        ident="stats-names")

@@ -1,0 +1,27 @@
+"""The start screen's finished plays: the latest few, and the way into the Stats page."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.widgets.controls import button, card, heading, tagged
+
+SHOWN = 5
+
+
+def finished_plays(ui: UI) -> ft.Control:
+    plays = ui.server.hub.plays.all()[-SHOWN:][::-1]
+    rows: list[ft.Control] = []
+    for play in plays:
+        winners = " & ".join(p["name"] for p in play["players"] if p["winner"])
+        text = f"{play['date'][:16]} · {play['title']} · ★ {winners} · {play['duration_min']} min"
+        rows.append(tagged(ft.Text(text, size=15), f"play-{play['table']}", text))
+    if not rows:
+        rows.append(ft.Text(ui.t("summary.no_plays"), size=15))
+
+    async def open_stats(e: object) -> None:
+        await ui.page.push_route("/stats")
+
+    return card(heading(ui.t("summary.plays")), *rows,
+                button(ui.t("summary.stats"), open_stats, "open-stats", icon=ft.Icons.BAR_CHART, filled=False),
+                ident="finished-plays")

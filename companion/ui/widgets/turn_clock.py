@@ -1,0 +1,55 @@
+"""The turn clock, small: each player's time on the scoreboard, and the tablet's start/pause button.
+
+A phone shows it only while it is that phone's turn. While the clock runs, the
+session describes its screen again every second; only this line has new inputs.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.turnclock import PAUSE, RESUME, START, clock_text
+from companion.ui.context import UI
+from companion.ui.live import part
+from companion.ui.widgets.controls import button, tagged
+
+TICKING = "clock.ticking"
+
+
+def clock_strip(ui: UI) -> ft.Control | None:
+    """The clock's line as a live part: while it runs, the session redraws once a second and
+    only this part, whose text changed, is rebuilt and sent."""
+    status = ui.live.clock()
+    host = ui.access.role == "host"
+    ui.local[TICKING] = bool(status and status["running"])
+    if status is None:
+        return part(ui, "clock-start", _press, START, "summary.clock_start", ft.Icons.TIMER) if host else None
+    if ui.access.role == "seat" and status["running"] != ui.access.seat:
+        return None
+    action = None
+    if host and (status["running"] or status["paused"]):  # nothing to pause between turns or after the end
+        action = RESUME if status["paused"] else PAUSE
+    return part(ui, "turn-clock-strip", _strip, _line(ui, status), action)
+
+
+def _strip(ui: UI, line: str, action: str | None) -> ft.Control:
+    parts: list[ft.Control] = [ft.Icon(ft.Icons.TIMER, size=18), tagged(ft.Text(line, size=13, expand=True),
+                                                                       "turn-clock", line)]
+    if action == RESUME:
+        parts.append(_press(ui, RESUME, "summary.clock_resume", ft.Icons.PLAY_ARROW))
+    elif action == PAUSE:
+        parts.append(_press(ui, PAUSE, "summary.clock_pause", ft.Icons.PAUSE))
+    return ft.Row(parts, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _line(ui: UI, status: dict) -> str:
+    names = {s.id: s.name for s in ui.live.table.seats}
+    bits = [f"{'▶ ' if status['running'] == seat else ''}{names[seat]} {clock_text(status['seconds'].get(seat, 0))}"
+            for seat in names]
+    return " · ".join(bits) + (f" ({ui.t('summary.clock_paused')})" if status["paused"] else "")
+
+
+def _press(ui: UI, kind: str, label: str, icon: ft.IconData) -> ft.Control:
+    async def send(e: object) -> None:
+        await ui.send({"type": kind})
+
+    return button(ui.t(label), send, f"clock-{kind.split('.')[1]}", icon=icon, filled=False, height=44)

@@ -1,0 +1,217 @@
+"""The Flet work-arounds do what they are for, in a real browser (companion/flet_patches/)."""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import socket
+import threading
+import time
+
+import flet as ft
+import flet_web.fastapi as flet_fastapi
+import pytest
+import uvicorn
+from drive import settle
+from playwright.sync_api import expect
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+from starlette.websockets import WebSocket
+
+from companion.flet_patches import comeback, dead_socket
+from companion.flet_patches.index_page import IndexPageMiddleware
+
+
+class Background:
+    """An ASGI app served by uvicorn in a thread of this process, on a free loopback port."""
+
+    def __init__(self, app) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Background:
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started and time.time() < deadline:
+            time.sleep(0.05)
+        assert self.server.started
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def watched():
+    """A page carrying the comeback script and a health answer the test steers. It asks every
+    5 s while the server answers and every 0.2 s while it does not."""
+    health = {"boot": "first", "up": True, "loads": 0}
+
+    async def page(request: Request) -> Response:
+        health["loads"] += 1
+        loads = health["loads"]
+        return HTMLResponse(f'<html><head><title>t</title></head><body><p id="n">load {loads}</p></body></html>')
+
+    async def status(request: Request) -> Response:
+        if not health["up"]:
+            return Response(status_code=502)
+        return JSONResponse({"boot": health["boot"]})
+
+    app = Starlette(routes=[Route("/t/x", page), Route("/api/health", status)])
+    wrapped = IndexPageMiddleware(app, head=comeback.script(session_timeout_s=2, poll_ms=5000, offline_poll_ms=200))
+    with Background(wrapped) as served:
+        yield served, health
+
+
+def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+    page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
+    page.wait_for_timeout(500)  # the script has seen the first boot
+    with page.expect_navigation(timeout=15_000):
+        health["boot"] = "second"
+    expect(page.locator("#n")).to_have_text("load 2")
+    assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
+    page.wait_for_timeout(6000)  # the new page's next poll sees the same new boot: no reload
+    assert health["loads"] == 2
+    page.context.close()
+
+
+def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+    banner = page.locator("#companion-connection")
+    health["up"] = False
+    expect(banner).to_be_visible(timeout=10_000)
+    expect(banner).to_contain_text("Reconnecting")
+    health["up"] = True
+    expect(banner).to_be_hidden(timeout=5_000)
+    assert health["loads"] == 1  # same boot: nothing to reload
+    page.context.close()
+
+
+def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+    health["up"] = False
+    expect(page.locator("#companion-connection")).to_be_visible(timeout=10_000)
+    with page.expect_navigation(timeout=10_000):
+        back = time.monotonic()
+        health.update(up=True, boot="restarted")
+    # Polled at the offline pace, not the 5 s of a live server (2.5 s leaves room for load).
+    assert time.monotonic() - back < 2.5
+    expect(page.locator("#n")).to_have_text("load 2")
+    page.context.close()
+
+
+def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browser):
+    served, health = watched
+    page = browser.new_page()
+    page.goto(f"{served.url}/t/x")
+
+    def visibility(hidden: bool) -> None:
+        page.evaluate("""h => {
+            Object.defineProperty(document, 'hidden', {configurable: true, get: () => h});
+            document.dispatchEvent(new Event('visibilitychange'));
+        }""", hidden)
+
+    visibility(True)
+    page.wait_for_timeout(300)
+    visibility(False)  # back within the limit (1 s for a 2 s session): stays
+    page.wait_for_timeout(300)
+    assert health["loads"] == 1
+    visibility(True)
+    page.wait_for_timeout(1500)
+    with page.expect_navigation(timeout=10_000):
+        visibility(False)
+    expect(page.locator("#n")).to_have_text("load 2")
+    page.context.close()
+
+
+def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server, browser):
+    """The hints guess the same build as Flutter's loader: every hinted file is used, none twice."""
+    requested: list[str] = []
+    context = browser.new_context()
+    context.on("request", lambda r: requested.append(r.url.removeprefix(server.url + "/").split("?")[0]))
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    settle(page)
+    hinted = page.evaluate("""[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
+                              .map(l => l.getAttribute('href'))""")
+    assert "main.dart.wasm" in hinted or "main.dart.js" in hinted
+    head = page.evaluate("document.head.innerHTML")
+    assert "/api/health" in head and head.index("modulepreload") < head.index("/api/health")
+    client = {u for u in requested if u.startswith(("main.dart.", "canvaskit/"))}
+    assert client == {h for h in hinted if h.startswith(("main.dart.", "canvaskit/"))}  # the loader's choice
+    # Each is used as it came: a hint that does not match its consumer is fetched twice. (The
+    # renderer's worker imports its .js once more, from the cache: requested, not downloaded.)
+    assert {h: requested.count(h) for h in hinted if not h.endswith(".js")} == {
+        h: 1 for h in hinted if not h.endswith(".js")}
+    assert not [u for u in requested if "katex" in u.lower()]  # fonts no screen of ours uses
+    context.close()
+
+
+@pytest.fixture
+def bare_flet(monkeypatch):
+    """A bare Flet app served in this process, recording its sessions and their disconnects."""
+    state = {"pages": [], "gone": threading.Event(), "loop": None}
+
+    async def main(page: ft.Page) -> None:
+        state["loop"] = asyncio.get_running_loop()
+        page.on_disconnect = lambda e: state["gone"].set()
+        page.add(ft.Text("hello"))
+        state["pages"].append(page)
+
+    module = importlib.import_module("flet_web.fastapi.app")
+    monkeypatch.setattr(module, "FletApp", module.FletApp)  # each test picks its class; undone after
+    app = flet_fastapi.FastAPI()
+    app.mount("/", flet_fastapi.app(main, no_cdn=True, session_timeout_seconds=60))
+    with Background(app) as served:
+        yield served, state, module
+
+
+def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> bool:
+    """Whether the session hears its tab left, after a send that raised mid-write."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served.url)
+    deadline = time.time() + 60
+    while not state["pages"] and time.time() < deadline:
+        time.sleep(0.1)
+    assert state["pages"], "the Flet page never connected"
+
+    async def broken(self, data):  # the socket died while the server was writing to it
+        raise RuntimeError("Cannot call send once a close message has been sent.")
+
+    monkeypatch.setattr(WebSocket, "send_bytes", broken)
+
+    async def change() -> None:
+        state["pages"][0].add(ft.Text("more"))
+
+    asyncio.run_coroutine_threadsafe(change(), state["loop"]).result(10)
+    time.sleep(0.5)
+    context.close()
+    return state["gone"].wait(10)
+
+
+def test_a_tab_whose_socket_died_mid_write_still_leaves_its_session(bare_flet, browser, monkeypatch):
+    served, state, module = bare_flet
+    dead_socket.apply()
+    assert module.FletApp is dead_socket.DisconnectingFletApp
+    assert _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
+
+
+def test_flet_itself_still_loses_such_a_tab(bare_flet, browser, monkeypatch):
+    """Why the fix exists. When this fails, Flet fixed it: drop dead_socket.py."""
+    served, state, module = bare_flet
+    module.FletApp = dead_socket.FletApp
+    assert not _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)

@@ -1,0 +1,72 @@
+"""GET /api/tables/{id}/summary: JSON or CSV that match the final state, and no secret while the game runs."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from companion.api import router
+
+ADMIN = "admin-secret"
+
+
+@pytest.fixture
+def client(hub):
+    app = FastAPI()
+    app.include_router(router(hub, ADMIN))
+    return TestClient(app)
+
+
+def create(client, game: str, options: dict) -> dict:
+    r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": game, "options": options})
+    assert r.status_code == 201
+    return r.json()
+
+
+def post(client, table: dict, token: str, **event) -> None:
+    r = client.post(f"/api/tables/{table['id']}/events", params={"k": token}, json=event)
+    assert r.status_code == 200, r.text
+
+
+def test_json_and_csv_match_the_final_state(client):
+    table = create(client, "scorepad", {"players": ["Ana", "Bia", "Caio"]})
+    host = table["host_token"]
+    for player, amount in (("ana", 4), ("bia", 9), ("caio", 4)):
+        post(client, table, host, type="points.add", player=player, amount=amount)
+    post(client, table, host, type="game.end")
+    state = client.get(f"/api/tables/{table['id']}", params={"k": host}).json()["state"]
+    data = client.get(f"/api/tables/{table['id']}/summary", params={"k": host}).json()
+    assert data["finished"] and data["game"] == "scorepad"
+    assert {p["id"]: p["score"] for p in data["players"]} == state["scores"]
+    assert [(p["name"], p["rank"], p["winner"]) for p in data["players"]] == [
+        ("Bia", 1, True), ("Ana", 2, False), ("Caio", 2, False)]
+    for params, headers in (({"k": host, "format": "csv"}, {}), ({"k": host}, {"Accept": "text/csv"})):
+        r = client.get(f"/api/tables/{table['id']}/summary", params=params, headers=headers)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+        assert "attachment" in r.headers["content-disposition"]
+        rows = list(csv.DictReader(io.StringIO(r.text)))
+        assert list(rows[0]) == ["date", "game", "player", "score", "winner", "rank", "start_player", "role",
+                                 "duration_min", "clock_seconds"]
+        assert [(row["player"], int(row["score"]), row["winner"], int(row["rank"])) for row in rows] == [
+            (p["name"], p["score"], "true" if p["winner"] else "false", p["rank"]) for p in data["players"]]
+        assert {row["date"] for row in rows} == {data["date"]} and rows[0]["game"] == "Score pad"
+        assert rows[0]["start_player"] == "false" and rows[1]["start_player"] == "true"
+
+
+def test_no_seat_secret_while_the_game_runs_and_bad_keys_are_refused(client):
+    table = create(client, "cyclades", {"players": ["red", "blue", "green"]})
+    host, red = table["host_token"], table["seats"]["red"]["token"]
+    post(client, table, host, type="start", order=["red", "blue", "green"], gods=["ares", "athena"])
+    post(client, table, host, type="phase.next")
+    post(client, table, host, type="income", player="red", prosperity=7)
+    for token in (host, red, table["spectator_token"]):
+        data = client.get(f"/api/tables/{table['id']}/summary", params={"k": token}).json()
+        assert data["finished"] is False and data["missing"][0]["key"] == "summary.missing_cyclades"
+        assert "gold" not in str(data) and "12" not in str([p["score"] for p in data["players"]])
+        text = client.get(f"/api/tables/{table['id']}/summary", params={"k": token, "format": "csv"}).text
+        assert "12" not in text.split("\r\n", 1)[1].replace(data["date"], "")
+    assert client.get(f"/api/tables/{table['id']}/summary", params={"k": "nope"}).status_code == 404  # same answer as an unknown table
+    assert client.get("/api/tables/nosuch/summary", params={"k": host}).status_code == 404

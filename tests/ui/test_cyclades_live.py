@@ -1,0 +1,114 @@
+"""Cyclades as live parts, in-process: a remote change keeps every control id and rebuilds only its parts."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.core.access import Access
+from companion.core.hub import Hub
+from companion.games.registry import GAMES
+from companion.ui.context import ServerInfo
+from live_device import TABLET, Device
+
+HOST = Access("host")
+PLAYERS = ["ana", "bia", "caio", "dino", "eva"]
+# The shell's own parts that follow every change (news line, history, layout), not Cyclades'.
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> ServerInfo:
+    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
+
+
+async def income_phase(server: ServerInfo):
+    """Five players at the income phase; Ana's phone and the tablet open."""
+    live = server.hub.create("cyclades", {"players": PLAYERS})
+    live.dispatch({"type": "start", "order": PLAYERS, "gods": ["athena", "ares", "zeus", "hera"]}, HOST)
+    live.dispatch({"type": "phase.next"}, HOST)
+    phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[0].token}").open()
+    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+    await phone.settle()
+    return live, phone, tablet
+
+
+def label(device: Device, ident: str) -> str:
+    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+
+
+def game_parts(device: Device) -> set[str]:
+    return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
+
+
+def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        before, before_tablet = phone.ids(), tablet.ids()
+        mark = phone.mark()
+        live.dispatch({"type": "tracker.adjust", "player": "bia", "item": "priestesses", "delta": 1}, HOST)
+        await phone.settle()
+        await tablet.settle()
+        after = phone.ids()
+        assert {k: after.get(k) for k in before} == before
+        assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
+        assert set(after) - set(before) <= {f"history-{live.seq}"}
+        assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
+        # the tablet's tracker card lists who it may correct, not the numbers: it stays too
+        assert game_parts(tablet) == {"scoreboard-bia", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert label(phone, "score-bia") == "Bia 0" and "Priest. 1" in phone.find("tile-bia").content.controls[2].value
+        assert sum(map(len, phone.patches_since(mark))) < 4000
+    asyncio.run(go())
+
+
+def test_another_players_income_leaves_the_phones_own_panels_alone(server):
+    async def go():
+        live, phone, _ = await income_phase(server)
+        await phone.tap("cyc-income-ana-7")  # device-local: only the income pad is rebuilt
+        await phone.settle()
+        assert game_parts(phone) == {"cyc-income", "cyc-board"}
+        before = phone.ids()
+        live.dispatch({"type": "income", "player": "bia", "prosperity": 4}, HOST)
+        await phone.settle()
+        # Bia is no longer waited on: her tile loses its outline; Ana's pad keeps its 7 and its ids
+        assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
+        assert {k: phone.ids().get(k) for k in before} == before
+        assert phone.find("cyc-income-ana-send").content.startswith("Collect 7 ")
+    asyncio.run(go())
+
+
+def test_quick_buttons_follow_what_the_view_allows(server):
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        ids = phone.ids()
+        assert "quick-philosophers-ana" in ids and "quick-priestesses-bia" not in ids  # own tile only
+        assert {f"quick-priestesses-{p}" for p in PLAYERS} <= set(tablet.ids())
+        top = phone.app.ui.parts.built["cyc-board"].control.controls[0]
+        assert top is phone.app.ui.parts.built["scoreboard"].control  # a phone's own tile comes first...
+        assert [t.key for t in phone.app.ui.parts.built["scoreboard-tiles"].control.controls] == ["scoreboard-ana"]
+        await phone.tap("quick-philosophers-ana")
+        await tablet.tap("quick-priestesses-eva")
+        await phone.settle()
+        assert live.state["tracker"]["ana"]["philosophers"] == 1
+        assert live.state["tracker"]["eva"]["priestesses"] == 1
+        assert phone.ids()["quick-philosophers-ana"] == ids["quick-philosophers-ana"]
+    asyncio.run(go())
+
+
+def test_opening_the_editor_is_local_and_its_steppers_reach_the_game(server):
+    async def go():
+        live, phone, _ = await income_phase(server)
+        before = phone.ids()
+        await phone.tap("cyc-edit-ana")
+        await phone.settle()
+        assert game_parts(phone) == {"cyc-tracker", "cyc-board"}
+        assert {k: phone.ids().get(k) for k in before} == before
+        await phone.tap("cyc-track-ana-port-plus")
+        await phone.settle()
+        assert live.state["tracker"]["ana"]["buildings"]["port"] == 1
+        # the open record changed: the editor and Ana's tile follow, nothing else of the game
+        assert game_parts(phone) == {"cyc-tracker", "scoreboard-ana", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert "cyc-edit-bia" not in phone.ids()  # a phone corrects its own player only
+    asyncio.run(go())
