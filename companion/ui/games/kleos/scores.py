@@ -69,21 +69,20 @@ class Quick:
     closed: str | None
 
     def __call__(self, ui: UI, score: Score) -> list[ft.Control]:
-        """One block of two lines: three worded buttons do not fit a tablet tile's width on one
-        line, and words read faster across a table than icons."""
-        kill, recruit, slaughter = (self._button(ui, score, reason) for reason in QUICK)
-        for control in (kill, recruit, slaughter):
-            control.expand = True
-        return [ft.Column([ft.Row([kill, recruit], spacing=6), ft.Row([slaughter])], spacing=6, tight=True)]
+        """One line of three worded buttons, each as wide as its word needs (the scoreboard
+        makes a tile's buttons share its width): the tile stays short enough for five gods."""
+        return [ft.Row([self._button(ui, score, reason) for reason in QUICK], spacing=4)]
 
     def _button(self, ui: UI, score: Score, reason: str) -> ft.Control:
         async def add(e: object) -> None:
             await ui.send({"type": "glory.add", "player": score.seat, "reason": reason})
 
-        label = f"{ui.t(f'kleos.ui_quick_{reason}')} +{STEPPED_REASONS[reason]}"
-        said = f"{score.name}: {label}" + (f" ({self.closed})" if self.closed else "")
+        word = ui.t(f"kleos.ui_quick_{reason}")
+        said = f"{score.name}: {word} +{STEPPED_REASONS[reason]}" + (f" ({self.closed})" if self.closed else "")
         control = ft.OutlinedButton(
-            content=ft.Text(label, size=15, weight=ft.FontWeight.W_600, font_family=FONT), on_click=add,
-            height=48, disabled=self.closed is not None, tooltip=self.closed,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)))
-        return tagged(control, f"quick-{reason}-{score.seat}", said)
+            content=ft.Text(word, size=13, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True),
+            on_click=add, height=48, disabled=self.closed is not None, tooltip=self.closed or said,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
+        wrapped = tagged(control, f"quick-{reason}-{score.seat}", said)
+        wrapped.expand = len(word) + 3  # its share of the line: what its word needs
+        return wrapped
