@@ -79,8 +79,9 @@ class Quick:
 
         word = ui.t(f"kleos.ui_quick_{reason}")
         said = f"{score.name}: {word} +{STEPPED_REASONS[reason]}" + (f" ({self.closed})" if self.closed else "")
+        size = 16 if ui.is_phone else 13  # a phone's tile is as wide as the screen
         control = ft.OutlinedButton(
-            content=ft.Text(word, size=13, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True),
+            content=ft.Text(word, size=size, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True),
             on_click=add, height=48, disabled=self.closed is not None, tooltip=self.closed or said,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
         wrapped = tagged(control, f"quick-{reason}-{score.seat}", said)
