@@ -70,10 +70,10 @@ def test_two_gods_play_five_days_to_a_winner(server, browser):
     press_next(tablet, "day 1, Daybreak")
 
     # Glory with the quick buttons, and Olympus' Favor to Athena.
-    tap(tablet, "glory-ares-kill")
-    shows(tablet, "glory-ares", "1")
+    tap(tablet, "quick-kill-ares")
+    shows(tablet, "score-ares", "1")
     tap(tablet, "glory-athena-champion")
-    shows(tablet, "glory-athena", "2")
+    shows(tablet, "score-athena", "2")
     tap(tablet, "favor-athena")
     shows(tablet, "kleos-favor-holder", "Athena")
 

@@ -238,9 +238,9 @@ def test_quick_buttons_and_the_free_amount_send_reasoned_glory():
     table = two_gods()
     table.reach("play")
     screen = Screen(table)
-    screen.press("glory-ares-kill")
-    screen.press("glory-ares-champion")
-    assert screen.text("glory-ares") == "Ares 3"
+    screen.press("quick-kill-ares")  # on the scoreboard
+    screen.press("glory-ares-champion")  # in the Glory panel
+    assert screen.text("score-ares") == "Ares 3"
     screen.press("glory-ares-amount-minus")  # 1 -> 0: both free reasons are off at zero
     assert screen.find("glory-ares-card").content.disabled
     screen.press("glory-ares-amount-minus")
@@ -328,15 +328,16 @@ def test_a_spectator_sees_the_numbers_but_no_controls():
     table = two_gods()
     table.reach("play")
     screen = Screen(table, role="spectator", width=390)
-    assert screen.text("glory-ares") == "Ares 0"
-    assert all(screen.find(i) is None for i in ("kleos-next", "glory-ares-kill", "favor-ares"))
+    assert screen.text("score-ares") == "Ares 0"
+    assert all(screen.find(i) is None for i in ("kleos-next", "quick-kill-ares", "glory-ares-champion", "favor-ares"))
 
 
 def test_a_phone_puts_its_own_god_first():
     table = Table({"players": ["ares", "athena", "hermes"], "seed": 3})
     table.reach("play")
-    tiles = idents(Screen(table, role="seat", seat="hermes", width=390).render(), r"glory-(ares|athena|hermes)")
-    assert tiles == ["glory-hermes", "glory-ares", "glory-athena"]
+    screen = Screen(table, role="seat", seat="hermes", width=390)
+    assert idents(screen.render(), r"score-(ares|athena|hermes)") == ["score-hermes", "score-ares", "score-athena"]
+    assert idents(screen.render(), r"glory-(ares|athena|hermes)") == ["glory-hermes", "glory-ares", "glory-athena"]
 
 
 # -- the end -------------------------------------------------------------------

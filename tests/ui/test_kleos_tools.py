@@ -18,6 +18,7 @@ from companion.games.kleos.dice import count_successes, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
+from companion.ui.live import Parts
 from companion.ui.games.kleos.odds import odds_panel, percent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +31,7 @@ class FakeUI:
 
     def __init__(self, lang: str = "en", phone: bool = False) -> None:
         self.lang, self.is_phone, self.local, self.refreshes = lang, phone, {}, 0
+        self.dark, self.parts = False, Parts()  # what live parts memoise on
 
     def t(self, key: str, **values: object) -> str:
         return t(key, self.lang, **values)

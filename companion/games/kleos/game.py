@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.game import GameBase
 from companion.games.kleos import history, phases, schemas, tiebreak
 from companion.games.kleos import summary as play_summary
+from companion.games.kleos.allowed import allowed
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -38,11 +39,16 @@ class Kleos(GameBase):
         """Record where phase.next lands, so its history line can name the new step."""
         if event.get("type") != "phase.next":
             return event
-        after = self.apply(state, event)
-        to = {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
-        return {**event, "to": to}
+        return {**event, "to": self._after_next(state)}
+
+    def _after_next(self, state: dict) -> dict:
+        after = self.apply(state, {"type": "phase.next"})
+        return {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
 
     def view(self, state: dict, seat: str | None) -> dict:
+        """The state plus what the screens read: the step's texts, what may be done now and
+        where next leads (None while next is refused), so no screen re-runs the rules."""
+        may = allowed(state, seat)
         return {
             **state,
             "turn_order": turn_order(state),
@@ -50,6 +56,8 @@ class Kleos(GameBase):
             "pity": phases.pity(state),
             "reminders": phases.reminders(state),
             "ranking": tiebreak.ranking(state),
+            "allowed": may,
+            "next": None if may["phase.next"] else self._after_next(state),
         }
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:

@@ -49,7 +49,8 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     glowing = _glowing(ui, scores)
     tiles = [part(ui, f"scoreboard-{s.seat}", _tile, s, quick, s.seat in glowing) for s in scores]
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
-    body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10))
+    body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
+                      vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
     return group(ui, key, ft.Column, body, spacing=8)
 
 

@@ -1,9 +1,12 @@
-"""Kleos panels: the Contest's clock on top, then one section at a time (Glory, Dusk, Chart, Odds, Dice, Setup).
+"""Kleos panels: the scoreboard on top, the Contest's clock, then one section at a time
+(Glory, Dusk, Chart, Odds, Dice, Setup).
 
 Which section a device shows is its own choice (ui.local), so a phone on the
-odds calculator never pulls the tablet away from the Glory tiles. The choice
+odds calculator never pulls the tablet away from the Glory panel. The choice
 follows the game only when the phase changes: Setup opens on the checklist,
-Dusk opens on its sheet, and leaving them returns to Glory.
+Dusk opens on its sheet, and leaving them returns to Glory. Every piece is a
+live part (companion/ui/LIVE.md): a Glory change rebuilds that god's tile, the
+log and the chart, and nothing of the Dusk sheet or the calculators.
 """
 from __future__ import annotations
 
@@ -18,9 +21,10 @@ from companion.ui.games.kleos.dusk import dusk_sheet
 from companion.ui.games.kleos.end import end_panel
 from companion.ui.games.kleos.favor import favor_card
 from companion.ui.games.kleos.form import form
-from companion.ui.games.kleos.glory import glory_log, glory_tiles
-from companion.ui.games.kleos.parts import editable
+from companion.ui.games.kleos.glory import glory_log, glory_panel
+from companion.ui.games.kleos.scores import kleos_scoreboard
 from companion.ui.games.kleos.setup import setup_section
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button
 from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.games.kleos.odds import odds_panel
@@ -32,7 +36,9 @@ PHASE_SECTION = {"setup": "setup", "dusk": "dusk"}
 
 
 def _glory(ui: UI, snap: dict) -> ft.Control:
-    return ft.Column([glory_tiles(ui, snap), favor_card(ui, snap), glory_log(ui, snap["state"])], spacing=12)
+    more = glory_panel(ui, snap)
+    return group(ui, "kleos-glory", ft.Column,
+                 [favor_card(ui, snap), *([more] if more else []), glory_log(ui, snap["state"])], spacing=12)
 
 
 SECTIONS: dict[str, tuple[str, ft.IconData, Callable[[UI, dict], ft.Control]]] = {
@@ -65,13 +71,15 @@ class KleosUI:
     def board(self, ui: UI, snap: dict) -> ft.Control:
         state = snap["state"]
         chosen = follow_phase(ui.local, state["phase"])
-        parts: list[ft.Control] = end_panel(ui, snap) if state["phase"] == "end" else []
-        parts.append(header(ui, state, editable(snap)))
+        parts: list[ft.Control] = [kleos_scoreboard(ui, snap)]
+        if state["phase"] == "end":
+            parts += end_panel(ui, snap)
+        parts.append(header(ui, snap))
         chores = reminders(ui, state)
         if chores is not None:
             parts.append(chores)
-        parts += [_section_bar(ui, chosen), SECTIONS[chosen][2](ui, snap)]
-        return ft.Column(parts, spacing=12)
+        parts += [part(ui, "kleos-tabs", _section_bar, chosen), SECTIONS[chosen][2](ui, snap)]
+        return group(ui, "kleos-board", ft.Column, parts, spacing=12)
 
 
 def _section_bar(ui: UI, chosen: str) -> ft.Control:

@@ -1,66 +1,68 @@
-"""Where the Contest stands: the day, the step and whose turn, the big next button, today's chores.
+"""Where the Contest stands: the day, the step and whose turn, the next button, today's chores.
 
-The next button names where it leads by running the game's own reducer on the
-current state (it is pure), so the label can never disagree with what a press
-will do, and a step the rules block is shown as blocked before anyone taps.
+The next button names where it leads from the view's `next` (the game ran its
+own reducer to find it), so the label can never disagree with what a press
+will do, and a step the rules block is shown as blocked, with the reason,
+before anyone taps. Each line is a part: a Glory change rebuilds none of them.
 """
 from __future__ import annotations
 
 import flet as ft
 
-from companion.core.model import RuleError
-from companion.games.kleos import GAME
 from companion.games.kleos import LAST_DAY
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import dot, god, shade, who
+from companion.ui.games.kleos.parts import boxed, dot, god, shade, who
+from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, tagged
 
-NEXT_HEIGHT = 72
+NEXT_HEIGHT = 56
 
 
-def header(ui: UI, state: dict, can_edit: bool) -> ft.Control:
-    phase = ui.t(f"kleos.phase_{state['phase']}")
-    day = ft.Container(ft.Column([
+def header(ui: UI, snap: dict) -> ft.Control:
+    """The clock's card; its next button sits on the scoreboard's facts line (scores.py)."""
+    state = snap["state"]
+    children = [part(ui, "kleos-step", _step, state["day"], state["phase"], state["phase_text"])]
+    if state["turn"]:
+        children.append(part(ui, "kleos-turn", _turn, state["turn"], state["names"]))
+    children += [part(ui, "kleos-order", _order, tuple(state["turn_order"]), state["first_player"], state["turn"]),
+                 part(ui, "kleos-favor-holder", _favor_line, state["favor"])]
+    return boxed(ui, "kleos-header", children)
+
+
+def _step(ui: UI, day: int, phase_id: str, phase_text: str) -> ft.Control:
+    phase = ui.t(f"kleos.phase_{phase_id}")
+    box = ft.Container(ft.Column([
         ft.Text(ui.t("kleos.ui_day_word"), size=14, color=ft.Colors.ON_PRIMARY, weight=ft.FontWeight.W_600),
-        ft.Text(str(state["day"]), size=48, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        ft.Text(str(day), size=48, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
         ft.Text(ui.t("kleos.ui_of_days", days=LAST_DAY), size=13, color=ft.Colors.ON_PRIMARY),
     ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.PRIMARY, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=8))
     step = ft.Column([
         tagged(ft.Text(phase, size=26, weight=ft.FontWeight.BOLD), "kleos-phase", phase),
-        tagged(ft.Text(ui.t(state["phase_text"]), size=16), "kleos-phase-text", ui.t(state["phase_text"])),
+        tagged(ft.Text(ui.t(phase_text), size=16), "kleos-phase-text", ui.t(phase_text)),
     ], spacing=4, expand=True, tight=True)
-    parts: list[ft.Control] = [
-        ft.Row([tagged(day, "kleos-day", ui.t("kleos.ui_day_label", day=state["day"], days=LAST_DAY)), step],
-               spacing=16, vertical_alignment=ft.CrossAxisAlignment.START),
-    ]
-    if state["turn"]:
-        parts.append(_turn(ui, state))
-    parts += [_order(ui, state), _favor_line(ui, state)]
-    if can_edit and state["phase"] != "end":
-        parts.append(next_button(ui, state))
-    return card(*parts, ident="kleos-header")
+    return ft.Row([tagged(box, "kleos-day", ui.t("kleos.ui_day_label", day=day, days=LAST_DAY)), step],
+                  spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _turn(ui: UI, state: dict) -> ft.Control:
-    text = ui.t("kleos.ui_turn", player=who(ui, state, state["turn"]))
-    return tagged(ft.Container(ft.Row([dot(state["turn"], 28), ft.Text(text, size=24, weight=ft.FontWeight.BOLD,
-                                                                         expand=True)],
+def _turn(ui: UI, turn: str, names: dict) -> ft.Control:
+    text = ui.t("kleos.ui_turn", player=who(ui, names, turn))
+    return tagged(ft.Container(ft.Row([dot(turn, 28), ft.Text(text, size=24, weight=ft.FontWeight.BOLD, expand=True)],
                                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                               border=ft.Border.all(3, shade(state["turn"])), border_radius=12, padding=10),
+                               border=ft.Border.all(3, shade(turn)), border_radius=12, padding=10),
                   "kleos-turn", text)
 
 
-def _order(ui: UI, state: dict) -> ft.Control:
+def _order(ui: UI, order: tuple[str, ...], first_player: str, turn: str | None) -> ft.Control:
     """Turn order from the first player; the First Player token is an icon and a word, not just a place."""
     chips, words = [], []
-    for player in state["turn_order"]:
-        first = player == state["first_player"]
+    for player in order:
+        first = player == first_player
         inner: list[ft.Control] = [dot(player, 14), ft.Text(god(ui, player), size=15,
                                                             weight=ft.FontWeight.BOLD if first else None)]
         if first:
             inner.insert(0, ft.Icon(ft.Icons.FLAG, size=18))
-        current = player == state["turn"]
+        current = player == turn
         chips.append(ft.Container(ft.Row(inner, spacing=6, tight=True),
                                   padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=20,
                                   border=ft.Border.all(2 if current else 1, shade(player)),
@@ -72,14 +74,13 @@ def _order(ui: UI, state: dict) -> ft.Control:
     return tagged(row, "kleos-order", label)
 
 
-def _favor_line(ui: UI, state: dict) -> ft.Control:
-    text = favor_text(ui, state)
-    icon = ft.Icon(ft.Icons.BOLT, size=22, color=shade(state["favor"]["player"]) if state["favor"] else None)
+def _favor_line(ui: UI, favor: dict | None) -> ft.Control:
+    text = favor_text(ui, favor)
+    icon = ft.Icon(ft.Icons.BOLT, size=22, color=shade(favor["player"]) if favor else None)
     return tagged(ft.Row([icon, ft.Text(text, size=16, expand=True)], spacing=6), "kleos-favor-holder", text)
 
 
-def favor_text(ui: UI, state: dict) -> str:
-    favor = state["favor"]
+def favor_text(ui: UI, favor: dict | None) -> str:
     if favor is None:
         return ui.t("kleos.ui_favor_nobody")
     holder = god(ui, favor["player"])
@@ -87,47 +88,51 @@ def favor_text(ui: UI, state: dict) -> str:
         else ui.t("kleos.ui_favor_holder", player=holder)
 
 
-def next_step(ui: UI, state: dict) -> tuple[str, bool]:
-    """The next button's words and whether a press would be accepted."""
-    try:
-        after = GAME.apply(state, {"type": "phase.next"})
-    except RuleError:
-        return ui.t("kleos.ui_next_blocked"), False
+def next_label(ui: UI, after: dict | None) -> str:
+    """The next button's words, from where the view says a press leads (None: refused)."""
+    if after is None:
+        return ui.t("kleos.ui_next_blocked")
     phase = ui.t(f"kleos.phase_{after['phase']}")
     if after["phase"] == "end":
-        return ui.t("kleos.ui_next_end"), True
+        return ui.t("kleos.ui_next_end")
     if after["turn"]:
-        return ui.t("kleos.ui_next_turn", player=god(ui, after["turn"]), phase=phase), True
-    return ui.t("kleos.ui_next_phase", day=after["day"], phase=phase), True
+        return ui.t("kleos.ui_next_turn", player=god(ui, after["turn"]), phase=phase)
+    return ui.t("kleos.ui_next_phase", day=after["day"], phase=phase)
 
 
-def next_button(ui: UI, state: dict) -> ft.Control:
+def next_button(ui: UI, after: dict | None, refused: str | None) -> ft.Control:
+    """Labelled with where it leads; when refused, greyed, its label saying what to do first
+    and the game's reason as its tooltip."""
     async def go(e: object) -> None:
         await ui.send({"type": "phase.next"})
 
-    label, ok = next_step(ui, state)
-    control = button(label, go, "kleos-next", icon=ft.Icons.ARROW_FORWARD, disabled=not ok, expand=True,
-                     height=NEXT_HEIGHT)
-    control.expand = True  # the Semantics wrapper must stretch too, or the row keeps the button narrow
-    return ft.Row([control])
+    control = button(next_label(ui, after), go, "kleos-next", icon=ft.Icons.ARROW_FORWARD,
+                     disabled=refused is not None, height=NEXT_HEIGHT)
+    control.content.tooltip = ui.t(refused) if refused else None
+    return control
 
 
 def reminders(ui: UI, state: dict) -> ft.Control | None:
     """Today's chores as a checklist-like card; at Daybreak of a later day, who Zeus pities (or nobody)."""
-    lines: list[ft.Control] = [
-        ft.Row([ft.Icon(ft.Icons.CHEVRON_RIGHT), ft.Text(ui.t(key), size=16, expand=True)])
-        for key in state["reminders"] if key != "kleos.remind_pity"
-    ]
-    if state["phase"] == "daybreak" and state["day"] > 1:
-        if state["pity"]:
-            names = ", ".join(who(ui, state, p) for p in state["pity"])
-            text = f"{ui.t('kleos.remind_pity')} {ui.t('kleos.ui_pity_list', players=names)}"
+    keys = tuple(key for key in state["reminders"] if key != "kleos.remind_pity")
+    pity_line = state["phase"] == "daybreak" and state["day"] > 1
+    if not keys and not pity_line:
+        return None
+    pity = tuple(state["pity"]) if pity_line else None
+    return part(ui, "kleos-reminders", _reminders, keys, pity, state["names"] if pity else {})
+
+
+def _reminders(ui: UI, keys: tuple[str, ...], pity: tuple[str, ...] | None, names: dict) -> ft.Control:
+    lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.CHEVRON_RIGHT), ft.Text(ui.t(key), size=16, expand=True)])
+                               for key in keys]
+    if pity is not None:
+        if pity:
+            listed = ", ".join(who(ui, names, p) for p in pity)
+            text = f"{ui.t('kleos.remind_pity')} {ui.t('kleos.ui_pity_list', players=listed)}"
         else:
             text = ui.t("kleos.ui_pity_none")
-        lines.append(tagged(ft.Row([ft.Icon(ft.Icons.VOLUNTEER_ACTIVISM), ft.Text(text, size=16, expand=True,
-                                                                                 weight=ft.FontWeight.W_600)]),
+        lines.append(tagged(ft.Row([ft.Icon(ft.Icons.VOLUNTEER_ACTIVISM),
+                                    ft.Text(text, size=16, expand=True, weight=ft.FontWeight.W_600)]),
                             "kleos-pity", text))
-    if not lines:
-        return None
     return card(ft.Text(ui.t("kleos.ui_chores"), size=18, weight=ft.FontWeight.BOLD), *lines,
                 ident="kleos-reminders")

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.games.kleos import GODLY, count_successes, roll
 from companion.ui.context import UI
+from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 from companion.ui.games.kleos.odds import combat_pools, toggle
 
@@ -35,10 +36,17 @@ def _rng(ui: UI) -> random.Random:
 
 
 def dice_tray(ui: UI) -> ft.Control:
-    """Pool size, Godly switch, presets from the odds panel's combat, the faces and the tally."""
-    count = ui.local.setdefault(COUNT, 3)
-    godly = ui.local.setdefault(GODLY_ON, False)
-    faces: list[str] | None = ui.local.get(FACES)
+    """Pool size, Godly switch, presets from the odds panel's combat, the faces and the tally.
+
+    One part taking this device's tray state as arguments (the generator stays in
+    `ui.local`: it is read only when a roll is tapped)."""
+    faces = ui.local.get(FACES)
+    return part(ui, "kleos-dice", _tray, ui.local.setdefault(COUNT, 3), ui.local.setdefault(GODLY_ON, False),
+                None if faces is None else tuple(faces), tuple(combat_pools(ui).items()))
+
+
+def _tray(ui: UI, count: int, godly: bool, faces: tuple[str, ...] | None,
+          pools: tuple[tuple[str, tuple[int, bool]], ...]) -> ft.Control:
 
     def set_pool(dice: int, is_godly: bool):
         async def handler(e: object = None) -> None:
@@ -59,7 +67,7 @@ def dice_tray(ui: UI) -> ft.Control:
         await ui.refresh()
 
     presets = []
-    for side, (dice, is_godly) in combat_pools(ui).items():
+    for side, (dice, is_godly) in pools:
         name = ui.t(f"kleos_tools.{side}")
         label = ui.t("kleos_tools.preset_godly" if is_godly else "kleos_tools.preset", side=name, dice=dice)
         presets.append(button(label, set_pool(min(dice, MAX_DICE), is_godly), f"dice-preset-{side}",
@@ -79,7 +87,7 @@ def dice_tray(ui: UI) -> ft.Control:
     return card(*parts, ident="dice-tray")
 
 
-def _result(ui: UI, faces: list[str], godly: bool) -> list[ft.Control]:
+def _result(ui: UI, faces: tuple[str, ...], godly: bool) -> list[ft.Control]:
     def picture(i: int, face: str) -> ft.Control:
         idle = face == GODLY and not godly
         return tagged(ft.Image(src=f"/dice/{face}.svg", width=FACE_SIZE, height=FACE_SIZE,

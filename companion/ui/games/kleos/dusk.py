@@ -4,17 +4,19 @@ Counting happens on this device (ui.local) while players call out numbers, so
 half-filled counts never reach the other screens; the controller of each
 location is worked out live with the game's own `scoring` functions, and only
 the confirm sends a single dusk.score event. The sheet belongs to one day, so
-the next Dusk starts empty.
+the next Dusk starts empty. Each location is a part built from a copy of its
+counts: a Glory change from another device rebuilds none of it, so the sheet
+keeps its counts and its scroll while the table plays on.
 """
 from __future__ import annotations
 
 import flet as ft
 
 from companion.core.model import RuleError
-from companion.games.kleos import scored
-from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_glory, read_board
+from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_glory, read_board, scored
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 SHEET = "kleos.dusk.sheet"
@@ -36,74 +38,91 @@ def as_event_board(board: dict[str, dict[str, list]]) -> dict[str, dict[str, lis
 def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     if state["phase"] == "dusk" and scored(state):
-        return _scored(ui, state)
-    board = counts(ui, state["day"])
+        return part(ui, "dusk-done", _scored, state["dusk"], state["names"])
+    day, can_edit = state["day"], editable(snap)
+    board = counts(ui, day)
     sent = as_event_board(board)
     try:
         read_board(sent)
         problem = None
     except RuleError as err:
         problem = err.text(ui.lang)
-    parts: list[ft.Control] = [heading(ui.t("kleos.ui_dusk_title", day=state["day"]), 20),
-                               note(ui.t("kleos.ui_dusk_hint"))]
-    if state["phase"] != "dusk":
-        parts.append(note(ui.t("kleos.ui_dusk_early"), "dusk-early", 16))
-    parts += [_location(ui, snap, board, loc) for loc in LOCATION_GLORY]
+    order = tuple(own_first(state["players"], snap["seat"]))
+    children = [part(ui, "dusk-title", _title, day, state["phase"] == "dusk")]
+    children += [part(ui, f"dusk-{loc}", _location, day, loc, _copy(board[loc]), order, state["names"], can_edit)
+                 for loc in LOCATION_GLORY]
     if problem:
-        parts.append(tagged(ft.Text(problem, size=16, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600),
-                            "dusk-error", problem))
-    if editable(snap):
-        parts.append(_confirm(ui, state, sent, ok=problem is None and state["phase"] == "dusk"))
-    return ft.Column(parts, spacing=12)
+        children.append(part(ui, "dusk-error", _problem, problem))
+    if can_edit:
+        refused = state["allowed"]["dusk.score"]
+        children.append(part(ui, "kleos-dusk-confirm", _confirm, sent, problem is None and refused is None, refused))
+    return group(ui, "dusk-sheet", ft.Column, children, spacing=12)
 
 
-def _owner_text(ui: UI, state: dict, presence: dict[str, list]) -> str:
+def _copy(presence: dict[str, list]) -> dict[str, tuple]:
+    """A frozen copy of one location's counts: the sheet itself is changed in place by taps."""
+    return {p: tuple(v) for p, v in presence.items()}
+
+
+def _title(ui: UI, day: int, at_dusk: bool) -> ft.Control:
+    parts: list[ft.Control] = [heading(ui.t("kleos.ui_dusk_title", day=day), 20), note(ui.t("kleos.ui_dusk_hint"))]
+    if not at_dusk:
+        parts.append(note(ui.t("kleos.ui_dusk_early"), "dusk-early", 16))
+    return ft.Column(parts, spacing=12, tight=True)
+
+
+def _problem(ui: UI, problem: str) -> ft.Control:
+    return tagged(ft.Text(problem, size=16, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600), "dusk-error", problem)
+
+
+def _owner_text(ui: UI, names: dict, presence: dict[str, tuple]) -> str:
     present = {p: (n, champ) for p, (n, champ) in presence.items() if n > 0}
     if not present:
         return ui.t("kleos.ui_dusk_empty")
     owner = controller(present)
-    return ui.t("kleos.ui_dusk_owner", player=who(ui, state, owner)) if owner else ui.t("kleos.ui_dusk_tied")
+    return ui.t("kleos.ui_dusk_owner", player=who(ui, names, owner)) if owner else ui.t("kleos.ui_dusk_tied")
 
 
-def _location(ui: UI, snap: dict, board: dict, loc: str) -> ft.Control:
-    state, presence = snap["state"], board[loc]
+def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], order: tuple[str, ...], names: dict,
+              can_edit: bool) -> ft.Control:
     name = ui.t(f"kleos.location_{loc}")
-    owner = _owner_text(ui, state, presence)
+    owner = _owner_text(ui, names, presence)
     title = ft.Text(ui.t("kleos.ui_dusk_worth", location=name, glory=LOCATION_GLORY[loc]), size=20,
                     weight=ft.FontWeight.BOLD)
     verdict = tagged(ft.Row([ft.Icon(ft.Icons.ARROW_RIGHT_ALT, color=ft.Colors.PRIMARY),
                              ft.Text(owner, size=17, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)],
                             spacing=6), f"dusk-{loc}-controller", f"{name}: {owner}")
-    rows = [_entry(ui, snap, presence, loc, p) for p in own_first(state["players"], snap["seat"])]
+    rows = [_entry(ui, day, loc, presence.get(p, (0, False)), p, names, can_edit) for p in order]
     if ui.is_phone:  # the Champion buttons there carry an icon only, so name their column once
         rows.insert(0, ft.Row([note(ui.t("kleos.ui_dusk_columns"))], alignment=ft.MainAxisAlignment.END))
     return card(title, verdict, *rows, ident=f"dusk-{loc}")
 
 
-def _entry(ui: UI, snap: dict, presence: dict, loc: str, player: str) -> ft.Control:
-    minions, champion = presence.get(player, [0, False])
+def _entry(ui: UI, day: int, loc: str, shown: tuple, player: str, names: dict, can_edit: bool) -> ft.Control:
+    minions, champion = shown
     ident = f"dusk-{loc}-{player}"
 
     async def set_minions(value: int) -> None:
+        presence = counts(ui, day)[loc]
         presence[player] = [value, champion and value > 0]
         await ui.refresh()
 
     async def set_champion(on: bool) -> None:
         # The Champion is one of the Minions there, so marking it means at least one.
-        presence[player] = [max(minions, 1) if on else minions, on]
+        counts(ui, day)[loc][player] = [max(minions, 1) if on else minions, on]
         await ui.refresh()
 
     champ = flag(ui.t("kleos.ui_champion"), champion, set_champion, f"{ident}-champion",
-                 disabled=not editable(snap), compact=ui.is_phone)
-    if not editable(snap):
-        return ft.Row([ft.Container(badge(ui, snap["state"], player, 16), expand=True),
+                 disabled=not can_edit, compact=ui.is_phone)
+    if not can_edit:
+        return ft.Row([ft.Container(badge(ui, names, player, 16), expand=True),
                        ft.Text(str(minions), size=22, weight=ft.FontWeight.BOLD), champ])
     count = counter(god(ui, player), minions, set_minions, ident, 0, MAX_IN_PLAY)
     return ft.Row([dot(player), ft.Text(god(ui, player), size=16, expand=True), count, champ], spacing=6,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _confirm(ui: UI, state: dict, sent: dict, ok: bool) -> ft.Control:
+def _confirm(ui: UI, sent: dict, ok: bool, refused: str | None) -> ft.Control:
     gains = dusk_glory(sent) if ok else {}
     listed = ", ".join(f"{god(ui, p)} +{n}" for p, n in gains.items() if n)
     label = ui.t("kleos.ui_dusk_confirm", gains=listed) if listed else ui.t("kleos.ui_dusk_confirm_none")
@@ -111,16 +130,17 @@ def _confirm(ui: UI, state: dict, sent: dict, ok: bool) -> ft.Control:
     async def confirm(e: object) -> None:
         await ui.send({"type": "dusk.score", "board": sent})
 
-    return button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
+    control = button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
+    control.content.tooltip = ui.t(refused) if refused else None
+    return control
 
 
-def _scored(ui: UI, state: dict) -> ft.Control:
+def _scored(ui: UI, dusk: dict, names: dict) -> ft.Control:
     """After the confirm: who held what and what it paid, until the table moves on."""
-    dusk = state["dusk"]
     rows: list[ft.Control] = []
     for loc, owner in dusk["controllers"].items():
         place = ui.t(f"kleos.location_{loc}")
-        text = (ui.t("kleos.ui_dusk_paid", location=place, player=who(ui, state, owner), glory=LOCATION_GLORY[loc])
+        text = (ui.t("kleos.ui_dusk_paid", location=place, player=who(ui, names, owner), glory=LOCATION_GLORY[loc])
                 if owner else ui.t("kleos.ui_dusk_unpaid", location=place))
         rows.append(tagged(ft.Text(text, size=17), f"dusk-result-{loc}", text))
     return card(heading(ui.t("kleos.ui_dusk_done", day=dusk["day"]), 20), *rows,

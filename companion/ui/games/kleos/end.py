@@ -13,25 +13,36 @@ from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY
 from companion.games.kleos import CHAMPION, EPICS, MAX_EPICS, NOWHERE
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, dot, editable, god, who
+from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 ANSWERS = "kleos.tiebreak"
 
 
 def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
+    """The banner, the pending question and the standings, each a part of its own slice of the state."""
     state = snap["state"]
-    parts = [_banner(ui, state), *_decided(ui, state)] if state["winners"] else []
-    if state["tiebreak"]:
-        parts.append(_question(ui, snap))
-    return [*parts, _standings(ui, state)]
+    names = state["names"]
+    parts = [part(ui, "kleos-winner", _banner, tuple(state["winners"]), names)] if state["winners"] else []
+    ranking = state.get("ranking")
+    if state["winners"] and ranking and ranking["decided_by"] != "glory":
+        parts.append(part(ui, "kleos-tiebreak-result", _decided, ranking, names))
+    pending = state["tiebreak"]
+    if pending:
+        values = dict(_answers(ui, pending))  # a copy: taps change this device's answers in place
+        can_answer = editable(snap) and state["allowed"]["tiebreak.answer"] is None
+        parts.append(part(ui, "kleos-tiebreak", _question, pending, state["glory"][pending["players"][0]], names,
+                          values, can_answer))
+    # The Patron leads a Glory tie; the summary panel says which rule put them there.
+    ranked = tuple(sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"])))
+    return [*parts, part(ui, "kleos-final", _standings, ranked, state["glory"], names)]
 
 
-def _banner(ui: UI, state: dict) -> ft.Control:
-    winners = state["winners"]
+def _banner(ui: UI, winners: tuple[str, ...], names: dict) -> ft.Control:
     if len(winners) == 1:
-        text = ui.t("kleos.ui_winner", player=who(ui, state, winners[0]))
+        text = ui.t("kleos.ui_winner", player=who(ui, names, winners[0]))
     else:
-        text = ui.t("kleos.ui_shared", players=" & ".join(who(ui, state, p) for p in winners))
+        text = ui.t("kleos.ui_shared", players=" & ".join(who(ui, names, p) for p in winners))
     dots = ft.Row([dot(p, 28) for p in winners], spacing=6, tight=True)
     return tagged(ft.Container(ft.Row([
         ft.Icon(ft.Icons.EMOJI_EVENTS, size=56, color=ft.Colors.ON_PRIMARY_CONTAINER),
@@ -41,24 +52,19 @@ def _banner(ui: UI, state: dict) -> ft.Control:
         padding=20, border_radius=16), "kleos-winner", text)
 
 
-def _decided(ui: UI, state: dict) -> list[ft.Control]:
+def _decided(ui: UI, ranking: dict, names: dict) -> ft.Control:
     """After a tie on Glory: the tie-breaker that settled it and the tied players in the order it gave."""
-    ranking = state.get("ranking")
-    if not ranking or ranking["decided_by"] == "glory":
-        return []
-    order = ", ".join(f"{n}. {who(ui, state, p)}" for n, p in enumerate(ranking["order"], 1))
+    order = ", ".join(f"{n}. {who(ui, names, p)}" for n, p in enumerate(ranking["order"], 1))
     why = (ui.t("kleos.end.decided_by", criterion=ui.t(f"kleos.end.criterion_{ranking['decided_by']}"))
            if ranking["decided_by"] else ui.t("kleos.end.still_level"))
     text = f"{why} {ui.t('kleos.end.order', players=order)}"
-    return [tagged(ft.Text(text, size=18), "kleos-tiebreak-result", text)]
+    return tagged(ft.Text(text, size=18), "kleos-tiebreak-result", text)
 
 
-def _standings(ui: UI, state: dict) -> ft.Control:
-    # The Patron leads a Glory tie; the summary panel says which rule put them there.
-    ranked = sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"]))
-    rows = [ft.Row([ft.Container(badge(ui, state, p, 18), expand=True),
-                    tagged(ft.Text(str(state["glory"][p]), size=28, weight=ft.FontWeight.BOLD),
-                           f"final-{p}", f"{god(ui, p)} {state['glory'][p]}")])
+def _standings(ui: UI, ranked: tuple[str, ...], glory: dict[str, int], names: dict) -> ft.Control:
+    rows = [ft.Row([ft.Container(badge(ui, names, p, 18), expand=True),
+                    tagged(ft.Text(str(glory[p]), size=28, weight=ft.FontWeight.BOLD),
+                           f"final-{p}", f"{god(ui, p)} {glory[p]}")])
             for p in ranked]
     return card(heading(ui.t("kleos.ui_final"), 20), *rows, ident="kleos-final")
 
@@ -73,33 +79,31 @@ def _answers(ui: UI, pending: dict) -> dict:
     return saved["values"]
 
 
-def _question(ui: UI, snap: dict) -> ft.Control:
-    state, pending = snap["state"], snap["state"]["tiebreak"]
-    values = _answers(ui, pending)
+def _question(ui: UI, pending: dict, glory: int, names: dict, values: dict, can_answer: bool) -> ft.Control:
     tied = " & ".join(god(ui, p) for p in pending["players"])
     parts: list[ft.Control] = [
-        heading(ui.t("kleos.ui_tiebreak_title", players=tied, glory=state["glory"][pending["players"][0]]), 20),
+        heading(ui.t("kleos.ui_tiebreak_title", players=tied, glory=glory), 20),
         tagged(ft.Text(ui.t(f"kleos.ask_{pending['criterion']}"), size=17), "kleos-tiebreak-question",
                ui.t(f"kleos.ask_{pending['criterion']}")),
     ]
     if pending["suggested"]:
         parts.append(ft.Text(ui.t("kleos.ui_tiebreak_suggested"), size=14, italic=True))
     for player in pending["players"]:
-        parts.append(_answer_row(ui, state, pending["criterion"], player, values))
+        parts.append(_answer_row(ui, names, pending["criterion"], player, values))
 
     async def send(e: object) -> None:
         if await ui.send({"type": "tiebreak.answer", "criterion": pending["criterion"], "values": dict(values)}):
             ui.local.pop(ANSWERS, None)
 
-    if editable(snap):
+    if can_answer:
         parts.append(button(ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL))
     return card(*parts, ident="kleos-tiebreak")
 
 
-def _answer_row(ui: UI, state: dict, criterion: str, player: str, values: dict) -> ft.Control:
+def _answer_row(ui: UI, names: dict, criterion: str, player: str, values: dict) -> ft.Control:
     def choose(value: object):
         async def handler(e: object = None) -> None:
-            values[player] = value
+            ui.local[ANSWERS]["values"][player] = value  # this device's answers, read back as a new copy
             await ui.refresh()
         return handler
 
@@ -108,12 +112,12 @@ def _answer_row(ui: UI, state: dict, criterion: str, player: str, values: dict) 
         chips = [tagged(ft.Chip(ft.Text(ui.t(f"kleos.location_{loc}"), size=16), selected=values[player] == loc,
                                 on_click=choose(loc), height=48), f"tiebreak-{player}-{loc}")
                  for loc in places]
-        return ft.Column([badge(ui, state, player), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
+        return ft.Column([badge(ui, names, player), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
                          spacing=6, tight=True)
     top = MAX_EPICS if criterion == EPICS else MAX_IN_PLAY
 
     async def change(value: int) -> None:
         await choose(value)()
 
-    return ft.Row([dot(player), ft.Container(stepper(who(ui, state, player), values[player], change,
+    return ft.Row([dot(player), ft.Container(stepper(who(ui, names, player), values[player], change,
                                                      f"tiebreak-{player}", 0, top), expand=True)])

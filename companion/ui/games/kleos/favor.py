@@ -2,6 +2,8 @@
 
 The game keeps a single holder, so giving the Favor to someone else is the
 whole of taking it away from the previous holder; the panel just shows that.
+The Minion's name is typed on this device (`local_text`), so a Glory change
+from another device never touches the half-typed name.
 """
 from __future__ import annotations
 
@@ -10,43 +12,57 @@ import flet as ft
 from companion.games.kleos import MAX_TEXT
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
-from companion.ui.games.kleos.parts import LIVE, editable, god, own_first
-from companion.ui.widgets.controls import button, card, heading, note, tagged
+from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
+from companion.ui.live import local_text, part
+from companion.ui.widgets.controls import button, heading, note, tagged
 
 MINION = "kleos.favor.minion"
+# Bumped after the Favor is given, so the name field is built afresh (empty) once.
+CLEARED = "kleos.favor.cleared"
 
 
 def favor_card(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
-    holder = state["favor"]["player"] if state["favor"] else None
-    parts: list[ft.Control] = [
-        ft.Row([ft.Icon(ft.Icons.BOLT, size=26), heading(ui.t("kleos.ui_favor_title"), 18)], spacing=6),
-        tagged(ft.Text(favor_text(ui, state), size=18, weight=ft.FontWeight.W_600), "favor-state",
-               favor_text(ui, state)),
-    ]
-    if not (editable(snap) and state["phase"] in LIVE):
-        return card(*parts, ident="favor-card")
+    children = [part(ui, "favor-title", _title), part(ui, "favor-state", _state, state["favor"])]
+    if editable(snap) and not why(ui, snap, "favor.give"):
+        children += [
+            part(ui, "favor-hint", _hint),
+            local_text(ui, MINION, "favor-minion", ui.t("kleos.ui_favor_minion_field"), text_size=16,
+                       max_length=MAX_TEXT, data=ui.local.get(CLEARED, 0)),
+            part(ui, "favor-buttons", _buttons, tuple(own_first(state["players"], snap["seat"])),
+                 state["favor"]["player"] if state["favor"] else None, why(ui, snap, "favor.clear")),
+        ]
+    return boxed(ui, "favor-card", children)
 
-    def on_minion(e: ft.Event) -> None:
-        ui.local[MINION] = e.control.value
 
+def _title(ui: UI) -> ft.Control:
+    return ft.Row([ft.Icon(ft.Icons.BOLT, size=26), heading(ui.t("kleos.ui_favor_title"), 18)], spacing=6)
+
+
+def _state(ui: UI, favor: dict | None) -> ft.Control:
+    text = favor_text(ui, favor)
+    return tagged(ft.Text(text, size=18, weight=ft.FontWeight.W_600), "favor-state", text)
+
+
+def _hint(ui: UI) -> ft.Control:
+    return note(ui.t("kleos.ui_favor_hint"))
+
+
+def _buttons(ui: UI, players: tuple[str, ...], holder: str | None, no_clear: str | None) -> ft.Control:
     def give(player: str):
         async def handler(e: object) -> None:
             if await ui.send({"type": "favor.give", "player": player, "minion": ui.local.get(MINION, "").strip()}):
                 ui.local.pop(MINION, None)
+                ui.local[CLEARED] = ui.local.get(CLEARED, 0) + 1
+                await ui.refresh()
         return handler
 
     async def clear(e: object) -> None:
         await ui.send({"type": "favor.clear"})
 
     gives = [button(god(ui, p), give(p), f"favor-{p}", icon=ft.Icons.BOLT, filled=p == holder, height=48)
-             for p in own_first(state["players"], snap["seat"])]
-    parts += [
-        note(ui.t("kleos.ui_favor_hint")),
-        tagged(ft.TextField(value=ui.local.get(MINION, ""), label=ui.t("kleos.ui_favor_minion_field"),
-                            on_change=on_minion, text_size=16, max_length=MAX_TEXT), "favor-minion"),
-        ft.Row([*gives, button(ui.t("kleos.ui_favor_clear"), clear, "favor-clear", icon=ft.Icons.CLOSE,
-                               filled=False, height=48, disabled=holder is None)],
-               wrap=True, spacing=6, run_spacing=6),
-    ]
-    return card(*parts, ident="favor-card")
+             for p in players]
+    clear_button = button(ui.t("kleos.ui_favor_clear"), clear, "favor-clear", icon=ft.Icons.CLOSE,
+                          filled=False, height=48, disabled=no_clear is not None)
+    clear_button.content.tooltip = no_clear  # why it is off (nobody holds the Favor)
+    return ft.Row([*gives, clear_button], wrap=True, spacing=6, run_spacing=6)

@@ -31,10 +31,17 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
     if len(players) >= 2:
         controls.append(_manual_switch(ui, data))
         if data["manual"]:
-            controls += temple_picker(ui, players, data["temples"])
+            controls += temple_picker(ui, players, data["temples"], _temples_setter(ui, data))
         else:
             controls.append(note(ui.t("kleos.ui_form_dealt")))
     return controls, lambda: options(data)
+
+
+def _temples_setter(ui: UI, data: dict):
+    async def change(temples: dict[str, str]) -> None:
+        data["temples"] = temples
+        await ui.refresh()
+    return change
 
 
 def options(data: dict) -> dict:

@@ -1,8 +1,10 @@
-"""Glory: one big number per god, one-tap buttons for the usual reasons, and the log of changes.
+"""Glory beyond the scoreboard's quick buttons: the Champion's kill, card effects, fixes; and the log.
 
 Every button sends a glory.add with its reason, so the log (and the table's
 history) says why each point moved and the hub's undo takes it back. The
-amount for a card effect or a correction is chosen on this device first.
+amount for a card effect or a correction is chosen on this device first
+(`ui.local`), and given to that god's row as an argument, so a stepper tap
+rebuilds that row only and a Glory change elsewhere never resets it.
 """
 from __future__ import annotations
 
@@ -10,49 +12,37 @@ import flet as ft
 
 from companion.games.kleos import FREE_REASONS, MAX_STEP, STEPPED_REASONS
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import LIVE, badge, editable, god, own_first, shade
+from companion.ui.games.kleos.parts import badge, boxed, editable, god, own_first, shade, why
+from companion.ui.games.kleos.scores import QUICK
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 AMOUNT = "kleos.glory.amount.{player}"
-NUMBER_WIDTH = 110
 LOG_ROWS = 8
+# The stepped reasons the scoreboard does not already offer (the Champion's +2).
+MORE = tuple(reason for reason in STEPPED_REASONS if reason not in QUICK)
 
 
-def glory_tiles(ui: UI, snap: dict) -> ft.Control:
+def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
+    """One row per god (own god first on a phone); None for a spectator, who has nothing to press."""
     state = snap["state"]
-    can_change = editable(snap) and state["phase"] in LIVE
-    return ft.Column([_tile(ui, state, p, p == snap["seat"], can_change)
-                      for p in own_first(state["players"], snap["seat"])], spacing=12)
+    if not editable(snap):
+        return None
+    closed = why(ui, snap, "glory.add")
+    if closed:
+        return part(ui, "kleos-glory-more", _closed_card, closed)
+    rows = [part(ui, f"kleos-glory-{p}", _row, p, state["names"], ui.local.setdefault(AMOUNT.format(player=p), 1))
+            for p in own_first(state["players"], snap["seat"])]
+    return group(ui, "kleos-glory-more", ft.Column,
+                 [part(ui, "kleos-glory-title", _title), *rows], spacing=12)
 
 
-def _tile(ui: UI, state: dict, player: str, own: bool, can_change: bool) -> ft.Control:
-    """A band per god: name and marks on top, the big number at the left, its buttons beside it.
+def _title(ui: UI) -> ft.Control:
+    return heading(ui.t("kleos.ui_more_glory"), 18)
 
-    On a phone the buttons go under the number instead, since a band would squeeze them.
-    """
-    score = state["glory"][player]
-    marks: list[ft.Control] = []
-    if own:
-        marks.append(ft.Text(ui.t("kleos.ui_you"), size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
-    if player == state["first_player"]:
-        marks.append(ft.Icon(ft.Icons.FLAG, size=22, tooltip=ui.t("kleos.ui_first_player")))
-    if state["favor"] and state["favor"]["player"] == player:
-        marks.append(ft.Icon(ft.Icons.BOLT, size=22, tooltip=ui.t("kleos.ui_favor_title")))
-    head = ft.Row([ft.Container(badge(ui, state, player, 20), expand=True), *marks],
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    number = tagged(ft.Text(str(score), size=64, weight=ft.FontWeight.BOLD, color=shade(player),
-                            width=None if ui.is_phone else NUMBER_WIDTH, text_align=ft.TextAlign.CENTER),
-                    f"glory-{player}", f"{god(ui, player)} {score}")
-    if not can_change:
-        parts: list[ft.Control] = [head, number]
-    elif ui.is_phone:  # the number shares the name's row, so the buttons start higher on a small screen
-        head.controls.append(number)
-        parts = [head, _quick(ui, player), _free(ui, player)]
-    else:
-        parts = [head, ft.Row([number, ft.Column([_quick(ui, player), _free(ui, player)], spacing=8, expand=True)],
-                              vertical_alignment=ft.CrossAxisAlignment.START)]
-    return ft.Container(ft.Column(parts, spacing=8, tight=True), padding=14, border_radius=16,
-                        border=ft.Border.all(3, shade(player)), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+def _closed_card(ui: UI, closed: str) -> ft.Control:
+    return card(_title(ui), note(closed, "glory-closed", 16), ident="glory-more")
 
 
 def _send(ui: UI, player: str, reason: str, amount: int | None = None):
@@ -64,46 +54,57 @@ def _send(ui: UI, player: str, reason: str, amount: int | None = None):
     return handler
 
 
-def _quick(ui: UI, player: str) -> ft.Control:
-    buttons = [button(f"{ui.t(f'kleos.ui_quick_{reason}')} +{step}", _send(ui, player, reason),
-                      f"glory-{player}-{reason}", filled=False, height=48)
-               for reason, step in STEPPED_REASONS.items()]
-    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
-
-
-def _free(ui: UI, player: str) -> ft.Control:
-    """A signed amount, then the reason it is for: the player picks the number before the cause."""
+def _row(ui: UI, player: str, names: dict, amount: int) -> ft.Control:
+    """A band per god: its name, the Champion's kill, then a signed amount and the reason it is for."""
     key = AMOUNT.format(player=player)
-    amount = ui.local.setdefault(key, 1)
 
     async def change(value: int) -> None:
         ui.local[key] = value
         await ui.refresh()
 
-    reasons = ft.Row([button(f"{ui.t(f'kleos.ui_free_{reason}')} {amount:+d}", _send(ui, player, reason, amount),
-                             f"glory-{player}-{reason}", filled=False, height=48, disabled=amount == 0)
-                      for reason in FREE_REASONS], wrap=True, spacing=6, run_spacing=6)
+    stepped = [button(f"{ui.t(f'kleos.ui_quick_{reason}')} +{STEPPED_REASONS[reason]}", _send(ui, player, reason),
+                      f"glory-{player}-{reason}", filled=False, height=48) for reason in MORE]
+    free = [button(f"{ui.t(f'kleos.ui_free_{reason}')} {amount:+d}", _send(ui, player, reason, amount),
+                   f"glory-{player}-{reason}", filled=False, height=48, disabled=amount == 0)
+            for reason in FREE_REASONS]
     count = stepper(ui.t("kleos.ui_other_amount"), amount, change, f"glory-{player}-amount", -MAX_STEP, MAX_STEP)
+    head = ft.Row([ft.Container(badge(ui, names, player, 20), expand=True), *stepped],
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
     if ui.is_phone:
-        return ft.Column([count, reasons], spacing=4, tight=True)
-    return ft.Row([ft.Container(count, expand=True), reasons], spacing=6)
+        body: ft.Control = ft.Column([count, ft.Row(free, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True)
+    else:
+        body = ft.Row([ft.Container(count, expand=True), *free], spacing=6)
+    return tagged(ft.Container(ft.Column([head, body], spacing=8, tight=True), padding=14, border_radius=16,
+                               border=ft.Border.all(3, shade(player)), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW),
+                  f"glory-{player}", god(ui, player))
 
 
 def glory_log(ui: UI, state: dict) -> ft.Control:
-    """The latest Glory changes with their reasons; the full record is the table's history."""
-    entries = list(enumerate(state["glory_log"]))[-LOG_ROWS:]
-    rows: list[ft.Control] = []
-    for index, entry in reversed(entries):
-        reason = ui.t(f"kleos.reason_{entry['reason']}")
-        if entry["note"]:
-            # Dusk writes the location's id as the note; a player's own note is shown as typed.
-            detail = ui.t(f"kleos.location_{entry['note']}") if entry["reason"] == "control" else entry["note"]
-            reason = f"{reason}: {detail}"
-        text = ui.t("kleos.ui_log_line", day=entry["day"], player=god(ui, entry["player"]),
-                    amount=f"{entry['amount']:+d}", reason=reason)
-        rows.append(tagged(ft.Row([ft.Icon(ft.Icons.CIRCLE, size=12, color=shade(entry["player"])),
-                                   ft.Text(text, size=15, expand=True)], spacing=8),
-                           f"glory-log-{index}", text))
+    """The latest Glory changes with their reasons, each row a part keyed by its place in the log."""
+    log = state["glory_log"]
+    first = max(0, len(log) - LOG_ROWS)
+    rows = [part(ui, f"glory-log-{index}", _log_row, index, log[index]) for index in range(len(log) - 1, first - 1, -1)]
     if not rows:
-        rows.append(note(ui.t("kleos.ui_log_empty")))
-    return card(heading(ui.t("kleos.ui_log_title"), 18), *rows, note(ui.t("kleos.ui_log_undo")), ident="glory-log")
+        rows.append(part(ui, "glory-log-empty", _note, "kleos.ui_log_empty"))
+    return boxed(ui, "glory-log", [part(ui, "glory-log-title", _log_title), *rows,
+                                   part(ui, "glory-log-undo", _note, "kleos.ui_log_undo")])
+
+
+def _log_row(ui: UI, index: int, entry: dict) -> ft.Control:
+    reason = ui.t(f"kleos.reason_{entry['reason']}")
+    if entry["note"]:
+        # Dusk writes the location's id as the note; a player's own note is shown as typed.
+        detail = ui.t(f"kleos.location_{entry['note']}") if entry["reason"] == "control" else entry["note"]
+        reason = f"{reason}: {detail}"
+    text = ui.t("kleos.ui_log_line", day=entry["day"], player=god(ui, entry["player"]),
+                amount=f"{entry['amount']:+d}", reason=reason)
+    return tagged(ft.Row([ft.Icon(ft.Icons.CIRCLE, size=12, color=shade(entry["player"])),
+                          ft.Text(text, size=15, expand=True)], spacing=8), f"glory-log-{index}", text)
+
+
+def _log_title(ui: UI) -> ft.Control:
+    return heading(ui.t("kleos.ui_log_title"), 18)
+
+
+def _note(ui: UI, key: str) -> ft.Control:
+    return note(ui.t(key))

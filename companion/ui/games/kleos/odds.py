@@ -16,6 +16,7 @@ from companion.games.kleos import (
     MAX_SIDES, MINOTAUR, Fighter, Hunter, alone, combat, competing, competing_many, recruit,
 )
 from companion.ui.context import UI
+from companion.ui.live import part
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
 SECTION = "kleos.odds.section"
@@ -114,8 +115,15 @@ def labelled_chance(ui: UI, label: str, ident: str, chance: Fraction) -> ft.Cont
 
 
 def odds_panel(ui: UI) -> ft.Control:
-    """Section buttons over the chosen calculator; results follow the steppers at once."""
-    chosen = inputs(ui, SECTION)
+    """Section buttons over the chosen calculator; results follow the steppers at once.
+
+    One part whose arguments are this device's inputs: a stepper tap rebuilds it, a
+    Glory change from another device never does (its scroll and values stay)."""
+    return part(ui, "kleos-odds", _panel, *(inputs(ui, key) for key in DEFAULTS))
+
+
+def _panel(ui: UI, chosen: str, *values: Any) -> ft.Control:
+    """The calculator for these inputs (the same values `inputs` reads while this builds)."""
     choose = setter(ui, SECTION)
 
     def pick(name: str):

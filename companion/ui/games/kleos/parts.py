@@ -11,15 +11,14 @@ import flet as ft
 
 from companion.games.kleos import GOD_COLOURS
 from companion.ui.context import UI
-from companion.ui.widgets.controls import FONT, TOUCH, icon_button, tagged
+from companion.ui.live import part
+from companion.ui.widgets.controls import FONT, TOUCH, card, icon_button, tagged
 
 # Screen shades for the game's colour names, dark enough to carry white text and stand on white.
 SHADES: dict[str, str] = {
     "red": ft.Colors.RED_700, "blue": ft.Colors.BLUE_700, "green": ft.Colors.GREEN_700,
     "yellow": ft.Colors.AMBER_700, "purple": ft.Colors.PURPLE_500,
 }
-# Phases in which Glory and Olympus' Favor may change (the game refuses them in setup and after the end).
-LIVE = ("deployment", "daybreak", "play", "action", "dusk")
 
 
 def shade(player: str) -> str:
@@ -30,9 +29,9 @@ def god(ui: UI, player: str) -> str:
     return ui.t(f"kleos.god_{player}")
 
 
-def who(ui: UI, state: dict, player: str) -> str:
-    """The god, and the person playing it when the table gave a name."""
-    name = state["names"].get(player)
+def who(ui: UI, names: dict[str, str], player: str) -> str:
+    """The god, and the person playing it when the table gave a name (`names`: the state's names)."""
+    name = names.get(player)
     return f"{god(ui, player)} ({name})" if name else god(ui, player)
 
 
@@ -40,10 +39,20 @@ def dot(player: str, size: int = 18) -> ft.Control:
     return ft.Container(width=size, height=size, bgcolor=shade(player), border_radius=size / 2)
 
 
-def badge(ui: UI, state: dict, player: str, size: int = 18, bold: bool = True) -> ft.Control:
-    return ft.Row([dot(player, size), ft.Text(who(ui, state, player), size=size,
+def badge(ui: UI, names: dict[str, str], player: str, size: int = 18, bold: bool = True) -> ft.Control:
+    return ft.Row([dot(player, size), ft.Text(who(ui, names, player), size=size,
                                               weight=ft.FontWeight.BOLD if bold else None)],
                   spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def boxed(ui: UI, ident: str, children: list[ft.Control]) -> ft.Control:
+    """A card of parts, reused while its children are the same controls (a `group` in a card).
+    `ident` is both the card's test id and its part key."""
+    return part(ui, ident, _boxed, ident, tuple(children))
+
+
+def _boxed(ui: UI, ident: str, children: tuple[ft.Control, ...]) -> ft.Control:
+    return card(*children, ident=ident)
 
 
 def own_first(players: list[str], seat: str | None) -> list[str]:
@@ -53,6 +62,13 @@ def own_first(players: list[str], seat: str | None) -> list[str]:
 
 def editable(snap: dict) -> bool:
     return snap["role"] != "spectator"
+
+
+def why(ui: UI, snap: dict, action: str) -> str | None:
+    """None when this device may take `action` now, else the translated reason it may not
+    (the game's own answer in the view; a spectator's screen has no controls at all)."""
+    key = snap["state"]["allowed"][action]
+    return ui.t(key) if key else None
 
 
 def flag(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], ident: str,

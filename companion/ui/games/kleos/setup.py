@@ -2,7 +2,9 @@
 
 The checklist ticks are table events, so whichever device ticks an item, every
 screen sees it done. The temples can be re-placed only before the Contest
-starts (the game refuses it later), so the editor is offered only then.
+starts (the game refuses it later), so the editor is offered only then. Each
+card is a part built from its slice of the state (and, for the temple editor,
+this device's unsaved choice).
 """
 from __future__ import annotations
 
@@ -12,41 +14,42 @@ from companion.games.kleos import CHECKLIST
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import editable, god
 from companion.ui.games.kleos.temples import temple_list, temple_picker
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 EDIT = "kleos.setup.temples"
 
 
-# The game lets the First Player token be moved by hand until the day's Play phase begins.
-TOKEN_PHASES = ("setup", "deployment", "daybreak")
-
-
 def setup_section(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
-    before = state["phase"] == "setup" and editable(snap)
-    return ft.Column([_checklist(ui, state, before), _temples(ui, state, before), _first_player(ui, snap)],
-                     spacing=12)
+    may = state["allowed"]
+    before = editable(snap) and may["setup.temples"] is None
+    chosen = ui.local.get(EDIT) if before else None
+    movable = editable(snap) and may["first_player.set"] is None
+    return group(ui, "kleos-setup", ft.Column, [
+        part(ui, "kleos-checklist", _checklist, state["checklist"], editable(snap) and may["setup.check"] is None),
+        part(ui, "kleos-temples", _temples, tuple(state["players"]), state["temples"], state["names"], before,
+             None if chosen is None else dict(chosen)),
+        part(ui, "kleos-first", _first_player, tuple(state["players"]), state["first_player"], movable),
+    ], spacing=12)
 
 
-def _first_player(ui: UI, snap: dict) -> ft.Control:
+def _first_player(ui: UI, players: tuple[str, ...], first_player: str, movable: bool) -> ft.Control:
     """A hand override for the token, for tables that passed it differently from the app."""
-    state = snap["state"]
-    movable = editable(snap) and state["phase"] in TOKEN_PHASES
-
     def give(player: str):
         async def handler(e: object) -> None:
             await ui.send({"type": "first_player.set", "player": player})
         return handler
 
     buttons = [button(god(ui, p), give(p), f"kleos-first-{p}", icon=ft.Icons.FLAG, height=48,
-                      filled=p == state["first_player"], disabled=not movable or p == state["first_player"])
-               for p in state["players"]]
+                      filled=p == first_player, disabled=not movable or p == first_player)
+               for p in players]
     return card(heading(ui.t("kleos.ui_first_title"), 18),
                 note(ui.t("kleos.ui_first_hint" if movable else "kleos.ui_first_locked")),
                 ft.Row(buttons, wrap=True, spacing=6, run_spacing=6), ident="kleos-first")
 
 
-def _checklist(ui: UI, state: dict, can_tick: bool) -> ft.Control:
+def _checklist(ui: UI, checklist: dict[str, bool], can_tick: bool) -> ft.Control:
     def tick(item: str, done: bool):
         async def handler(e: object) -> None:
             await ui.send({"type": "setup.check", "item": item, "done": done})
@@ -54,26 +57,26 @@ def _checklist(ui: UI, state: dict, can_tick: bool) -> ft.Control:
 
     rows = []
     for item in CHECKLIST:
-        done = state["checklist"][item]
+        done = checklist[item]
         text = ui.t(f"kleos.check_{item}")
         rows.append(tagged(ft.ListTile(
             leading=ft.Icon(ft.Icons.CHECK_BOX if done else ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=28),
             title=ft.Text(text, size=16, color=ft.Colors.ON_SURFACE_VARIANT if done else None),
             on_click=tick(item, not done) if can_tick else None, min_height=56,
         ), f"kleos-check-{item}", f"{text} ✓" if done else text))
-    left = sum(not done for done in state["checklist"].values())
+    left = sum(not done for done in checklist.values())
     title = ui.t("kleos.ui_checklist_left", left=left) if left else ui.t("kleos.ui_checklist_done")
     return card(tagged(heading(title, 18), "kleos-checklist-title", title), *rows, ident="kleos-checklist")
 
 
-def _temples(ui: UI, state: dict, can_edit: bool) -> ft.Control:
-    parts: list[ft.Control] = [heading(ui.t("kleos.ui_temples_title"), 18), temple_list(ui, state)]
+def _temples(ui: UI, players: tuple[str, ...], temples: dict[str, str], names: dict[str, str], can_edit: bool,
+             chosen: dict[str, str] | None) -> ft.Control:
+    parts: list[ft.Control] = [heading(ui.t("kleos.ui_temples_title"), 18), temple_list(ui, temples, names)]
     if not can_edit:
         return card(*parts, ident="kleos-temples")
-    chosen: dict | None = ui.local.get(EDIT)
 
     async def open_editor(e: object) -> None:
-        ui.local[EDIT] = dict(state["temples"])
+        ui.local[EDIT] = dict(temples)
         await ui.refresh()
 
     async def close(e: object) -> None:
@@ -83,13 +86,18 @@ def _temples(ui: UI, state: dict, can_edit: bool) -> ft.Control:
     async def save(e: object) -> None:
         if await ui.send({"type": "setup.temples", "temples": dict(chosen or {})}):
             ui.local.pop(EDIT, None)
+            await ui.refresh()
+
+    async def change(after: dict[str, str]) -> None:
+        ui.local[EDIT] = after
+        await ui.refresh()
 
     if chosen is None:
         parts += [note(ui.t("kleos.ui_temples_hint")),
                   button(ui.t("kleos.ui_temples_edit"), open_editor, "kleos-temples-edit", icon=ft.Icons.EDIT,
                          filled=False)]
     else:
-        parts += [*temple_picker(ui, state["players"], chosen), ft.Row([
+        parts += [*temple_picker(ui, list(players), chosen, change), ft.Row([
             button(ui.t("kleos.ui_temples_save"), save, "kleos-temples-save", icon=ft.Icons.SAVE),
             button(ui.t("ui.cancel"), close, "kleos-temples-cancel", filled=False),
         ], wrap=True)]

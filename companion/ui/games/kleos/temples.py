@@ -5,6 +5,8 @@ can override the app's deal before creating the table or just after.
 """
 from __future__ import annotations
 
+from typing import Awaitable, Callable
+
 import flet as ft
 
 from companion.games.kleos import FIRST_TEMPLE, TEMPLES_BY_COUNT
@@ -13,12 +15,12 @@ from companion.ui.games.kleos.parts import badge, dot, god
 from companion.ui.widgets.controls import tagged
 
 
-def temple_list(ui: UI, state: dict) -> ft.Control:
+def temple_list(ui: UI, temples: dict[str, str], names: dict[str, str]) -> ft.Control:
     """One line per hex, Temple 1 first, so the table can copy it onto the board."""
     rows = []
-    for player, hex_id in sorted(state["temples"].items(), key=lambda item: item[1]):
+    for player, hex_id in sorted(temples.items(), key=lambda item: item[1]):
         parts: list[ft.Control] = [ft.Text(hex_id, size=22, weight=ft.FontWeight.BOLD, width=48),
-                                   badge(ui, state, player)]
+                                   badge(ui, names, player)]
         if hex_id == FIRST_TEMPLE:
             parts.append(ft.Row([ft.Icon(ft.Icons.FLAG, size=20),
                                  ft.Text(ui.t("kleos.ui_first_player"), size=15)], spacing=4, tight=True))
@@ -29,20 +31,25 @@ def temple_list(ui: UI, state: dict) -> ft.Control:
     return ft.Column(rows, spacing=8, tight=True)
 
 
-def temple_picker(ui: UI, players: list[str], chosen: dict[str, str]) -> list[ft.Control]:
-    """A row of hex chips per god; picking a hex another god holds swaps the two."""
+def temple_picker(ui: UI, players: list[str], chosen: dict[str, str],
+                  on_change: Callable[[dict[str, str]], Awaitable[None]]) -> list[ft.Control]:
+    """A row of hex chips per god; picking a hex another god holds swaps the two.
+
+    A pick hands `on_change` a new dict (the shown one is never changed in place), so a
+    caller that memoises on `chosen` sees the change."""
     hexes = TEMPLES_BY_COUNT.get(len(players), ())
 
     def pick(player: str, hex_id: str):
         async def handler(e: object) -> None:
-            holder = next((p for p, h in chosen.items() if h == hex_id and p != player), None)
+            after = dict(chosen)
+            holder = next((p for p, h in after.items() if h == hex_id and p != player), None)
             if holder is not None:
-                if player in chosen:
-                    chosen[holder] = chosen[player]
+                if player in after:
+                    after[holder] = after[player]
                 else:
-                    chosen.pop(holder)
-            chosen[player] = hex_id
-            await ui.refresh()
+                    after.pop(holder)
+            after[player] = hex_id
+            await on_change(after)
         return handler
 
     rows: list[ft.Control] = []

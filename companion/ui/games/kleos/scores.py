@@ -1,0 +1,89 @@
+"""The Kleos scoreboard: every god's Glory, its markers, and one-tap Glory for a kill, a recruit, a Slaughter.
+
+It replaces the old Glory bands at the top of every device: the god whose turn
+it is is outlined, the First Player, Olympus' Favor and the turn are markers,
+and the day and step are the facts line, with the next button beside them so
+the table's most pressed button is above the fold too. A phone lists its own
+god first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.kleos import LAST_DAY, STEPPED_REASONS
+from companion.ui.context import UI
+from companion.ui.games.kleos.day import next_button
+from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
+from companion.ui.live import group, part
+from companion.ui.widgets.controls import FONT, tagged
+from companion.ui.widgets.scoreboard import Score, scoreboard
+
+# The reasons a table scores most often, one tap each from the scoreboard (in this order).
+QUICK = ("kill", "recruit", "slaughter")
+
+
+def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
+    state = snap["state"]
+    favor = state["favor"]["player"] if state["favor"] else None
+    scores = []
+    for player in own_first(state["players"], snap["seat"] if ui.is_phone else None):
+        markers = [ui.t(key) for key, on in (("kleos.ui_mark_turn", player == state["turn"]),
+                                            ("kleos.ui_mark_first", player == state["first_player"]),
+                                            ("kleos.ui_mark_favor", player == favor)) if on]
+        scores.append(Score(player, god(ui, player), str(state["glory"][player]), shade(player), tuple(markers),
+                            active=player == state["turn"], detail=state["names"].get(player, "")))
+    closed = why(ui, snap, "glory.add")
+    facts = [ui.t("kleos.ui_day_label", day=state["day"], days=LAST_DAY), ui.t(f"kleos.phase_{state['phase']}")]
+    if closed and editable(snap):
+        facts.append(closed)
+    can_next = editable(snap) and state["phase"] != "end"
+    after, refused = (state["next"], state["allowed"]["phase.next"]) if can_next else (None, None)
+    board = scoreboard(ui, scores, (), Quick(closed) if editable(snap) else None)
+    if ui.is_phone:  # own tile first, then the buttons
+        top = [part(ui, "kleos-facts", _facts, tuple(facts), False, None, None), board]
+        if can_next:
+            top.append(part(ui, "kleos-next-row", next_button, after, refused))
+    else:  # the tablet's next button beside the facts, so it is above the fold with five gods
+        top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), board]
+    return group(ui, "kleos-top", ft.Column, top, spacing=8)
+
+
+def _facts(ui: UI, facts: tuple[str, ...], can_next: bool, after: dict | None, refused: str | None) -> ft.Control:
+    """The day and step (and why Glory is closed), then the next button when asked for."""
+    said = " · ".join(facts)
+    line = tagged(ft.Row([ft.Text(f, size=22, weight=ft.FontWeight.W_600) for f in facts], wrap=True, spacing=24),
+                  "scoreboard-facts", said)
+    if not can_next:
+        return line
+    return ft.Row([ft.Container(line, expand=True), next_button(ui, after, refused)], spacing=12,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@dataclass(frozen=True)
+class Quick:
+    """The tiles' quick buttons; a value (not a closure), so a tile is rebuilt only when its
+    score or the reason Glory is closed changes. `closed` is that reason, or None."""
+
+    closed: str | None
+
+    def __call__(self, ui: UI, score: Score) -> list[ft.Control]:
+        """One line of three worded buttons, each as wide as its word needs (the scoreboard
+        makes a tile's buttons share its width): the tile stays short enough for five gods."""
+        return [ft.Row([self._button(ui, score, reason) for reason in QUICK], spacing=4)]
+
+    def _button(self, ui: UI, score: Score, reason: str) -> ft.Control:
+        async def add(e: object) -> None:
+            await ui.send({"type": "glory.add", "player": score.seat, "reason": reason})
+
+        word = ui.t(f"kleos.ui_quick_{reason}")
+        said = f"{score.name}: {word} +{STEPPED_REASONS[reason]}" + (f" ({self.closed})" if self.closed else "")
+        size = 16 if ui.is_phone else 13  # a phone's tile is as wide as the screen
+        control = ft.OutlinedButton(
+            content=ft.Text(word, size=size, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True),
+            on_click=add, height=48, disabled=self.closed is not None, tooltip=self.closed or said,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
+        wrapped = tagged(control, f"quick-{reason}-{score.seat}", said)
+        wrapped.expand = len(word) + 3  # its share of the line: what its word needs
+        return wrapped

@@ -1,0 +1,74 @@
+"""The Kleos scoreboard on a 1280x800 tablet with five gods: every Glory number and the last god's
+quick buttons are on screen without scrolling; the Dusk sheet keeps its place while others score."""
+from __future__ import annotations
+
+import re
+
+from drive import TABLET, el, expect_label, open_app
+from playwright.sync_api import expect
+
+GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
+
+
+def new_table(server, presses: int) -> dict:
+    table = server.api("POST", "/api/tables", {"game": "kleos", "options": {"players": GODS}})
+    for _ in range(presses):
+        post(server, table, {"type": "phase.next"})
+    return table
+
+
+def post(server, table: dict, event: dict) -> None:
+    server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}", event)
+
+
+def inside(page, ident: str) -> dict:
+    box = el(page, ident).bounding_box()
+    assert box is not None, ident
+    assert 0 <= box["x"] and box["x"] + box["width"] <= TABLET["width"], (ident, box)
+    assert 0 <= box["y"] and box["y"] + box["height"] <= TABLET["height"], (ident, box)
+    return box
+
+
+def scroll_to(page, ident: str) -> None:
+    """Wheel the board until `ident` is on screen (Flutter draws on a canvas: the DOM cannot scroll it)."""
+    page.mouse.move(400, 500)
+    for _ in range(10):
+        box = el(page, ident).bounding_box()
+        if 100 <= box["y"] <= TABLET["height"] - 150:
+            return
+        page.mouse.wheel(0, box["y"] - TABLET["height"] / 2)
+        page.wait_for_timeout(400)
+
+
+def test_five_scores_and_the_last_gods_quick_kill_fit_above_the_fold(server, browser):
+    table = new_table(server, 3)  # the first player's Play phase, day 1
+    turn = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["state"]["turn"]
+    tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
+    expect_label(tablet, "score-dionysus", "Dionysus 0")
+    for god in GODS:
+        inside(tablet, f"score-{god}")
+    expect(el(tablet, f"tile-{turn}")).to_have_attribute("aria-label", re.compile(r"\bactive\b"))  # whose turn
+    box = inside(tablet, "quick-kill-dionysus")
+    tablet.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # no scroll, no retry
+    expect_label(tablet, "score-dionysus", "Dionysus 1")
+    box = inside(tablet, "quick-slaughter-dionysus")
+    tablet.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect_label(tablet, "score-dionysus", "Dionysus 2")
+    state = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["state"]
+    assert [(e["player"], e["reason"]) for e in state["glory_log"]] == [("dionysus", "kill"), ("dionysus", "slaughter")]
+
+
+def test_the_dusk_sheet_keeps_its_scroll_and_counts_while_another_device_scores(server, browser):
+    table = new_table(server, 13)  # Dusk of day 1
+    tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
+    expect_label(tablet, "dusk-theater-controller", "Theater")
+    scroll_to(tablet, "dusk-theater-dionysus-plus")
+    box = inside(tablet, "dusk-theater-dionysus-plus")
+    tablet.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect_label(tablet, "dusk-theater-controller", "Dionysus")
+    before = el(tablet, "dusk-theater-dionysus-value").bounding_box()["y"]
+    for _ in range(5):
+        post(server, table, {"type": "glory.add", "player": "hermes", "reason": "recruit"})
+    expect_label(tablet, "score-hermes", "Hermes 5")
+    assert abs(el(tablet, "dusk-theater-dionysus-value").bounding_box()["y"] - before) < 2  # no jump
+    expect_label(tablet, "dusk-theater-dionysus-value", "Dionysus 1")
