@@ -60,9 +60,12 @@ class LordsOfHellasUI:
             parts.append(part(ui, "loh-winner", _winner_banner, state["winner"], state["names"], state["colours"]))
         current = state["turn"]["player"]
         keys, prefix = READS[chosen]
+        view = cut(snap, keys)
+        if chosen == "turn":  # the turn helper reads the current player's counts only
+            view["state"]["tracks"] = {current: state["tracks"][current]}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
-                  part(ui, f"loh-section-{chosen}", _section, chosen, cut(snap, keys), mine(ui, prefix))]
+                  part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -1,8 +1,8 @@
 """The Lords of Hellas scoreboard: the victory watch at a glance, whose turn it is.
 
 The big number is each player's nearest win (the counted condition with the
-largest share of its target, shown as "value/target"); the detail line keeps
-all three counts; markers flag one-away players and a King of Kings countdown
+largest share of its target, shown as "value/target", its name the first
+marker); the detail line keeps all three counts; markers flag one-away players and a King of Kings countdown
 on a Monument the player holds. The quick buttons add a Land or a defeated
 Monster, the counts the table changes most, where the view says this device may.
 """
@@ -40,14 +40,16 @@ def facts(ui: UI, state: dict) -> tuple[str, ...]:
 
 def _score(ui: UI, state: dict, player: str) -> WatchScore:
     progress = state["progress"][player]
-    best = max(progress.values(), key=lambda g: g["value"] / g["target"])
-    markers = [t(ui, "ui_mark_one_away")] if any(g["value"] == g["target"] - 1 for g in progress.values()) else []
+    nearest = max(progress, key=lambda c: progress[c]["value"] / progress[c]["target"])
+    best = progress[nearest]
+    # Never empty, so a tile keeps its shape (and its buttons their ids) as markers come and go.
+    markers = [t(ui, f"cond_{nearest}")]
+    if any(g["value"] == g["target"] - 1 for g in progress.values()):
+        markers.append(t(ui, "ui_mark_one_away"))
     for m in MONUMENTS:
         monument = state["monuments"][m]
         if monument["countdown"] is not None and monument["controller"] == player:
             markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=monument["countdown"]))
-    if state["winner"] is not None and state["winner"]["player"] == player:
-        markers.insert(0, t(ui, f"cond_{state['winner']['condition']}"))
     reason = state["allowed"][f"tracker.{player}"]
     active = state["winner"] is None and state["turn"]["player"] == player
     detail = t(ui, "ui_tile_detail", **{COUNTED[c]: f"{g['value']}/{g['target']}" for c, g in progress.items()})

@@ -124,7 +124,7 @@ def _special(ui: UI, snap: dict) -> ft.Control:
         else:
             reason = state["allowed"][f"special.{action}"]
             control = why(ui, button(label, _special_send(ui, action), f"loh-special-{action}",
-                                     filled=action == turn["special"], disabled=reason is not None), reason)
+                                     filled=False, disabled=reason is not None), reason)
         rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
         if action in UNSOURCED and not custom_name(state, action):
             rows.append(unsourced(ui, f"loh-unsourced-special-{action}"))
@@ -146,5 +146,5 @@ def _end(ui: UI, snap: dict) -> ft.Control:
     return ft.Column([
         why(ui, button(t(ui, "turn_end"), end, "loh-end-turn", icon=ft.Icons.SKIP_NEXT, height=64,
                        disabled=reason is not None), reason),
-        note(ui.t(reason), "loh-end-hint") if reason else ft.Container(),
+        note(ui.t(reason) if reason else t(ui, "turn_can_end"), "loh-end-hint"),
     ], spacing=4)
