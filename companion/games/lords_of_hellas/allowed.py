@@ -32,10 +32,10 @@ def allowed(state: dict, seat: str | None) -> dict[str, Reason]:
         out[f"special.{action}"] = blocked or _special(turn, used, action)
     hunting = state["hunt"] is not None and state["hunt"]["status"] == "ongoing"
     for monument in MONUMENTS:
-        out[f"build.{monument}"] = (blocked or _special(turn, used, "build_monument")
-                                    or (KEY + "err_hunt_ongoing" if hunting else None)
+        out[f"build.{monument}"] = (blocked or (KEY + "err_hunt_ongoing" if hunting else None)
                                     or (KEY + "err_monument_complete"
-                                        if state["monuments"][monument]["level"] >= TOP_LEVEL else None))
+                                        if state["monuments"][monument]["level"] >= TOP_LEVEL else None)
+                                    or _special(turn, used, "build_monument"))
     out["end"] = blocked or (KEY + "turn_need_special" if turn["special"] is None
                              else KEY + "err_steps_pending" if turn["steps"]
                              else KEY + "err_hunt_ongoing" if hunting else None)
