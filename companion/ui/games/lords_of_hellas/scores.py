@@ -43,7 +43,7 @@ def _score(ui: UI, state: dict, player: str) -> WatchScore:
     nearest = max(progress, key=lambda c: progress[c]["value"] / progress[c]["target"])
     best = progress[nearest]
     # Never empty, so a tile keeps its shape (and its buttons their ids) as markers come and go.
-    markers = [t(ui, f"cond_{nearest}")]
+    markers = [t(ui, f"ui_short_{nearest}")]
     if any(g["value"] == g["target"] - 1 for g in progress.values()):
         markers.append(t(ui, "ui_mark_one_away"))
     for m in MONUMENTS:
