@@ -15,7 +15,7 @@ Server CPU per change (user + system of the server process over the changes)
 and RSS (after the changes) are read from /proc through psutil.
 
 Run from the repository root: python bench/fanout.py [--changes 30] [--sizes 1,10,30]
-[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades]
+[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades|lords_of_hellas]
 """
 from __future__ import annotations
 
@@ -41,7 +41,9 @@ REGISTER, PATCH, INVOKE = 1, 2, 5
 TABLET, PHONE = (1280, 800), (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"],
-           "cyclades": ["ana", "bia", "caio", "dora", "eva"]}
+           "cyclades": ["ana", "bia", "caio", "dora", "eva"], "lords_of_hellas": ["ana", "bia", "caio", "dora"]}
+# Lords of Hellas ends at the first win: targets out of reach, so every change is a Land more.
+OPTIONS = {"lords_of_hellas": {"thresholds": {"warlord": 999, "favoured": 999, "slayer": 999}}}
 QUIET = 0.15  # an update is over when its sessions get nothing more for this long (s)
 
 
@@ -192,7 +194,8 @@ class Table:
 
     async def create(self) -> None:
         made = (await self.http.post("/api/tables", json={"game": self.game,
-                                                           "options": {"players": self.players}})).json()
+                                                           "options": {"players": self.players,
+                                                                       **OPTIONS.get(self.game, {})}})).json()
         self.id, self.host, self.seats = made["id"], made["host_token"], made["seats"]
         self.spectator = made["spectator_token"]
         if self.game == "kleos":
@@ -226,6 +229,7 @@ class Table:
         who = self.players[self.n % len(self.players)]
         body = {"kleos": {"type": "glory.add", "player": who, "reason": "kill"},
                 "cyclades": {"type": "tracker.adjust", "player": who, "item": "philosophers", "delta": 1},
+                "lords_of_hellas": {"type": "tracker.set", "player": who, "field": "lands", "value": self.n},
                 }.get(self.game, {"type": "points.add", "player": who, "amount": 1})
         await self.event(self.seats[who]["token"], body)
 
@@ -326,7 +330,8 @@ async def main() -> None:
     parser.add_argument("--hall", default="50x6", help="TABLESxSESSIONS, or 0x0 to skip")
     parser.add_argument("--no-bare", action="store_true")
     parser.add_argument("--game", default="kleos", choices=sorted(PLAYERS),
-                        help="kleos: a Glory change; scorepad: one point; cyclades: a philosopher")
+                        help="kleos: a Glory change; scorepad: one point; cyclades: a philosopher; "
+                             "lords_of_hellas: a Land")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     hall = tuple(int(s) for s in args.hall.split("x"))

@@ -8,7 +8,7 @@ import re
 from types import SimpleNamespace
 
 import flet as ft
-from drive import PHONE, el, expect_label, open_app, tap, type_into
+from drive import PHONE, TABLET, el, expect_label, open_app, tap, type_into
 from playwright.sync_api import expect
 
 from companion.games.lords_of_hellas.game import GAME
@@ -155,6 +155,37 @@ def test_every_panel_is_fully_translated_for_every_role_and_size():
     assert "Quem joga: Ana" in seen["pt"] and "Bia vence como Senhor da Guerra! A partida acabou." in seen["pt"]
     assert "Bia wins the battle" in seen["en"] and "Bia vence a batalha" in seen["pt"]  # a tie goes to Bia
     assert len(seen["pt"] - seen["en"]) > 100  # Portuguese screens really are in Portuguese
-    # What reads the same in both is only names and numbers: no English label was hard-coded.
-    names = re.compile(r"Ana|Bia|Hydra|Zeus|Hermes")
+    # What reads the same in both is only names and numbers (and the shared scoreboard's tile
+    # state words, an accessibility label): no English label of this game was hard-coded.
+    names = re.compile(r"Ana|Bia|Hydra|Zeus|Hermes|\b(active|waiting|changed)$")
     assert [x for x in seen["pt"] & seen["en"] if re.search(r"[^\W\d_]", names.sub("", x))] == []
+
+
+FOUR = ["ana", "bia", "caio", "dino"]
+
+
+def in_view(page, ident: str) -> bool:
+    box = el(page, ident).bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
+        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
+
+
+def test_four_players_victory_watch_fits_the_tablet_and_the_last_quick_action_works(server, browser):
+    created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": {"players": FOUR}})
+    table, host = created["id"], created["host_token"]
+    tablet = open_app(browser, f"{server.url}/t/{table}?k={host}", TABLET)
+    phone = open_app(browser, f"{server.url}/t/{table}?k={created['seats']['dino']['token']}", PHONE)
+    expect_label(tablet, "tile-dino", "Dino")
+    assert tablet.evaluate("() => window.scrollY") == 0
+    for seat in FOUR:
+        assert in_view(tablet, f"score-{seat}"), seat
+    assert in_view(tablet, "quick-lands-dino")
+    tap(tablet, "quick-lands-dino")  # no scrolling, one tap
+    expect_label(phone, "score-dino", "Dino 1/2")
+    assert in_view(phone, "score-dino") and in_view(phone, "quick-monsters-dino")  # own tile first on a phone
+    tap(phone, "quick-monsters-dino")
+    expect_label(tablet, "markers-dino", "One away!")
+    track = server.api("GET", f"/api/tables/{table}?k={host}")["state"]["tracks"]["dino"]
+    assert (track["lands"], track["monsters"]) == (1, 1)
+    expect_disabled(phone, "loh-end-turn")  # not Dino's turn

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
+from companion.games.lords_of_hellas.allowed import allowed
 from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, specials, tracker, turn, victory
 from companion.games.lords_of_hellas import summary as play_summary
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
@@ -59,9 +60,10 @@ class LordsOfHellas(GameBase):
         return {**event, "outcome": history.outcome(state, after, event)}
 
     def view(self, state: dict, seat: str | None) -> dict:
-        """The whole state (no hidden information) plus the derived panels' figures."""
+        """The whole state (no hidden information) plus the derived panels' figures and what this
+        viewer may do now (`allowed`)."""
         claims = hunt.claimable(state["hunt"]) if state["hunt"] else []
-        return {**state, "progress": victory.progress(state), "claimable": claims}
+        return {**state, "progress": victory.progress(state), "claimable": claims, "allowed": allowed(state, seat)}
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, lang)

@@ -1,4 +1,5 @@
-"""Lords of Hellas panels: a winner banner, a status line, and five sections to switch between.
+"""Lords of Hellas panels: the victory-watch scoreboard, a winner banner, a status line, and five
+sections to switch between, each a live part of its own slice (companion/ui/LIVE.md).
 
 The board stays on the table; these panels only keep the counts, markers and
 helpers. Which section a device shows is its own choice, kept in `ui.local`,
@@ -12,8 +13,12 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas import battle, hunt, monuments, setup, turn, watch
-from companion.ui.games.lords_of_hellas.parts import dot, name, t
-from companion.ui.widgets.controls import button, note, tagged
+from companion.ui.games.lords_of_hellas.parts import dot, t
+from companion.ui.games.lords_of_hellas.scores import facts, quick, scores
+from companion.ui.games.lords_of_hellas.slices import cut, may, mine
+from companion.ui.live import group, part
+from companion.ui.widgets.controls import button, tagged
+from companion.ui.widgets.scoreboard import scoreboard
 
 SECTION = "lords_of_hellas.section"
 # Section id -> (title key, panel); the turn helper first because it is used every turn.
@@ -26,41 +31,68 @@ SECTIONS: dict[str, tuple[str, Callable[[UI, dict], ft.Control]]] = {
 }
 
 
+# The state keys each section reads (its part is rebuilt only when one of them changes) and the
+# prefix of the device-local values it shows.
+READS: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "turn": (("players", "names", "winner", "turn", "tracks", "used", "hunt", "monuments", "special_names",
+              "special_added"), turn.LOCAL),
+    "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
+    "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
+    "battle": (("players", "names", "winner", "turn", "last_battle"), battle.LOCAL),
+    "hunt": (("names", "winner", "turn", "hunt", "claimable"), hunt.LOCAL),
+}
+
+
 class LordsOfHellasUI:
     def setup_form(self, ui: UI):
         return setup.form(ui)
 
     def board(self, ui: UI, snap: dict) -> ft.Control:
+        """The scoreboard first (a phone: its own tile, the others after its panels), then the
+        status line, the section bar and the chosen section, each a part of its own slice."""
         state = snap["state"]
         chosen = ui.local.setdefault(SECTION, "turn")
-        parts: list[ft.Control] = []
+        who = snap["seat"] if snap["role"] == "seat" else None
+        tiles = scores(ui, {**state, "allowed": may(snap)}, who)
+        own = [s for s in tiles if s.seat == who]
+        parts: list[ft.Control] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick)]
         if state["winner"] is not None:
-            parts.append(_winner_banner(ui, state))
-        parts += [_status(ui, state), _section_bar(ui, chosen), SECTIONS[chosen][1](ui, snap)]
-        return ft.Column(parts, spacing=12)
+            parts.append(part(ui, "loh-winner", _winner_banner, state["winner"], state["names"], state["colours"]))
+        current = state["turn"]["player"]
+        keys, prefix = READS[chosen]
+        view = cut(snap, keys)
+        if chosen == "turn":  # the turn helper reads the current player's counts only
+            view["state"]["tracks"] = {current: state["tracks"][current]}
+        parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
+                  part(ui, "loh-tabs", _section_bar, chosen),
+                  part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
+        if own:
+            parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
+        return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _winner_banner(ui: UI, state: dict) -> ft.Control:
-    winner = state["winner"]
+def _section(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
+    """One section's panel; `local` (this device's values it shows) only keys the memo."""
+    return SECTIONS[section][1](ui, snap)
+
+
+def _winner_banner(ui: UI, winner: dict, names: dict, colours: dict) -> ft.Control:
     condition = t(ui, f"cond_{winner['condition']}")
-    text = t(ui, "watch_winner", name=name(state, winner["player"]), condition=condition)
+    text = t(ui, "watch_winner", name=names.get(winner["player"], winner["player"]), condition=condition)
     return tagged(ft.Container(ft.Column([
         ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.ON_PRIMARY_CONTAINER),
                 ft.Text(text, size=24 if ui.is_phone else 30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
                         expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Text(t(ui, "winner_undo_hint"), size=16, color=ft.Colors.ON_PRIMARY_CONTAINER),
     ], spacing=8), bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=20, border_radius=16,
-        border=ft.Border.all(6, state["colours"].get(winner["player"]) or ft.Colors.PRIMARY)), "loh-winner", text)
+        border=ft.Border.all(6, colours.get(winner["player"]) or ft.Colors.PRIMARY)), "loh-winner", text)
 
 
-def _status(ui: UI, state: dict) -> ft.Control:
-    turn = state["turn"]
-    playing = t(ui, "turn_current", name=name(state, turn["player"]))
-    counts = f"{t(ui, 'turn_number', number=turn['number'])}, {t(ui, 'round_number', number=state['round'])}"
+def _status(ui: UI, current: str, colour: str | None) -> ft.Control:
+    playing = t(ui, "turn_current", name=current)
     return ft.Row([
-        dot(state["colours"].get(turn["player"]), 28),
+        dot(colour, 28),
         tagged(ft.Text(playing, size=24, weight=ft.FontWeight.BOLD), "loh-current", playing),
-        note(counts, "loh-counts", 16),
     ], wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

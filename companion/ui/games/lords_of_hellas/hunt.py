@@ -9,11 +9,13 @@ import flet as ft
 
 from companion.games.lords_of_hellas import HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS
 from companion.ui.context import UI
+from companion.ui.live import local_text
 from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 LOCAL = "lords_of_hellas.hunt."
+MONSTER = "lords_of_hellas.hunt_monster"  # typed text: outside LOCAL, so typing rebuilds no part
 
 
 def panel(ui: UI, snap: dict) -> ft.Control:
@@ -28,11 +30,7 @@ def panel(ui: UI, snap: dict) -> ft.Control:
 
 
 def _new_hunt(ui: UI, snap: dict) -> ft.Control:
-    monster = ui.local.setdefault(LOCAL + "monster", "")
     slots: list[str] = ui.local.setdefault(LOCAL + "slots", ["none", "none", "none"])
-
-    def on_monster(e) -> None:
-        ui.local[LOCAL + "monster"] = e.control.value
 
     def reward_setter(i: int):
         async def pick(reward: object) -> None:
@@ -49,16 +47,15 @@ def _new_hunt(ui: UI, snap: dict) -> ft.Control:
         await ui.refresh()
 
     async def start(e) -> None:
-        command = {"type": "hunt.start", "monster": ui.local[LOCAL + "monster"], "slots": list(slots)}
+        command = {"type": "hunt.start", "monster": ui.local.get(MONSTER, ""), "slots": list(slots)}
         if await ui.send(command):
-            ui.local[LOCAL + "monster"] = ""
+            ui.local[MONSTER] = ""
             ui.local[LOCAL + "chosen"] = []
             await ui.refresh()
 
     rewards = [(r, t(ui, f"reward_{r}")) for r in REWARDS]
     rows: list[ft.Control] = [
-        tagged(ft.TextField(value=monster, label=t(ui, "hunt_monster"), on_change=on_monster, text_size=18,
-                            max_length=MAX_NAME), "loh-hunt-monster"),
+        local_text(ui, MONSTER, "loh-hunt-monster", t(ui, "hunt_monster"), text_size=18, max_length=MAX_NAME),
         ft.Text(t(ui, "hunt_tray"), size=17, weight=ft.FontWeight.W_600),
         note(t(ui, "hunt_reward")),
     ]

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.games.lords_of_hellas import MONUMENTS, PHASE_STEPS, TOP_LEVEL
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import can_play_turn, can_write, choice_row, name, t
+from companion.ui.games.lords_of_hellas.parts import can_play_turn, can_write, choice_row, name, t, why
 from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
@@ -33,12 +33,11 @@ def panel(ui: UI, snap: dict) -> ft.Control:
 def build_buttons(ui: UI, snap: dict, ident: str) -> ft.Control:
     """One button per Monument that still has a level to gain."""
     state = snap["state"]
-    allowed = can_play_turn(snap) and state["turn"]["special"] is None and "build_monument" not in \
-        state["used"][state["turn"]["player"]]
+    reasons = {m: state["allowed"][f"build.{m}"] for m in MONUMENTS}
     return ft.Row([
-        button(f"{t(ui, f'monument_{m}')} ({state['monuments'][m]['level']}/{TOP_LEVEL})", _build(ui, m),
-               f"{ident}-{m}", icon=ft.Icons.ACCOUNT_BALANCE, filled=False,
-               disabled=not allowed or state["monuments"][m]["level"] >= TOP_LEVEL)
+        why(ui, button(f"{t(ui, f'monument_{m}')} ({state['monuments'][m]['level']}/{TOP_LEVEL})", _build(ui, m),
+                       f"{ident}-{m}", icon=ft.Icons.ACCOUNT_BALANCE, filled=False, disabled=reasons[m] is not None),
+            reasons[m])
         for m in MONUMENTS
     ], wrap=True, spacing=8, run_spacing=8)
 

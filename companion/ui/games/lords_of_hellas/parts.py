@@ -25,9 +25,15 @@ def can_write(snap: dict) -> bool:
 
 
 def can_play_turn(snap: dict) -> bool:
-    """Turn actions belong to the current player's phone or the tablet."""
-    current = snap["state"]["turn"]["player"]
-    return can_write(snap) and (snap["role"] == "host" or snap["seat"] == current)
+    """What the view says about the turn's other steps (hunt, after-build phases) for this device."""
+    return snap["state"]["allowed"]["turn"] is None
+
+
+def why(ui: UI, control: ft.Control, reason: str | None) -> ft.Control:
+    """A button built disabled when `reason` is set, now also saying why (before it is shown)."""
+    if reason is not None:
+        control.content.tooltip = ui.t(reason)
+    return control
 
 
 def name(state: dict, player: str | None) -> str:

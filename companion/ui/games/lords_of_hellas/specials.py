@@ -9,8 +9,9 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SPECIAL_MAX_NAME as MAX_NAME, FIXED, actions, custom_name
 from companion.ui.context import UI
+from companion.ui.live import local_text
 from companion.ui.games.lords_of_hellas.parts import can_write, t
-from companion.ui.widgets.controls import button, note, tagged
+from companion.ui.widgets.controls import button, note
 
 TYPED = "lords_of_hellas.special.name"
 
@@ -29,15 +30,10 @@ def naming(ui: UI, snap: dict) -> list[ft.Control]:
     if not can_write(snap):
         return []
     state = snap["state"]
-    typed = ui.local.get(TYPED, "")
-
-    async def type_(e) -> None:
-        ui.local[TYPED] = e.control.value or ""
 
     def send(command: dict):
         async def handler(e) -> None:
-            if await ui.send({**command, "name": ui.local.get(TYPED, "")}):
-                ui.local.pop(TYPED, None)
+            await ui.send({**command, "name": ui.local.get(TYPED, "")})
         return handler
 
     renames = [button(f"{t(ui, 'special_rename')}: {special_label(ui, state, a)}",
@@ -45,8 +41,7 @@ def naming(ui: UI, snap: dict) -> list[ft.Control]:
                for a in actions(state) if a != FIXED]
     return [
         note(t(ui, "special_names_hint")),
-        tagged(ft.TextField(value=typed, label=t(ui, "special_new_name"), max_length=MAX_NAME, on_change=type_),
-               "loh-special-name"),
+        local_text(ui, TYPED, "loh-special-name", t(ui, "special_new_name"), max_length=MAX_NAME),
         ft.Row([button(t(ui, "special_add"), send({"type": "special.add"}), "loh-special-add", filled=False, height=40),
                 *renames], wrap=True, spacing=6, run_spacing=6),
     ]

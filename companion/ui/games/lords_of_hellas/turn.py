@@ -13,7 +13,7 @@ from companion.games.lords_of_hellas import MONUMENTS
 from companion.games.lords_of_hellas import REGULAR_ACTIONS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
-from companion.ui.games.lords_of_hellas.parts import action_row, can_play_turn, choice_row, name, t
+from companion.ui.games.lords_of_hellas.parts import action_row, choice_row, name, t, why
 from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
@@ -42,23 +42,21 @@ def _regular(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     turn = state["turn"]
     track = state["tracks"][turn["player"]]
-    open_ = can_play_turn(snap) and turn["special"] is None
     rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
     for action in REGULAR_ACTIONS:
         done = action in turn["regular"]
+        reason = state["allowed"][f"regular.{action}"]
+        ready = reason is None
         extra: list[ft.Control] = []
-        ready = open_ and not done
         if action == "artifacts":
-            ready = ready and track["charged"] > 0
             extra.append(_amount(ui, "artifacts", t(ui, "field_charged"), track["charged"], ready))
         elif action == "priests":
-            ready = ready and track["priests"] > 0
             extra.append(_amount(ui, "priests", t(ui, "field_priests"), track["priests"], ready))
             if ready:
                 extra.append(_monument_choice(ui))
         status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
-        action_button = button(t(ui, f"regular_{action}"), _regular_send(ui, action), f"loh-regular-{action}",
-                               filled=False, disabled=not ready)
+        action_button = why(ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action), f"loh-regular-{action}",
+                                       filled=False, disabled=not ready), reason)
         rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
                               spacing=4))
     return card(*rows, ident="loh-regular")
@@ -110,7 +108,6 @@ def _special(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     turn = state["turn"]
     used = state["used"][turn["player"]]
-    open_ = can_play_turn(snap) and turn["special"] is None
     rows: list[ft.Control] = [heading(t(ui, "turn_special_title"), 20), note(t(ui, "turn_special_hint"))]
     for action in actions(state):
         if action == turn["special"]:
@@ -118,15 +115,16 @@ def _special(ui: UI, snap: dict) -> ft.Control:
         elif action in used:
             status = t(ui, "turn_blocked")
         else:
-            status = t(ui, "turn_available") if open_ else ""
+            status = t(ui, "turn_available") if state["allowed"][f"special.{action}"] is None else ""
         label = special_label(ui, state, action)
         if action == "build_monument":
             control: ft.Control = ft.Column([ft.Text(label, size=18, weight=ft.FontWeight.W_600),
                                              note(t(ui, "monument_pick")), build_buttons(ui, snap, "loh-build")],
                                             spacing=4)
         else:
-            control = button(label, _special_send(ui, action), f"loh-special-{action}",
-                             filled=action == turn["special"], disabled=not open_ or action in used)
+            reason = state["allowed"][f"special.{action}"]
+            control = why(ui, button(label, _special_send(ui, action), f"loh-special-{action}",
+                                     filled=False, disabled=reason is not None), reason)
         rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
         if action in UNSOURCED and not custom_name(state, action):
             rows.append(unsourced(ui, f"loh-unsourced-special-{action}"))
@@ -140,22 +138,13 @@ def _special_send(ui: UI, action: str):
 
 
 def _end(ui: UI, snap: dict) -> ft.Control:
-    state = snap["state"]
-    turn = state["turn"]
-    hunting = state["hunt"] is not None and state["hunt"]["status"] == "ongoing"
-    blocker = None
-    if turn["special"] is None:
-        blocker = "turn_need_special"
-    elif turn["steps"]:
-        blocker = "err_steps_pending"
-    elif hunting:
-        blocker = "err_hunt_ongoing"
+    reason = snap["state"]["allowed"]["end"]
 
     async def end(e) -> None:
         await ui.send({"type": "turn.end"})
 
     return ft.Column([
-        button(t(ui, "turn_end"), end, "loh-end-turn", icon=ft.Icons.SKIP_NEXT, height=64,
-               disabled=blocker is not None or not can_play_turn(snap)),
-        note(t(ui, blocker), "loh-end-hint") if blocker else ft.Container(),
+        why(ui, button(t(ui, "turn_end"), end, "loh-end-turn", icon=ft.Icons.SKIP_NEXT, height=64,
+                       disabled=reason is not None), reason),
+        note(ui.t(reason) if reason else t(ui, "turn_can_end"), "loh-end-hint"),
     ], spacing=4)

@@ -1,0 +1,76 @@
+"""The Lords of Hellas scoreboard: the victory watch at a glance, whose turn it is.
+
+The big number is each player's nearest win (the counted condition with the
+largest share of its target, shown as "value/target", its name the first
+marker); the detail line keeps all three counts; markers flag one-away players and a King of Kings countdown
+on a Monument the player holds. The quick buttons add a Land or a defeated
+Monster, the counts the table changes most, where the view says this device may.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.lords_of_hellas import COUNTED, MONUMENTS
+from companion.ui.context import UI
+from companion.ui.games.lords_of_hellas.parts import t
+from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.scoreboard import Score
+
+QUICK = ("lands", "monsters")
+
+
+@dataclass(frozen=True)
+class WatchScore(Score):
+    """A tile plus its quick buttons' answers: ((field, reason key or None), ...)."""
+
+    quick: tuple[tuple[str, str | None], ...] = ()
+
+
+def scores(ui: UI, state: dict, who: str | None) -> list[WatchScore]:
+    """One tile per player, the viewer's own first on a phone."""
+    rows = [_score(ui, state, p) for p in state["players"]]
+    return sorted(rows, key=lambda s: s.seat != who) if who else rows
+
+
+def facts(ui: UI, state: dict) -> tuple[str, ...]:
+    return (t(ui, "turn_number", number=state["turn"]["number"]), t(ui, "round_number", number=state["round"]))
+
+
+def _score(ui: UI, state: dict, player: str) -> WatchScore:
+    progress = state["progress"][player]
+    nearest = max(progress, key=lambda c: progress[c]["value"] / progress[c]["target"])
+    best = progress[nearest]
+    # Never empty, so a tile keeps its shape (and its buttons their ids) as markers come and go.
+    markers = [t(ui, f"ui_short_{nearest}")]
+    if any(g["value"] == g["target"] - 1 for g in progress.values()):
+        markers.append(t(ui, "ui_mark_one_away"))
+    for m in MONUMENTS:
+        monument = state["monuments"][m]
+        if monument["countdown"] is not None and monument["controller"] == player:
+            markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=monument["countdown"]))
+    reason = state["allowed"][f"tracker.{player}"]
+    active = state["winner"] is None and state["turn"]["player"] == player
+    detail = t(ui, "ui_tile_detail", **{COUNTED[c]: f"{g['value']}/{g['target']}" for c, g in progress.items()})
+    return WatchScore(player, state["names"][player], f"{best['value']}/{best['target']}", state["colours"].get(player),
+                      tuple(markers), active, detail, tuple((f, reason) for f in QUICK))
+
+
+def quick(ui: UI, score: Score) -> list[ft.Control]:
+    """+1 Land, +1 Monster for that player: the tracker's next value, read when tapped."""
+    assert isinstance(score, WatchScore)
+    return [_quick_button(ui, score.seat, field, reason) for field, reason in score.quick]
+
+
+def _quick_button(ui: UI, player: str, field: str, reason: str | None) -> ft.Control:
+    async def add(e) -> None:
+        value = ui.snapshot()["state"]["tracks"][player][field] + 1
+        await ui.send({"type": "tracker.set", "player": player, "field": field, "value": value})
+
+    label = t(ui, f"ui_quick_{field}")
+    why = ui.t(reason) if reason else None
+    body = ft.OutlinedButton(label, on_click=add, disabled=reason is not None, height=48,
+                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                                                               padding=ft.Padding.symmetric(horizontal=8)))
+    return tagged(body, f"quick-{field}-{player}", f"{label}: {why}" if why else label)

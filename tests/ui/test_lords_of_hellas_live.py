@@ -1,0 +1,108 @@
+"""Lords of Hellas as live parts, in-process: a remote change keeps every control id and rebuilds only its parts."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.core.access import Access
+from companion.core.hub import Hub
+from companion.games.registry import GAMES
+from companion.ui.context import ServerInfo
+from live_device import TABLET, Device
+
+HOST = Access("host")
+PLAYERS = ["ana", "bia", "caio", "dino"]
+# The shell's own parts that follow every change (news line, history, layout), not the game's.
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> ServerInfo:
+    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
+
+
+async def four_players(server: ServerInfo):
+    """Four players on Ana's turn; Bia's phone and the tablet open."""
+    live = server.hub.create("lords_of_hellas", {"players": PLAYERS})
+    phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[1].token}").open()
+    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+    await phone.settle()
+    await tablet.settle()
+    return live, phone, tablet
+
+
+def label(device: Device, ident: str) -> str:
+    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+
+
+def game_parts(device: Device) -> set[str]:
+    return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
+
+
+def test_a_land_for_caio_rebuilds_his_tile_only_and_keeps_every_id(server):
+    async def go():
+        live, phone, tablet = await four_players(server)
+        before, before_tablet = phone.ids(), tablet.ids()
+        mark = tablet.mark()
+        live.dispatch({"type": "tracker.set", "player": "caio", "field": "lands", "value": 1}, HOST)
+        await phone.settle()
+        await tablet.settle()
+        assert {k: phone.ids().get(k) for k in before} == before
+        assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
+        assert set(phone.ids()) - set(before) <= {f"history-{live.seq}"}
+        # the turn helper reads only the current player's counts: it stays
+        assert game_parts(phone) == {"scoreboard-caio", "loh-others-tiles", "loh-others", "loh-board"}
+        assert game_parts(tablet) == {"scoreboard-caio", "scoreboard-tiles", "scoreboard", "loh-board"}
+        assert label(tablet, "score-caio") == "Caio 1/2"
+        assert sum(map(len, tablet.patches_since(mark))) < 4000
+    asyncio.run(go())
+
+
+def test_a_special_action_rebuilds_the_turn_helper_and_keeps_its_ids(server):
+    async def go():
+        live, phone, tablet = await four_players(server)
+        before = tablet.ids()
+        await tablet.tap("loh-special-march")
+        await tablet.settle()
+        await phone.settle()
+        assert live.state["turn"]["special"] == "march"
+        assert {k: tablet.ids().get(k) for k in before} == before
+        assert game_parts(phone) == {"loh-section-turn", "loh-board"}  # scores and whose turn: unchanged
+        assert label(tablet, "loh-special-status-march") == "Used"
+        assert tablet.find("loh-special-prepare").disabled  # one Special Action per turn
+        assert tablet.find("loh-special-prepare").tooltip == "You already took a Special Action this turn."
+    asyncio.run(go())
+
+
+def test_switching_section_is_local_to_the_device(server):
+    async def go():
+        live, phone, tablet = await four_players(server)
+        await phone.tap("loh-tab-watch")
+        await phone.settle()
+        assert game_parts(phone) == {"loh-tabs", "loh-section-watch", "loh-board"}
+        await tablet.settle()
+        assert "loh-watch-ana" not in tablet.ids()  # the tablet stays on its turn helper
+    asyncio.run(go())
+
+
+def test_quick_buttons_and_turn_buttons_follow_what_the_view_allows(server):
+    async def go():
+        live, phone, tablet = await four_players(server)
+        top = phone.app.ui.parts.built["loh-board"].control.controls[0]
+        assert top is phone.app.ui.parts.built["scoreboard"].control  # a phone's own tile comes first
+        assert [t.key for t in phone.app.ui.parts.built["scoreboard-tiles"].control.controls] == ["scoreboard-bia"]
+        # Not Bia's turn: her phone's turn buttons are disabled and say why; her counts stay hers to fix
+        assert phone.find("loh-special-march").disabled
+        assert "whose turn" in phone.find("loh-special-march").tooltip
+        await phone.tap("quick-monsters-bia")
+        await tablet.tap("quick-lands-dino")
+        await tablet.settle()
+        assert live.state["tracks"]["bia"]["monsters"] == 1 and live.state["tracks"]["dino"]["lands"] == 1
+        await tablet.tap("quick-lands-dino")
+        await tablet.settle()
+        assert live.state["winner"] == {"player": "dino", "condition": "warlord"}
+        assert tablet.find("quick-lands-ana").disabled  # the game is over
+    asyncio.run(go())
