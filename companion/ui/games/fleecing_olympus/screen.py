@@ -19,9 +19,11 @@ GIVE_START = {"to": None, "amount": 1}
 def my_screen(ui: UI, state: dict, seat: str) -> ft.Control:
     gems = state["gems"][seat]
     shown = seat in state["revealed"]
+    # The tile above already shows the count large: one line here keeps the turn's actions near the top.
     parts: list[ft.Control] = [
-        ft.Text(t(ui, "ui_my_gems", deity=deity(ui, state, seat)), size=16),
-        tagged(ft.Text(str(gems), size=96, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems)),
+        ft.Row([ft.Text(t(ui, "ui_my_gems", deity=deity(ui, state, seat)), size=16, expand=True),
+                tagged(ft.Text(str(gems), size=48, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems))],
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
         note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown"),
     ]
     if not screens_down(state):
