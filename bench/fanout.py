@@ -15,7 +15,7 @@ Server CPU per change (user + system of the server process over the changes)
 and RSS (after the changes) are read from /proc through psutil.
 
 Run from the repository root: python bench/fanout.py [--changes 30] [--sizes 1,10,30]
-[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades]
+[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades|fleecing_olympus]
 """
 from __future__ import annotations
 
@@ -41,7 +41,10 @@ REGISTER, PATCH, INVOKE = 1, 2, 5
 TABLET, PHONE = (1280, 800), (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"],
-           "cyclades": ["ana", "bia", "caio", "dora", "eva"]}
+           "cyclades": ["ana", "bia", "caio", "dora", "eva"],
+           "fleecing_olympus": ["ana", "bia", "caio", "dora", "eva", "fay"]}
+# Fleecing Olympus deities whose Even side asks nothing, so the bench reaches the card step in one event each.
+DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dora": "aphrodite", "eva": "hermes", "fay": "zeus"}
 QUIET = 0.15  # an update is over when its sessions get nothing more for this long (s)
 
 
@@ -191,8 +194,8 @@ class Table:
         self.players = PLAYERS[game]
 
     async def create(self) -> None:
-        made = (await self.http.post("/api/tables", json={"game": self.game,
-                                                           "options": {"players": self.players}})).json()
+        options = {"players": self.players, **({"deities": DEITIES} if self.game == "fleecing_olympus" else {})}
+        made = (await self.http.post("/api/tables", json={"game": self.game, "options": options})).json()
         self.id, self.host, self.seats = made["id"], made["host_token"], made["seats"]
         self.spectator = made["spectator_token"]
         if self.game == "kleos":
@@ -202,7 +205,13 @@ class Table:
             await self.event(self.host, {"type": "start", "order": self.players,
                                          "gods": ["athena", "ares", "zeus", "hera"]})
             await self.event(self.host, {"type": "phase.next"})
+        if self.game == "fleecing_olympus":  # to the card step of turn 1, wager and scoreboard live
+            rolls = {p: [1, 2] for p in self.players} | {"ana": [6, 6], "bia": [5, 6]}
+            for body in ({"type": "opening_roll", "rounds": [rolls]}, {"type": "power", "side": "even"},
+                         {"type": "roll", "target": "bia", "dice": [6, 4]}):
+                await self.event(self.host, body)
         self.n = 0
+        self.shown: set[str] = set()
 
     async def event(self, token: str, body: dict) -> None:
         answer = await self.http.post(f"/api/tables/{self.id}/events?k={token}", json=body)
@@ -224,6 +233,10 @@ class Table:
         """A phone scores: a kill for the next god in turn (on a Score pad: one point)."""
         self.n += 1
         who = self.players[self.n % len(self.players)]
+        if self.game == "fleecing_olympus":  # a phone shows (or hides again) its gems: every tile board moves
+            self.shown ^= {who}
+            await self.event(self.seats[who]["token"], {"type": "reveal", "open": who in self.shown})
+            return
         body = {"kleos": {"type": "glory.add", "player": who, "reason": "kill"},
                 "cyclades": {"type": "tracker.adjust", "player": who, "item": "philosophers", "delta": 1},
                 }.get(self.game, {"type": "points.add", "player": who, "amount": 1})
@@ -326,7 +339,8 @@ async def main() -> None:
     parser.add_argument("--hall", default="50x6", help="TABLESxSESSIONS, or 0x0 to skip")
     parser.add_argument("--no-bare", action="store_true")
     parser.add_argument("--game", default="kleos", choices=sorted(PLAYERS),
-                        help="kleos: a Glory change; scorepad: one point; cyclades: a philosopher")
+                        help="kleos: a Glory change; scorepad: one point; cyclades: a philosopher; "
+                             "fleecing_olympus: a phone shows or hides its gems")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     hall = tuple(int(s) for s in args.hall.split("x"))
