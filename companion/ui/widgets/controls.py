@@ -21,10 +21,12 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft
 
 def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,
            filled: bool = True, disabled: bool = False, expand: bool | int | None = None,
-           height: int = TOUCH, tone: str | None = None) -> ft.Control:
+           height: int = TOUCH, tone: str | None = None, compact: bool = False) -> ft.Control:
+    """`compact`: little side padding, for rows of short labels (+1, +5) sharing a narrow tile."""
     kind = ft.FilledButton if filled else ft.OutlinedButton
     style = ft.ButtonStyle(text_style=ft.TextStyle(size=18, font_family=FONT),
-                           bgcolor=tone if (filled and tone) else None)
+                           bgcolor=tone if (filled and tone) else None,
+                           padding=ft.Padding.symmetric(horizontal=4) if compact else None)
     return tagged(kind(label, icon=icon, on_click=on_click, disabled=disabled, height=height,
                        style=style, expand=expand), ident)
 

@@ -73,8 +73,11 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool) -> ft.Co
     if score.markers:
         rows.append(tagged(ft.Row([_marker(m) for m in score.markers], wrap=True, spacing=6, run_spacing=6),
                            f"markers-{score.seat}", ", ".join(score.markers)))
-    if quick:
-        rows.append(ft.Row(quick(ui, score), wrap=True, spacing=6, run_spacing=6))
+    if quick:  # one line of equal buttons: the tile's width is shared, nothing wraps
+        buttons = quick(ui, score)
+        for b in buttons:
+            b.expand = True
+        rows.append(ft.Row(buttons, spacing=6))
     tile = ft.Container(
         ft.Column(rows, spacing=4, tight=True), width=228 if not ui.is_phone else None, padding=12,
         border_radius=14, border=ft.Border.all(4 if score.active else 1, accent if score.active else ft.Colors.OUTLINE_VARIANT),
