@@ -101,3 +101,31 @@ def test_quick_buttons_follow_what_the_view_allows(server):
         await tablet.settle()
         assert live.state["last"]["payer"] == "bia" and live.state["turn"]["active"] == "bia"
     asyncio.run(go())
+
+
+def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(server):
+    """Ares' tribute, the opening and the end are drawn too; at the count the screens come down."""
+    async def go():
+        live = server.hub.create("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES | {"caio": "ares"}})
+        phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[1].token}").open()
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+        seen: dict[str, set[str]] = {}
+        rolls = {p: [1, 2] for p in PLAYERS} | {"caio": [6, 6], "bia": [5, 6]}
+        for event in ({"type": "opening_roll", "rounds": [rolls]}, {"type": "power", "side": "odd"},
+                      *({"type": "tribute", "pay": False, "seat": p} for p in PLAYERS if p != "caio"),
+                      {"type": "roll", "target": "ana", "dice": [6, 4]}, {"type": "deck_out"}, {"type": "deck_out"},
+                      {"type": "resolve"}, {"type": "end"}):
+            await phone.settle()
+            await tablet.settle()
+            seen.setdefault(live.state["phase"], set()).update(phone.ids(), tablet.ids())
+            live.dispatch(event, HOST)
+        await phone.settle()
+        await tablet.settle()
+        assert "fo-opening" in seen["opening"] and "fo-power-odd" in seen["power"]
+        assert {"fo-tribute-bia-gem", "fo-tribute-ana-card"} <= seen["tribute"]
+        assert {"fo-roll-app", "quick-roll-ana"} <= seen["roll"] and "quick-roll-caio" not in seen["roll"]
+        assert {"fo-stop", "fo-resolve", "quick-resolve-caio", "fo-card-form"} <= seen["cards"]
+        assert live.state["phase"] == "over" and "fo-rank-1" in tablet.ids()
+        assert label(tablet, "score-dino") == "Dino 20" and label(phone, "score-ana") == f"Ana {live.state['gems']['ana']}"
+        assert not {k for k in tablet.ids() if k.startswith("quick-")}
+    asyncio.run(go())
