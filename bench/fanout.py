@@ -15,7 +15,7 @@ Server CPU per change (user + system of the server process over the changes)
 and RSS (after the changes) are read from /proc through psutil.
 
 Run from the repository root: python bench/fanout.py [--changes 30] [--sizes 1,10,30]
-[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades|lords_of_hellas]
+[--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades|lords_of_hellas|fleecing_olympus]
 """
 from __future__ import annotations
 
@@ -41,9 +41,13 @@ REGISTER, PATCH, INVOKE = 1, 2, 5
 TABLET, PHONE = (1280, 800), (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"],
-           "cyclades": ["ana", "bia", "caio", "dora", "eva"], "lords_of_hellas": ["ana", "bia", "caio", "dora"]}
+           "cyclades": ["ana", "bia", "caio", "dora", "eva"], "lords_of_hellas": ["ana", "bia", "caio", "dora"],
+           "fleecing_olympus": ["ana", "bia", "caio", "dora", "eva", "fay"]}
 # Lords of Hellas ends at the first win: targets out of reach, so every change is a Land more.
-OPTIONS = {"lords_of_hellas": {"thresholds": {"warlord": 999, "favoured": 999, "slayer": 999}}}
+# Fleecing Olympus deities whose Even side asks nothing, so the bench reaches the card step in one event each.
+DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dora": "aphrodite", "eva": "hermes", "fay": "zeus"}
+OPTIONS = {"lords_of_hellas": {"thresholds": {"warlord": 999, "favoured": 999, "slayer": 999}},
+           "fleecing_olympus": {"deities": DEITIES}}
 QUIET = 0.15  # an update is over when its sessions get nothing more for this long (s)
 
 
@@ -205,7 +209,13 @@ class Table:
             await self.event(self.host, {"type": "start", "order": self.players,
                                          "gods": ["athena", "ares", "zeus", "hera"]})
             await self.event(self.host, {"type": "phase.next"})
+        if self.game == "fleecing_olympus":  # to the card step of turn 1, wager and scoreboard live
+            rolls = {p: [1, 2] for p in self.players} | {"ana": [6, 6], "bia": [5, 6]}
+            for body in ({"type": "opening_roll", "rounds": [rolls]}, {"type": "power", "side": "even"},
+                         {"type": "roll", "target": "bia", "dice": [6, 4]}):
+                await self.event(self.host, body)
         self.n = 0
+        self.shown: set[str] = set()
 
     async def event(self, token: str, body: dict) -> None:
         answer = await self.http.post(f"/api/tables/{self.id}/events?k={token}", json=body)
@@ -227,6 +237,10 @@ class Table:
         """A phone scores: a kill for the next god in turn (on a Score pad: one point)."""
         self.n += 1
         who = self.players[self.n % len(self.players)]
+        if self.game == "fleecing_olympus":  # a phone shows (or hides again) its gems: every tile board moves
+            self.shown ^= {who}
+            await self.event(self.seats[who]["token"], {"type": "reveal", "open": who in self.shown})
+            return
         body = {"kleos": {"type": "glory.add", "player": who, "reason": "kill"},
                 "cyclades": {"type": "tracker.adjust", "player": who, "item": "philosophers", "delta": 1},
                 "lords_of_hellas": {"type": "tracker.set", "player": who, "field": "lands", "value": self.n},
@@ -331,7 +345,7 @@ async def main() -> None:
     parser.add_argument("--no-bare", action="store_true")
     parser.add_argument("--game", default="kleos", choices=sorted(PLAYERS),
                         help="kleos: a Glory change; scorepad: one point; cyclades: a philosopher; "
-                             "lords_of_hellas: a Land")
+                             "lords_of_hellas: a Land; fleecing_olympus: a phone shows or hides its gems")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     hall = tuple(int(s) for s in args.hall.split("x"))

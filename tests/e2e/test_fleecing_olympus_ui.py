@@ -82,3 +82,34 @@ def test_one_phone_pays_the_other_and_no_screen_shows_a_hidden_count(server, bro
     for hidden in (28, 12, 20):  # Caio never showed his 20 either
         assert not holds(tablet_text, hidden), hidden
     assert "You received" not in tablet_text and "handed over" not in tablet_text
+
+
+SIX = ["ana", "bia", "caio", "dino", "eva", "fay"]
+
+
+def in_view(page, ident: str) -> bool:
+    box = el(page, ident).bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
+        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
+
+
+def test_six_players_scoreboard_fits_the_tablet_and_the_last_seat_settles_with_one_tap(server, browser):
+    deities = dict(DEITIES, dino="aphrodite", eva="hermes", fay="zeus")
+    created = server.api("POST", "/api/tables", {"game": "fleecing_olympus", "options": {
+        "players": SIX, "deities": deities}})
+    table, host = created["id"], created["host_token"]
+    # Fay starts (highest opening sum); Eva holds Judgment; Fay uses Zeus' Even side and rolls against Ana.
+    rolls = {p: [1, 2] for p in SIX} | {"fay": [6, 6], "eva": [5, 6]}
+    for event in ({"type": "opening_roll", "rounds": [rolls]}, {"type": "power", "side": "even"},
+                  {"type": "roll", "target": "ana", "dice": [6, 4]}):
+        server.api("POST", f"/api/tables/{table}/events?k={host}", event)
+    tablet = open_app(browser, f"{server.url}/t/{table}?k={host}")
+    expect_label(tablet, "tile-fay", "Fay")
+    assert tablet.evaluate("() => window.scrollY") == 0
+    for seat in SIX:
+        assert in_view(tablet, f"score-{seat}"), seat
+    assert in_view(tablet, "quick-resolve-fay")
+    tap(tablet, "quick-resolve-fay")  # no scrolling, one tap: Ana pays Fay 6
+    expect_label(tablet, "fo-last", "Ana lost a wager of 6 to Fay")
+    assert server.api("GET", f"/api/tables/{table}?k={host}")["state"]["active"] == "ana"

@@ -8,6 +8,7 @@ A played card is entered with its type and its effects.
 from __future__ import annotations
 
 from companion.core.model import RuleError
+from companion.games.fleecing_olympus.allowed import costs_gem
 from companion.games.fleecing_olympus.rules import (
     MAX_AMOUNT,
     acting_seat,
@@ -87,7 +88,7 @@ def card(state: dict, event: dict) -> dict:
 
 def _pay_cost(state: dict, turn: dict, seat: str, record: dict) -> None:
     """First card each turn is free; later ones cost a gem, to the bank or to Hera's pick."""
-    free = not turn["played"].get(seat) or seat in turn["free"]
+    free = not costs_gem(turn, seat)
     record["cost"] = 0 if free else 1
     record["cost_to"] = turn["cost_to"].get(seat)
     if not free:

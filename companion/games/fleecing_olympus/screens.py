@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 from companion.core.model import RuleError
+from companion.games.fleecing_olympus.allowed import allowed
 from companion.games.fleecing_olympus.ending import reshuffle
 from companion.games.fleecing_olympus.rules import HOST, flag, player, require_phase
 
@@ -35,14 +36,15 @@ def reveal(state: dict, event: dict) -> dict:
 
 
 def view(state: dict, seat: str | None) -> dict:
-    """A deep copy holding only the gem counts `seat` may know (None: the tablet or a spectator)."""
+    """A deep copy holding only the gem counts `seat` may know (None: the tablet or a spectator),
+    and what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
     out = copy.deepcopy(state)
     out["reshuffle"] = reshuffle(state)
-    if screens_down(state):
-        return out
-    visible = set(state["revealed"]) | ({seat} if seat in state["players"] else set())
-    out["gems"] = {p: n for p, n in state["gems"].items() if p in visible}
-    last = out.get("last")
-    if last and seat not in (last["payer"], last["payee"]):
-        del last["paid"]
+    if not screens_down(state):
+        visible = set(state["revealed"]) | ({seat} if seat in state["players"] else set())
+        out["gems"] = {p: n for p, n in state["gems"].items() if p in visible}
+        last = out.get("last")
+        if last and seat not in (last["payer"], last["payee"]):
+            del last["paid"]
+    out["allowed"] = allowed(out, seat)
     return out

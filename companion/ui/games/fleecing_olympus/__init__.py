@@ -1,25 +1,35 @@
 """Fleecing Olympus panels: the tablet is the table, each phone is its player's screen.
 
-A phone puts its own gems first, then only the actions its player may take
-right now; the tablet shows the whole turn and may act for anyone. Nothing
-here reads a gem count the view did not send, so a hidden count cannot leak
-into any page.
+Every panel is a live part built from the slice of the view it shows
+(companion/ui/LIVE.md). The public scoreboard comes first; a phone puts its own
+tile and its own gems first, then only the actions its player may take right
+now, then the other players; the tablet shows the whole turn and may act for
+anyone. Nothing here reads a gem count the view did not send, so a hidden count
+cannot leak into any page.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 
+from companion.games.fleecing_olympus import PLAYING
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.cards import card_form
+from companion.ui.games.fleecing_olympus.cards import CARD, CARD_START, card_form
 from companion.ui.games.fleecing_olympus.odds import odds
 from companion.ui.games.fleecing_olympus.parts import who_acts
-from companion.ui.games.fleecing_olympus.played import closing, played
-from companion.ui.games.fleecing_olympus.power import power
-from companion.ui.games.fleecing_olympus.screen import deal, my_screen
+from companion.ui.games.fleecing_olympus.played import closes, closing, played
+from companion.ui.games.fleecing_olympus.power import POWER, POWER_START, power
+from companion.ui.games.fleecing_olympus.scores import facts, quick, scores
+from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_screen
 from companion.ui.games.fleecing_olympus.setup import form
-from companion.ui.games.fleecing_olympus.steps import opening, roll, tribute
+from companion.ui.games.fleecing_olympus.slices import local, pick
+from companion.ui.games.fleecing_olympus.steps import OPENING, ROLL, ROLL_START, opening, roll, tribute
 from companion.ui.games.fleecing_olympus.strip import last_turn, strip
 from companion.ui.games.fleecing_olympus.table import deities, result, status
+from companion.ui.live import group, part
+from companion.ui.widgets.scoreboard import scoreboard
+
 
 
 class FleecingOlympusUI:
@@ -30,33 +40,63 @@ class FleecingOlympusUI:
         state = snap["state"]
         who = who_acts(snap)
         seat = who or None
-        parts: list[ft.Control] = [my_screen(ui, state, seat)] if seat else []
-        if state["phase"] == "over":
-            parts.append(result(ui, state))
-        elif state["phase"] != "opening":
-            parts.append(strip(ui, state))
-        parts.append(last_turn(ui, state, seat))
-        parts += self._step(ui, state, who)
+        tiles = scores(ui, state, who)
+        own = [s for s in tiles if s.seat == who]
+        parts: list[ft.Control | None] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick, key="fo-scores")]
         if seat:
-            parts.append(deal(ui, state, seat))
-        parts += [status(ui, state, who is None), deities(ui, state)]
-        return ft.Column([p for p in parts if p is not None], spacing=12,
-                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            parts.append(part(ui, "fo-my-screen", my_screen, _mine(ui, state, seat), seat))
+        if state["phase"] == "over":
+            parts.append(part(ui, "fo-result", result, pick(ui, state, "result")))
+        elif state["phase"] != "opening":
+            parts.append(part(ui, "fo-strip", strip, pick(ui, state, "phase", "turn", "judgment", "deities")))
+        if state["last"]:
+            parts.append(part(ui, "fo-last-turn", last_turn, pick(ui, state, "last"), seat))
+        parts += self._step(ui, state, who)
+        if own:
+            parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="fo-others"))
+        if seat and state["phase"] in PLAYING:
+            parts.append(part(ui, "fo-deal", _form, deal, _mine(ui, state, seat), seat, local(ui, GIVE, GIVE_START)))
+        parts += [part(ui, "fo-status", status, pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak",
+                                                     "reshuffle", "phase", allowed=("deck_out", "end")), who is None),
+                  part(ui, "fo-deities", deities, pick(ui, state, "players", "active", "judgment", "gems", "deities"))]
+        return group(ui, "fo-board", ft.Column, [p for p in parts if p is not None], spacing=12,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def _step(self, ui: UI, state: dict, who: str | None) -> list[ft.Control | None]:
         phase = state["phase"]
         if phase == "opening":
-            return [opening(ui, state, who)]
+            return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening"), who, local(ui, OPENING, {}))]
         if phase == "power":
-            return [power(ui, state, who)]
+            return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems"), who,
+                         local(ui, POWER, POWER_START, state))]
         if phase == "tribute":
-            return [tribute(ui, state, who)]
+            return [part(ui, "fo-tribute", tribute, pick(ui, state, "turn", allowed=("tribute_gem.",)), who)]
         if phase == "roll":
-            return [roll(ui, state, who)]
+            return [part(ui, "fo-roll", _form, roll, pick(ui, state, "turn", "turn_no", "players"), who,
+                         local(ui, ROLL, ROLL_START, state))]
         if phase == "cards":
-            entry = card_form(ui, state, who) if who != "" else None
-            return [played(ui, state), closing(ui, state, who), entry, odds(ui, state)]
+            turn = pick(ui, state, "turn")
+            entry = part(ui, "fo-card", _form, card_form, pick(ui, state, "turn", "turn_no", "players", "bank",
+                                                          allowed=("card.", "kind.")),
+                         who, local(ui, CARD, CARD_START, state)) if who != "" else None
+            closing_part = part(ui, "fo-closing", closing, pick(ui, state, "turn", "judgment", allowed=("stop", "resolve")),
+                                who) if closes(state, who) else None
+            return [part(ui, "fo-played", played, turn), closing_part, entry, part(ui, "fo-odds", odds, turn)]
         return []
+
+
+def _mine(ui: UI, state: dict, seat: str) -> dict:
+    """What the phone's own screen and its deal card read: its own count and whether it is on show
+    (`tiebreak`: screens come down for it), so another player showing theirs leaves both alone."""
+    return {**pick(ui, state, "deities", "phase", "tiebreak", "players"), "gems": {seat: state["gems"][seat]},
+            "revealed": [p for p in state["revealed"] if p == seat]}
+
+
+def _form(ui: UI, build: Callable[[UI, dict, str | None], ft.Control], state: dict, who: str | None,
+          _input: object) -> ft.Control:
+    """A panel holding a half-entered form: `_input` (a copy of that form's device-local values) only
+    tells the part when to redraw; the panel itself reads and edits the live values in `ui.local`."""
+    return build(ui, state, who)
 
 
 UI_ = FleecingOlympusUI()

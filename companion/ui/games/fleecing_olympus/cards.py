@@ -10,12 +10,14 @@ import flet as ft
 
 from companion.games.fleecing_olympus import ALLOWED, KINDS, MAX_WAGER_CHANGE, OTHER
 from companion.games.fleecing_olympus import MAX_AMOUNT
-from companion.games.fleecing_olympus import WAGER_KINDS, counts
+from companion.games.fleecing_olympus import WAGER_KINDS, costs_gem
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, die_picker, local_setter, name, player_row, sender, t, turn_local
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 CARD = LOCAL + "card"
+CARD_START = {"kind": None, "seat": None, "on": [], "wager": 1, "resist": "legend", "reroll": "0", "manual": False,
+              "values": {}, "take": 1, "share": {}}
 ORDER = ("wager", "resist", "cancel", "flip", "reroll", "target", "judgment", "take", "share")
 REROLLS = {"0": [0], "1": [1], "01": [0, 1]}
 # A resist card turns cards down rather than changing the wager, so picking one drops the other.
@@ -25,8 +27,7 @@ EXCLUSIVE = {"wager": "resist", "resist": "wager"}
 def card_form(ui: UI, state: dict, who: str | None) -> ft.Control:
     """The tablet picks whose card it is; a phone always plays its own."""
     turn = state["turn"]
-    data = turn_local(ui, CARD, state, {"kind": None, "seat": None, "on": [], "wager": 1, "resist": "legend",
-                                         "reroll": "0", "manual": False, "values": {}, "take": 1, "share": {}})
+    data = turn_local(ui, CARD, state, CARD_START)
     seat = who or data.get("seat")
     parts: list[ft.Control] = [heading(t(ui, "ui_card_title"), 20)]
     if who is None:
@@ -40,7 +41,7 @@ def card_form(ui: UI, state: dict, who: str | None) -> ft.Control:
 
     kind = data["kind"]
     parts.append(choice_row([(k, t(ui, "kind_" + k)) for k in KINDS], kind, pick_kind, "fo-card-kind"))
-    blocked = [k for k in WAGER_KINDS if any(counts(c) and c["kind"] == OTHER[k] for c in turn["cards"])]
+    blocked = [k for k in WAGER_KINDS if state["allowed"][f"kind.{k}"]]
     if blocked:
         parts.append(note(t(ui, "ui_card_blocked", kind=t(ui, "kind_" + blocked[0]),
                             other=t(ui, "kind_" + OTHER[blocked[0]]))))
@@ -50,10 +51,13 @@ def card_form(ui: UI, state: dict, who: str | None) -> ft.Control:
     parts += [_input(ui, state, data, effect) for effect in ORDER if effect in data["on"]]
     event, ready = _event(data, seat, who)
     cost = _cost(ui, turn, seat) if seat else ""
-    broke = bool(seat) and state["gems"].get(seat) == 0 and _costs_gem(turn, seat)
-    parts += [note(cost, "fo-card-cost", size=16),
+    # Whether this player may play (and pay for) a card is the game's answer, not this screen's.
+    refused = state["allowed"][f"card.{seat}"] if seat else None
+    parts += [note(cost or "—", "fo-card-cost", size=16),
               button(t(ui, "ui_card_play", kind=t(ui, "kind_" + kind)), sender(ui, event, CARD), "fo-card-play",
-                     icon=ft.Icons.STYLE, disabled=not ready or broke)]
+                     icon=ft.Icons.STYLE, disabled=not ready or refused is not None)]
+    if refused:
+        parts.append(note(ui.t(refused), "fo-card-why"))
     return card(*parts, ident="fo-card-form")
 
 
@@ -128,12 +132,8 @@ def _event(data: dict, seat: str | None, who: str | None) -> tuple[dict, bool]:
     return event, ready
 
 
-def _costs_gem(turn: dict, seat: str) -> bool:
-    return bool(turn["played"].get(seat)) and seat not in turn["free"]
-
-
 def _cost(ui: UI, turn: dict, seat: str) -> str:
-    if not _costs_gem(turn, seat):
+    if not costs_gem(turn, seat):
         return t(ui, "ui_cost_free", player=name(ui, seat))
     to = turn["cost_to"].get(seat)
     return t(ui, "ui_cost_player", player=name(ui, seat), to=name(ui, to)) if to else t(

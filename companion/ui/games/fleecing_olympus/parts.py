@@ -5,6 +5,7 @@ may do, so nobody is invited to tap into a refusal.
 """
 from __future__ import annotations
 
+import copy
 from typing import Awaitable, Callable
 
 import flet as ft
@@ -95,7 +96,7 @@ def turn_local(ui: UI, key: str, state: dict, default: dict) -> dict:
     """Half-entered input for this turn only: a pick left over from an earlier turn may now be illegal."""
     data = ui.local.get(key)
     if not data or data.get("turn") != state["turn_no"]:
-        data = ui.local[key] = {**default, "turn": state["turn_no"]}
+        data = ui.local[key] = {**copy.deepcopy(default), "turn": state["turn_no"]}
     return data
 
 

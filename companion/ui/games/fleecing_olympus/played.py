@@ -54,18 +54,22 @@ def _effects(ui: UI, record: dict) -> list[str]:
     return out
 
 
-def closing(ui: UI, state: dict, who: str | None) -> ft.Control | None:
-    """STOP for the Judgment holder (once a card is down), settling for the Active player; None for others."""
+def closing(ui: UI, state: dict, who: str | None) -> ft.Control:
+    """STOP for the Judgment holder (once a card is down), settling for the Active player; only shown
+    where `closes` says this device holds one of them."""
     turn = state["turn"]
     buttons: list[ft.Control] = []
     if may(who, state["judgment"]):
         label = t(ui, "ui_stop", player=name(ui, state["judgment"]))
         buttons.append(button(label, sender(ui, {"type": "stop"}), "fo-stop", icon=ft.Icons.BACK_HAND,
-                              tone=ft.Colors.ERROR, disabled=not turn["cards"]))
+                              tone=ft.Colors.ERROR, disabled=state["allowed"]["stop"] is not None))
     if may(who, turn["active"]):
         buttons.append(button(t(ui, "ui_resolve"), sender(ui, {"type": "resolve"}), "fo-resolve",
-                              icon=ft.Icons.GAVEL))
-    if not buttons:
-        return None
+                              icon=ft.Icons.GAVEL, disabled=state["allowed"]["resolve"] is not None))
     return card(note(t(ui, "ui_closing_help")), ft.Row(buttons, wrap=True, spacing=12, run_spacing=8),
                 ident="fo-closing")
+
+
+def closes(state: dict, who: str | None) -> bool:
+    """Whether this device holds STOP or the settling button this turn."""
+    return may(who, state["judgment"]) or may(who, state["turn"]["active"])

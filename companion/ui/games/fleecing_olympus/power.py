@@ -17,6 +17,7 @@ from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, deity, 
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 POWER = LOCAL + "power"
+POWER_START: dict = {}
 # What each tracked power needs besides the side, as the event field it fills.
 ASKS = {("ares", "even"): "to", ("hera", "even"): "pick", ("hermes", "even"): "pay", ("hermes", "odd"): "discard"}
 
@@ -25,7 +26,7 @@ def power(ui: UI, state: dict, who: str | None) -> ft.Control:
     active = state["turn"]["active"]
     if not may(who, active):
         return card(note(t(ui, "ui_power_wait", player=name(ui, active)), size=18), ident="fo-power-step")
-    data = turn_local(ui, POWER, state, {})
+    data = turn_local(ui, POWER, state, POWER_START)
     sides = [_side(ui, state, active, side, data) for side in SIDES]
     layout = ft.Column(sides, spacing=12) if ui.is_phone else ft.Row(
         [ft.Container(s, expand=True) for s in sides], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)

@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.fleecing_olympus import PLAYING
 from companion.games.fleecing_olympus import screens_down
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, deity, local_setter, name, player_row, sender, t
 from companion.ui.widgets.controls import button, card, FONT, heading, note, stepper, tagged
 
 GIVE = LOCAL + "give"
+GIVE_START = {"to": None, "amount": 1}
 
 
 def my_screen(ui: UI, state: dict, seat: str) -> ft.Control:
     gems = state["gems"][seat]
     shown = seat in state["revealed"]
+    # The tile above already shows the count large: one line here keeps the turn's actions near the top.
     parts: list[ft.Control] = [
-        ft.Text(t(ui, "ui_my_gems", deity=deity(ui, state, seat)), size=16),
-        tagged(ft.Text(str(gems), size=96, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems)),
+        ft.Row([ft.Text(t(ui, "ui_my_gems", deity=deity(ui, state, seat)), size=16, expand=True),
+                tagged(ft.Text(str(gems), size=48, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems))],
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
         note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown"),
     ]
     if not screens_down(state):
@@ -37,11 +39,9 @@ def _reveal(ui: UI, shown: bool) -> ft.Control:
                             label_text_style=ft.TextStyle(size=16, font_family=FONT)), "fo-reveal")
 
 
-def deal(ui: UI, state: dict, seat: str) -> ft.Control | None:
-    """Gems promised in a negotiation, handed over from behind this player's screen."""
-    if state["phase"] not in PLAYING:
-        return None
-    data: dict = ui.local.setdefault(GIVE, {"to": None, "amount": 1})
+def deal(ui: UI, state: dict, seat: str) -> ft.Control:
+    """Gems promised in a negotiation, handed over from behind this player's screen (while the game runs)."""
+    data: dict = ui.local.setdefault(GIVE, dict(GIVE_START))
     own = state["gems"][seat]
     amount = min(data["amount"], max(own, 1))
     others = [p for p in state["players"] if p != seat]

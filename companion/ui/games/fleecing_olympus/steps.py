@@ -13,6 +13,7 @@ from companion.ui.games.fleecing_olympus.parts import LOCAL, die_picker, local_s
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 OPENING, ROLL = LOCAL + "opening", LOCAL + "roll"
+ROLL_START = {"target": None, "d0": None, "d1": None}
 TOTAL = 7
 
 
@@ -55,11 +56,11 @@ def tribute(ui: UI, state: dict, who: str | None) -> ft.Control:
             parts.append(note(t(ui, "ui_tribute_waiting", player=name(ui, player))))
             continue
         seat = {} if who else {"seat": player}
-        broke = state["gems"].get(player) == 0  # only a phone knows its own count
+        refused = state["allowed"][f"tribute_gem.{player}"]  # a count only a phone (or a shown one) knows
         parts.append(ft.Row([
             ft.Text(name(ui, player), size=18, weight=ft.FontWeight.BOLD, width=140),
             button(t(ui, "ui_tribute_gem", user=user), sender(ui, {"type": "tribute", "pay": True, **seat}),
-                   f"fo-tribute-{player}-gem", icon=ft.Icons.DIAMOND, disabled=broke),
+                   f"fo-tribute-{player}-gem", icon=ft.Icons.DIAMOND, disabled=refused is not None),
             button(t(ui, "ui_tribute_card"), sender(ui, {"type": "tribute", "pay": False, **seat}),
                    f"fo-tribute-{player}-card", filled=False),
         ], wrap=True, spacing=8, run_spacing=8))
@@ -71,7 +72,7 @@ def roll(ui: UI, state: dict, who: str | None) -> ft.Control:
     active = turn["active"]
     if not may(who, active):
         return card(note(t(ui, "ui_roll_wait", player=name(ui, active)), size=18), ident="fo-roll")
-    data = turn_local(ui, ROLL, state, {"target": None, "d0": None, "d1": None})
+    data = turn_local(ui, ROLL, state, ROLL_START)
     others = [p for p in state["players"] if p != active]
     target = data["target"]
     base = {"type": "roll", "target": target}

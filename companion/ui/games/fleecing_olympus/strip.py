@@ -77,11 +77,10 @@ def _wager(ui: UI, turn: dict) -> ft.Control:
     ], spacing=0, tight=True), "fo-wager", f"{owes} {turn['wager']}")
 
 
-def last_turn(ui: UI, state: dict, seat: str | None) -> ft.Control | None:
-    """The previous turn's settlement; the amount actually paid shows only on the two phones involved."""
+def last_turn(ui: UI, state: dict, seat: str | None) -> ft.Control:
+    """The previous turn's settlement (once there is one); the amount actually paid shows only on the
+    two phones involved."""
     last = state["last"]
-    if not last:
-        return None
     text = t(ui, "ui_last", n=last["no"], payer=name(ui, last["payer"]), payee=name(ui, last["payee"]),
              wager=last["wager"])
     if "paid" in last and seat == last["payer"]:

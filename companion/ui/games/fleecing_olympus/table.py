@@ -32,14 +32,14 @@ def status(ui: UI, state: dict, host: bool) -> ft.Control:
         parts.append(tagged(ft.Row([ft.Icon(ft.Icons.SHUFFLE, size=28), ft.Text(text, size=18, expand=True)]),
                             "fo-reshuffle", text))
     if host and state["phase"] in PLAYING:
-        spent = state["deck_outs"] >= state["deck_outs_to_end"]
+        allowed = state["allowed"]
         parts.append(ft.Row([
             button(t(ui, "ui_deck_out"), sender(ui, {"type": "deck_out"}), "fo-deck-out", icon=ft.Icons.LAYERS_CLEAR,
-                   filled=False, disabled=spent or bool(state["tiebreak"])),
+                   filled=False, disabled=allowed["deck_out"] is not None),
             button(t(ui, "ui_end"), sender(ui, {"type": "end"}), "fo-end", icon=ft.Icons.FLAG, filled=False,
-                   disabled=not spent or state["phase"] != "power" or bool(state["tiebreak"])),
+                   disabled=allowed["end"] is not None),
         ], wrap=True, spacing=8, run_spacing=8))
-        if spent:
+        if state["deck_outs"] >= state["deck_outs_to_end"]:
             parts.append(note(t(ui, "ui_end_help")))
     return card(*parts, ident="fo-status")
 

@@ -1,0 +1,97 @@
+"""The Fleecing Olympus scoreboard: public facts only, whose turn it is, and the turn's one-tap actions.
+
+Gems are secret, so a tile's big number is a count only where the view carries
+one (the viewer's own, or one its player chose to show); anywhere else it is a
+question mark. The facts line holds what the whole table argues over: the live
+wager, the bank and the deck. Quick buttons are the turn's usual moves (STOP on
+the Judgment holder's tile, settling on the Active player's, "target and roll"
+on each possible Target's), offered where the view says this device may.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.games.fleecing_olympus import PLAYING, loser_and_winner
+from companion.ui.context import UI
+from companion.ui.games.fleecing_olympus.parts import deity, name, t
+from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.scoreboard import Score
+
+NOT_YOURS, NOT_NOW = "fleecing_olympus.why_not_yours", "fleecing_olympus.why_not_now"
+ICONS = {"stop": ft.Icons.BACK_HAND, "resolve": ft.Icons.GAVEL, "roll": ft.Icons.CASINO}
+
+
+@dataclass(frozen=True)
+class GemScore(Score):
+    """A tile plus its quick buttons' answers: ((action, reason key or None), ...), empty for none."""
+
+    quick: tuple[tuple[str, str | None], ...] = ()
+
+
+def scores(ui: UI, state: dict, who: str | None) -> list[GemScore]:
+    """One tile per player in seat order, the viewer's own first on a phone."""
+    rows = [_score(ui, state, pid, who) for pid in state["players"]]
+    return sorted(rows, key=lambda s: s.seat != who) if who else rows
+
+
+def facts(ui: UI, state: dict) -> tuple[str, ...]:
+    turn = state["turn"] if state["phase"] in PLAYING else None
+    out = [t(ui, "ui_fact_turn", n=turn["no"], step=t(ui, "ui_step_" + state["phase"]))] if turn else []
+    if turn and turn["wager"] is not None:
+        payer, payee = loser_and_winner(turn)
+        out.append(t(ui, "ui_fact_wager", payer=name(ui, payer), payee=name(ui, payee), n=turn["wager"]))
+    elif turn:
+        out.append(t(ui, "ui_fact_no_wager"))
+    out += [t(ui, "ui_fact_bank", n=state["bank"]), t(ui, "ui_fact_deck", n=state["deck_outs"], of=state["deck_outs_to_end"])]
+    return tuple(out)
+
+
+def _score(ui: UI, state: dict, pid: str, who: str | None) -> GemScore:
+    seat = ui.live.table.seat(pid)
+    turn = state["turn"]
+    gems = state["gems"].get(pid)
+    markers = [t(ui, "ui_mark_active")] if pid == state["active"] else []
+    markers += [t(ui, "ui_mark_target")] if turn and pid == turn["target"] else []
+    markers += [t(ui, "ui_mark_judgment")] if pid == state["judgment"] else []
+    whose = "ui_tile_yours" if pid == who else "ui_tile_shown" if gems is not None else "ui_tile_hidden"
+    return GemScore(pid, seat.name if seat else pid, "?" if gems is None else str(gems), seat.colour if seat else None,
+                    tuple(markers), pid == state["active"], f"{deity(ui, state, pid)} · {t(ui, whose)}",
+                    _quick(state, pid))
+
+
+def _quick(state: dict, pid: str) -> tuple[tuple[str, str | None], ...]:
+    """The moves that belong on this tile now. A move that is not this device's (or not this step's)
+    is left out rather than shown dead; one it will be able to make soon (STOP before any card)
+    shows disabled with its reason."""
+    allowed, turn = state["allowed"], state["turn"]
+    if not turn or state["phase"] not in PLAYING:
+        return ()
+    wanted = []
+    if pid == turn["active"]:
+        wanted.append("resolve")
+    if pid == state["judgment"]:
+        wanted.append("stop")
+    if pid != turn["active"]:
+        wanted.append("roll")
+    return tuple((a, allowed[a]) for a in wanted if allowed[a] not in (NOT_YOURS, NOT_NOW))
+
+
+def quick(ui: UI, score: Score) -> list[ft.Control]:
+    assert isinstance(score, GemScore)
+    return [_quick_button(ui, score.seat, action, reason) for action, reason in score.quick]
+
+
+def _quick_button(ui: UI, pid: str, action: str, reason: str | None) -> ft.Control:
+    event = {"type": action, "target": pid} if action == "roll" else {"type": action}
+
+    async def send(e) -> None:
+        await ui.send(dict(event))
+
+    label = t(ui, "ui_quick_" + action)
+    why = ui.t(reason) if reason else None
+    body = ft.OutlinedButton(label, icon=ICONS[action], on_click=send, disabled=reason is not None, height=48,
+                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                                                               padding=ft.Padding.symmetric(horizontal=8)))
+    return tagged(body, f"quick-{action}-{pid}", f"{label}: {why}" if why else label)

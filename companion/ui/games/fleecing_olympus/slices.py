@@ -1,0 +1,30 @@
+"""What each Fleecing Olympus part is built from: a slice of the view, and the device-local input it shows.
+
+A part is rebuilt only when its arguments change (companion/ui/LIVE.md), so each
+panel gets the view keys it reads and nothing more. Seat names ride along in
+every slice, since panels print them. Half-entered forms live in `ui.local` as
+dicts edited in place, so the memo gets a deep copy: an edited dict can never
+equal its own earlier self by accident.
+"""
+from __future__ import annotations
+
+import copy
+
+from companion.ui.context import UI
+from companion.ui.games.fleecing_olympus.parts import turn_local
+
+
+def pick(ui: UI, state: dict, *keys: str, allowed: tuple[str, ...] = ()) -> dict:
+    """`allowed` names the prefixes of the answers (companion.games.fleecing_olympus.allowed) the panel
+    reads, so a change to another action's answer does not redraw it."""
+    out = {"names": tuple((s.id, s.name) for s in ui.live.table.seats), **{k: state[k] for k in keys}}
+    if allowed:
+        out["allowed"] = {k: v for k, v in state["allowed"].items() if k.startswith(allowed)}
+    return out
+
+
+def local(ui: UI, key: str, start: dict, state: dict | None = None) -> dict:
+    """A copy of this device's form under `key`, set up first as the panel would (for this turn only
+    when `state` is given), so the panel's first build does not count as a change on the next render."""
+    data = turn_local(ui, key, state, start) if state is not None else ui.local.setdefault(key, copy.deepcopy(start))
+    return copy.deepcopy(data)

@@ -1,0 +1,131 @@
+"""Fleecing Olympus as live parts, in-process: a remote change keeps every control id and rebuilds only its parts."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.core.access import Access
+from companion.core.hub import Hub
+from companion.games.registry import GAMES
+from companion.ui.context import ServerInfo
+from live_device import TABLET, Device
+
+HOST = Access("host")
+PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
+# Powers that ask nothing, so the Even side is one tap.
+DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dino": "aphrodite", "eva": "hermes", "fay": "zeus"}
+# The shell's own parts that follow every change (news line, history, layout), not the game's.
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> ServerInfo:
+    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
+
+
+async def card_step(server: ServerInfo):
+    """Six players; Ana is Active and has rolled 6 and 4 against Bia, who holds Judgment. Caio's phone
+    and the tablet are open."""
+    live = server.hub.create("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES})
+    rolls = {p: [1, 2] for p in PLAYERS} | {"ana": [5, 5], "bia": [4, 5]}
+    live.dispatch({"type": "opening_roll", "rounds": [rolls]}, HOST)
+    live.dispatch({"type": "power", "side": "even"}, HOST)
+    live.dispatch({"type": "roll", "target": "bia", "dice": [6, 4]}, HOST)
+    assert live.state["judgment"] == "bia" and live.state["phase"] == "cards"
+    phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[2].token}").open()
+    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+    await phone.settle()
+    await tablet.settle()
+    return live, phone, tablet
+
+
+def label(device: Device, ident: str) -> str:
+    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+
+
+def game_parts(device: Device) -> set[str]:
+    return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
+
+
+def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_every_id(server):
+    async def go():
+        live, phone, tablet = await card_step(server)
+        before, before_tablet = phone.ids(), tablet.ids()
+        assert label(phone, "score-caio") == "Caio 20" and label(tablet, "score-dino") == "Dino ?"
+        mark = phone.mark()
+        live.dispatch({"type": "reveal", "open": True}, Access("seat", "dino"))
+        await phone.settle()
+        await tablet.settle()
+        after = phone.ids()
+        assert {k: after.get(k) for k in before} == before
+        assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
+        assert set(after) - set(before) <= {f"history-{live.seq}", "fo-gems-dino"}
+        # Caio's own screen, his deal card and the turn's panels stay: only Dino's tile and row move
+        assert game_parts(phone) == {"scoreboard-dino", "fo-others-tiles", "fo-others", "fo-deities", "fo-board"}
+        assert game_parts(tablet) == {"scoreboard-dino", "fo-scores-tiles", "fo-scores", "fo-deities", "fo-board"}
+        assert label(phone, "score-dino") == "Dino 20" and label(tablet, "score-dino") == "Dino 20"
+        assert sum(map(len, phone.patches_since(mark))) < 4000
+    asyncio.run(go())
+
+
+def test_a_card_keeps_ids_and_redraws_the_turn_not_the_players(server):
+    async def go():
+        live, phone, _ = await card_step(server)
+        before = phone.ids()
+        live.dispatch({"type": "card", "kind": "fate", "wager": 2}, Access("seat", "bia"))
+        await phone.settle()
+        assert {k: phone.ids().get(k) for k in before} == before
+        assert game_parts(phone) == {"fo-scores-facts", "fo-scores", "fo-strip", "fo-played", "fo-card", "fo-odds",
+                                     "fo-board"}
+        assert "Bia owes Ana 8" in label(phone, "scoreboard-facts")
+    asyncio.run(go())
+
+
+def test_quick_buttons_follow_what_the_view_allows(server):
+    async def go():
+        live, phone, tablet = await card_step(server)
+        ids = phone.ids()
+        # STOP is Bia's (Judgment) and settling is Ana's (Active): neither belongs on Caio's phone
+        assert not {k for k in ids if k.startswith("quick-")}
+        assert tablet.find("quick-stop-bia").disabled and "after at least one card" in label(tablet, "quick-stop-bia")
+        assert "quick-resolve-ana" in tablet.ids() and "quick-stop-ana" not in tablet.ids()
+        top = phone.app.ui.parts.built["fo-board"].control.controls[0]
+        assert [t.key for t in top.controls[1].controls] == ["scoreboard-caio"]  # own tile first on a phone
+        live.dispatch({"type": "card", "kind": "fate", "wager": 2}, Access("seat", "bia"))
+        await tablet.settle()
+        assert not tablet.find("quick-stop-bia").disabled
+        await tablet.tap("quick-resolve-ana")
+        await tablet.settle()
+        assert live.state["last"]["payer"] == "bia" and live.state["turn"]["active"] == "bia"
+    asyncio.run(go())
+
+
+def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(server):
+    """Ares' tribute, the opening and the end are drawn too; at the count the screens come down."""
+    async def go():
+        live = server.hub.create("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES | {"caio": "ares"}})
+        phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[1].token}").open()
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+        seen: dict[str, set[str]] = {}
+        rolls = {p: [1, 2] for p in PLAYERS} | {"caio": [6, 6], "bia": [5, 6]}
+        for event in ({"type": "opening_roll", "rounds": [rolls]}, {"type": "power", "side": "odd"},
+                      *({"type": "tribute", "pay": False, "seat": p} for p in PLAYERS if p != "caio"),
+                      {"type": "roll", "target": "ana", "dice": [6, 4]}, {"type": "deck_out"}, {"type": "deck_out"},
+                      {"type": "resolve"}, {"type": "end"}):
+            await phone.settle()
+            await tablet.settle()
+            seen.setdefault(live.state["phase"], set()).update(phone.ids(), tablet.ids())
+            live.dispatch(event, HOST)
+        await phone.settle()
+        await tablet.settle()
+        assert "fo-opening" in seen["opening"] and "fo-power-odd" in seen["power"]
+        assert {"fo-tribute-bia-gem", "fo-tribute-ana-card"} <= seen["tribute"]
+        assert {"fo-roll-app", "quick-roll-ana"} <= seen["roll"] and "quick-roll-caio" not in seen["roll"]
+        assert {"fo-stop", "fo-resolve", "quick-resolve-caio", "fo-card-form"} <= seen["cards"]
+        assert live.state["phase"] == "over" and "fo-rank-1" in tablet.ids()
+        assert label(tablet, "score-dino") == "Dino 20" and label(phone, "score-ana") == f"Ana {live.state['gems']['ana']}"
+        assert not {k for k in tablet.ids() if k.startswith("quick-")}
+    asyncio.run(go())
