@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.game import Game
+from companion.core.secrets import Secrets
 from companion.games.registry import GAMES, PLUGINS
 from companion.i18n import LANGS, catalogue
 from companion.rules import entry
@@ -65,3 +66,12 @@ def test_a_game_with_rules_has_entries_in_every_language(game_id):
         ids = [e.id for e in all_entries() if e.game == folder and e.lang == lang]
         assert ids, f"{game_id} has no rules entries in {lang}"
         assert entry(folder, ids[0], lang) is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(PLUGINS))
+def test_every_game_declares_its_secrets_and_the_shape_of_every_request(game_id):
+    plugin = PLUGINS[game_id]
+    assert isinstance(plugin.secrets, Secrets)
+    assert (ROOT / "games" / game_id / "secrets.py").is_file()
+    assert set(plugin.game.handlers) <= set(plugin.game.event_schemas)
+    assert plugin.game.options_schema is not None

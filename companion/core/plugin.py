@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.game import Game
+from companion.core.secrets import Secrets
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,11 @@ class Plugin:
     @property
     def title(self) -> str:
         return self.game.title
+
+    @property
+    def secrets(self) -> Secrets:
+        """What of its state and events belongs to one seat: every door out of the server cuts by it."""
+        return self.game.secrets
 
     @property
     def player_counts(self) -> range:

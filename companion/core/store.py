@@ -65,9 +65,11 @@ class Damaged(Exception):
 class AppendJSONStorage(Storage):
     """A TinyDB storage that appends new documents durably and rewrites only when it must.
 
-    It relies on how TableStore uses TinyDB: documents are inserted, never
-    changed, so a write whose document ids are a superset of what is on disk
-    is an append of the new ids. Anything else is written whole, atomically.
+    It relies on how TableStore uses TinyDB: documents are inserted (`add`) or
+    written whole again (`put`, a later line replacing an earlier one), never
+    changed through TinyDB's update; a write whose document ids are a superset of
+    what is on disk is an append of the new ids. Anything else is written whole,
+    atomically.
     """
 
     def __init__(self, path: str | os.PathLike) -> None:
@@ -149,11 +151,16 @@ class AppendJSONStorage(Storage):
 
     def add(self, name: str, key: str, doc: dict[str, Any]) -> None:
         """One new document, appended in time that does not grow with the file."""
+        if self._data is not None and key in self._data.get(name, {}):
+            raise ValueError(f"document {key} already exists in {name}")
+        self.put(name, key, doc)
+
+    def put(self, name: str, key: str, doc: dict[str, Any]) -> None:
+        """A document written (again): one appended line, which replaces any older copy when the
+        file is read, since later lines win. This is how a claimed or moved seat is saved."""
         if self._data is None:
             self.write({name: {key: doc}})
             return
-        if key in self._data.get(name, {}):
-            raise ValueError(f"document {key} already exists in {name}")
         self._append({name: {key: doc}})
         self._data.setdefault(name, {})[key] = doc
         self._on_disk.setdefault(name, set()).add(key)
@@ -264,6 +271,11 @@ class AppendTable(Table_):
         self.clear_cache()
         return doc_id
 
+    def put(self, doc_id: int, document: Mapping) -> None:
+        """Write one document whole, durably, without rewriting the file."""
+        self._storage.put(self.name, str(doc_id), dict(document))
+        self.clear_cache()
+
 
 class AppendDB(TinyDB):
     table_class = AppendTable
@@ -296,7 +308,7 @@ class TableStore:
     def save_table(self, table: Table) -> None:
         """Rewrite the table's own record (seats claimed or moved); the event log is untouched."""
         with self._lock:
-            self._db.table("table").update(table.to_dict(), doc_ids=[1])
+            self._db.table("table").put(1, table.to_dict())
 
     def events(self) -> list[dict]:
         with self._lock:

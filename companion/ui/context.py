@@ -92,10 +92,14 @@ class UI:
             self.toast(self.t("ui.read_only"), error=True)
 
     def toast(self, message: str, error: bool = False) -> None:
+        """A refusal sits on the error container with its paired "on" colour, which Material's
+        tonal palettes keep at 4.5:1 or more in light and dark themes (white on pale pink and
+        dark red on red, the snack bar's defaults over that background, were not)."""
+        ink = ft.Colors.ON_ERROR_CONTAINER if error else None
         self.page.show_dialog(ft.SnackBar(
-            ft.Semantics(content=ft.Text(message, size=16), identifier="toast", label=message),
+            ft.Semantics(content=ft.Text(message, size=16, color=ink), identifier="toast", label=message),
             bgcolor=ft.Colors.ERROR_CONTAINER if error else None,
-            show_close_icon=True,
+            show_close_icon=True, close_icon_color=ink,
         ))
 
     def snapshot(self) -> dict:

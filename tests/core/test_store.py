@@ -20,6 +20,20 @@ def test_table_round_trips_and_events_get_sequence_numbers(tmp_path):
     assert [(e["seq"], e["type"]) for e in reopened.events()] == [(1, "a"), (2, "b")]
 
 
+def test_a_claimed_seat_is_saved_and_survives_a_restart_among_the_events(tmp_path):
+    store = Store(tmp_path)
+    ts = store.new(_table())
+    ts.append({"type": "a"})
+    table = ts.table()
+    table.seats[0].key = "device-key"
+    ts.save_table(table)
+    ts.append({"type": "b"})
+    reopened = Store(tmp_path).open("t1")  # a new server process reading the file
+    assert reopened.table().seats[0].key == "device-key"
+    assert [e["type"] for e in reopened.events()] == ["a", "b"]
+    assert len((tmp_path / "tables" / "t1.json").read_text().splitlines()) == 4  # appended, not rewritten
+
+
 def _lines(path):
     return [json.loads(line) for line in path.read_text().splitlines()]
 

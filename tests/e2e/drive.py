@@ -140,13 +140,27 @@ def expect_label(page: Page, ident: str, text: str, timeout: int = 10_000) -> No
 
 
 
-def scan_qr(page: Page, code, shot: Path) -> str:
-    """Screenshot the code and decode it as a phone camera would; the SVG may still be
-    painting on the first try."""
+def scan_qrs(page: Page, area, shot: Path, count: int = 1) -> list[str]:
+    """Screenshot `area` and decode every code in it as a phone camera would; the SVGs may
+    still be painting on the first try."""
     for _ in range(10):
-        code.screenshot(path=str(shot))
+        area.screenshot(path=str(shot))
         result = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True)
-        if result.returncode == 0:
-            return result.stdout.strip()
+        found = result.stdout.split()
+        if result.returncode == 0 and len(found) >= count:
+            return found
         page.wait_for_timeout(500)
-    raise AssertionError(f"no QR code could be read from {shot}")
+    raise AssertionError(f"{count} QR code(s) could not be read from {shot}")
+
+
+def scan_qr(page: Page, code, shot: Path) -> str:
+    [link] = scan_qrs(page, code, shot)
+    return link
+
+
+def in_view(page: Page, ident: str) -> bool:
+    """The control is wholly inside the window: seen without scrolling."""
+    box = el(page, ident).bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
+        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]

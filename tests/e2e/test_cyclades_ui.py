@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from drive import PHONE, TABLET, el, expect_label, settle, tap
+from drive import PHONE, TABLET, el, expect_label, in_view, settle, tap
 from playwright.sync_api import expect
 
 
@@ -119,13 +119,6 @@ def test_one_offering_round_from_two_phones(server, browser):
 
 
 FIVE = ["ana", "bia", "caio", "dino", "eva"]
-
-
-def in_view(page, ident: str) -> bool:
-    box = el(page, ident).bounding_box()
-    view = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
-        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
 
 
 def test_five_players_scoreboard_fits_the_tablet_and_the_last_quick_action_works(server, browser):

@@ -6,7 +6,7 @@ text is then searched for the counts it must not hold.
 """
 import re
 
-from drive import PHONE, el, expect_label, open_app, tap
+from drive import PHONE, el, expect_label, in_view, open_app, tap
 from playwright.sync_api import expect
 
 # Powers that only touch cards, so the turn moves no gems before the wager.
@@ -85,13 +85,6 @@ def test_one_phone_pays_the_other_and_no_screen_shows_a_hidden_count(server, bro
 
 
 SIX = ["ana", "bia", "caio", "dino", "eva", "fay"]
-
-
-def in_view(page, ident: str) -> bool:
-    box = el(page, ident).bounding_box()
-    view = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
-        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
 
 
 def test_six_players_scoreboard_fits_the_tablet_and_the_last_seat_settles_with_one_tap(server, browser):

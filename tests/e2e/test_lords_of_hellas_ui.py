@@ -8,7 +8,7 @@ import re
 from types import SimpleNamespace
 
 import flet as ft
-from drive import PHONE, TABLET, el, expect_label, open_app, tap, type_into
+from drive import PHONE, TABLET, el, expect_label, in_view, open_app, tap, type_into
 from playwright.sync_api import expect
 
 from companion.games.lords_of_hellas.game import GAME
@@ -162,13 +162,6 @@ def test_every_panel_is_fully_translated_for_every_role_and_size():
 
 
 FOUR = ["ana", "bia", "caio", "dino"]
-
-
-def in_view(page, ident: str) -> bool:
-    box = el(page, ident).bounding_box()
-    view = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
-        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
 
 
 def test_four_players_victory_watch_fits_the_tablet_and_the_last_quick_action_works(server, browser):

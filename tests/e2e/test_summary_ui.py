@@ -1,8 +1,7 @@
 """After the game in the browser: the tablet's BG Stats QR scans to the push link; a phone leads with its own line."""
 import re
-import subprocess
 
-from drive import PHONE, TABLET, el, expect_label, goto, open_app, tap
+from drive import PHONE, TABLET, el, expect_label, goto, open_app, scan_qr, tap
 from playwright.sync_api import expect
 
 from companion.core.bgstats import push_link
@@ -23,7 +22,7 @@ def test_the_summary_qr_scans_to_the_bgstats_link_and_the_phone_sees_itself_firs
     goto(tablet, f"{server.url}/t/{table['id']}?k={table['host_token']}")
     code = el(tablet, "summary-bgstats-qr")
     code.scroll_into_view_if_needed()
-    assert _scan(tablet, code, tmp_path / "bgstats.png") == link
+    assert scan_qr(tablet, code, tmp_path / "bgstats.png") == link
     context.close()
 
     phone_context = browser.new_context(viewport=PHONE)
@@ -38,15 +37,6 @@ def test_the_summary_qr_scans_to_the_bgstats_link_and_the_phone_sees_itself_firs
     phone_context.close()
 
 
-def _scan(page, code, shot) -> str:
-    """Screenshot the code and decode it; the SVG may still be painting on the first try."""
-    for _ in range(10):
-        code.screenshot(path=str(shot))
-        result = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True)
-        if result.returncode == 0:
-            return result.stdout.strip()
-        page.wait_for_timeout(500)
-    raise AssertionError(f"no QR code could be read from {shot}")
 
 
 def test_the_turn_clock_starts_from_the_tablet_and_ticks_on_its_own(server, browser):

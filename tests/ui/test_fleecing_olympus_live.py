@@ -35,7 +35,7 @@ async def card_step(server: ServerInfo):
     live.dispatch({"type": "power", "side": "even"}, HOST)
     live.dispatch({"type": "roll", "target": "bia", "dice": [6, 4]}, HOST)
     assert live.state["judgment"] == "bia" and live.state["phase"] == "cards"
-    phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[2].token}").open()
+    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[2].token)[1]}").open()
     tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
     await phone.settle()
     await tablet.settle()
@@ -107,7 +107,7 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
     """Ares' tribute, the opening and the end are drawn too; at the count the screens come down."""
     async def go():
         live = server.hub.create("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES | {"caio": "ares"}})
-        phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[1].token}").open()
+        phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[1].token)[1]}").open()
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         seen: dict[str, set[str]] = {}
         rolls = {p: [1, 2] for p in PLAYERS} | {"caio": [6, 6], "bia": [5, 6]}

@@ -33,7 +33,7 @@ async def table(server: ServerInfo, steps: int):
         live.dispatch({"type": "phase.next"}, HOST)
     tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
     hermes = next(s for s in live.table.seats if s.id == "hermes")
-    phone = await Device(server, f"/t/{live.table.id}?k={hermes.token}").open()
+    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(hermes.token)[1]}").open()
     await phone.settle()
     return live, tablet, phone
 

@@ -27,7 +27,7 @@ def server(tmp_path: Path) -> ServerInfo:
 async def four_players(server: ServerInfo):
     """Four players on Ana's turn; Bia's phone and the tablet open."""
     live = server.hub.create("lords_of_hellas", {"players": PLAYERS})
-    phone = await Device(server, f"/t/{live.table.id}?k={live.table.seats[1].token}").open()
+    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[1].token)[1]}").open()
     tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
     await phone.settle()
     await tablet.settle()

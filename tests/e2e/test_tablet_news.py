@@ -1,0 +1,25 @@
+"""A change made on another device shows on the tablet: the number glows and a line says what and who."""
+from __future__ import annotations
+
+from drive import PHONE, el, expect_label, open_app, tap
+from playwright.sync_api import expect
+
+
+def test_a_kill_scored_on_a_phone_glows_and_is_named_on_the_tablet(server, browser):
+    table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
+    expect(el(tablet, "tile-bia")).not_to_contain_text("changed")
+    phone = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}", PHONE)
+    expect_label(phone, "identity", "Ana")
+    tap(phone, "add-bia-5")
+    expect_label(tablet, "score-bia", "Bia 5")
+    expect_label(tablet, "tile-bia", "changed")  # the glow, for a couple of seconds
+    expect_label(tablet, "news", "from Ana's phone")
+    expect(el(tablet, "tile-bia")).not_to_contain_text("changed", timeout=8_000)  # then it fades
+    expect_label(tablet, "news", "—", timeout=8_000)
+
+    server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}",
+               {"type": "points.add", "player": "ana", "amount": 1})
+    expect_label(tablet, "score-ana", "Ana 1")  # the tablet's own change: no news line about itself
+    tablet.wait_for_timeout(500)
+    expect_label(tablet, "news", "—")
