@@ -59,9 +59,11 @@ def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
             await ui.refresh()
         return handler
 
-    swatches = [tagged(ft.Container(
-        width=44, height=44, bgcolor=colour, border_radius=22, on_click=pick(colour), ink=True,
-        border=ft.Border.all(4, ft.Colors.ON_SURFACE) if data["colours"][i] == colour else None,
+    # Icon buttons, not bare containers: Flutter's accessibility tree keeps buttons while a text
+    # field above has the focus, and drops tappable containers (seen in Chromium).
+    swatches = [tagged(ft.IconButton(
+        ft.Icons.CHECK_CIRCLE if data["colours"][i] == colour else ft.Icons.CIRCLE, icon_color=colour,
+        icon_size=40, width=52, height=52, on_click=pick(colour),
     ), f"loh-colour-{i}-{j}", f"{t(ui, 'setup_colour')} {j + 1}") for j, colour in enumerate(COLOURS)]
     field = tagged(ft.TextField(value=data["names"][i], label=f"{t(ui, 'setup_name')} {i + 1}", on_change=on_name,
                                 text_size=18, width=260, max_length=MAX_NAME), f"loh-name-{i}")
