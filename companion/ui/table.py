@@ -11,7 +11,7 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.live import group, part
-from companion.ui.widgets.controls import button, card, tagged
+from companion.ui.widgets.controls import card, tagged
 from companion.ui.widgets.history import history_list
 from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
@@ -43,9 +43,17 @@ def table_screen(ui: UI) -> ft.Control:
 
 def _actions(ui: UI, can_undo: bool, can_redo: bool, undo_label: str, redo_label: str) -> ft.Control:
     return ft.Row([
-        button(undo_label, ui.undo, "undo", icon=ft.Icons.UNDO, filled=False, disabled=not can_undo, expand=True),
-        button(redo_label, ui.redo, "redo", icon=ft.Icons.REDO, filled=False, disabled=not can_redo, expand=True),
+        _control_button(undo_label, ui.undo, "undo", ft.Icons.UNDO, can_undo, 3),
+        _control_button(redo_label, ui.redo, "redo", ft.Icons.REDO, can_redo, 2),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _control_button(label: str, act, ident: str, icon: ft.IconData, enabled: bool, share: int) -> ft.Control:
+    """A long "Undo: …" label wraps onto two lines inside the button, never past its edge."""
+    text = ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    body = ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(text, expand=True)], spacing=8),
+                             on_click=act, disabled=not enabled, height=64, expand=True)
+    return ft.Container(tagged(body, ident, label), expand=share)
 
 
 def _control_label(ui: UI, target: dict | None, kind: str) -> str:

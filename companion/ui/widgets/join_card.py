@@ -67,7 +67,8 @@ def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
         ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
         ft.Text(name, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
         ft.Text(ui.t("seats.joined"), size=14, italic=True),
-        button(ui.t("seats.move"), move, f"move-{seat_id}", filled=False, height=44),
+        tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.move"), size=14, text_align=ft.TextAlign.CENTER),
+                                 on_click=move, height=56, width=SIZE + 16), f"move-{seat_id}", ui.t("seats.move")),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16),
         f"joined-{seat_id}", f"{name} {ui.t('seats.joined')}")
 
