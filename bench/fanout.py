@@ -202,6 +202,10 @@ class Table:
                                                                        **OPTIONS.get(self.game, {})}})).json()
         self.id, self.host, self.seats = made["id"], made["host_token"], made["seats"]
         self.spectator = made["spectator_token"]
+        for seat in self.seats.values():  # each phone claims its seat's invitation, then uses its key
+            claimed = await self.http.post(f"/api/tables/{self.id}/claim?k={seat['token']}")
+            claimed.raise_for_status()
+            seat["token"] = claimed.json()["key"]
         if self.game == "kleos":
             for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
                 await self.event(self.host, {"type": "phase.next"})

@@ -53,6 +53,9 @@ class Game(Protocol):
     def active_seat(self, state: dict) -> str | None:
         """Whose turn it is, for the turn clock; None between turns."""
 
+    def finished(self, state: dict) -> bool:
+        """Whether the play is over (the full state); cheap, asked after every change."""
+
 
 Handler = Callable[[dict, dict], dict]
 

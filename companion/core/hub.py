@@ -58,6 +58,7 @@ class LiveTable:
         self._client_id: str | None = None  # the id of the command being written, if it has one
         self._done, self._undone = in_effect(self._events)
         self.state = self._replay(self._done)
+        self._finished = self.game.finished(self.state)
 
     # -- reading -------------------------------------------------------------
     @property
@@ -358,7 +359,11 @@ class LiveTable:
             except Exception:  # one broken screen must not stop the others
                 log.exception("table %s: a listener failed", self.table.id)
         # After the screens are told: keeping the play is a second file write they need not wait for.
-        if self._recorder is not None:
+        # The summary reads the whole log, so it is built only while the play is over, or on the
+        # change that took its end back: an append's cost must not grow with the game.
+        finished = self.game.finished(self.state)
+        was_finished, self._finished = self._finished, finished
+        if self._recorder is not None and (finished or was_finished):
             try:
                 self._recorder(self.summary())
             except Exception:  # the plays log must never stop the table

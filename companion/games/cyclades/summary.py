@@ -38,8 +38,13 @@ def start_player(state: dict, events: list[dict]) -> str | None:
     return state["factions"].get(start["order"][0]) if start else None
 
 
+def is_finished(state: dict) -> bool:
+    """Whether the play is over: cheap, so the hub can ask after every change."""
+    return state["phase"] == OVER
+
+
 def summary(state: dict, table: object, events: list[dict]) -> dict:
-    finished = state["phase"] == OVER
+    finished = is_finished(state)
     ranked, ties = ranking(state) if finished else ([], [])
     duel = len(state["players"]) == 2
     return {

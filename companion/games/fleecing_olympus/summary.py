@@ -46,8 +46,13 @@ def start_player(state: dict) -> str | None:
     return decided[0] if decided else None
 
 
+def is_finished(state: dict) -> bool:
+    """Whether the play is over: cheap, so the hub can ask after every change."""
+    return state["phase"] == OVER
+
+
 def summary(state: dict, table: object, events: list[dict]) -> dict:
-    finished = state["phase"] == OVER
+    finished = is_finished(state)
     ranked, ties = ranking(state, events) if finished else ([], [])
     if finished:
         missing = []

@@ -89,8 +89,13 @@ def missing(state: dict) -> list[dict]:
     return []
 
 
+def is_finished(state: dict) -> bool:
+    """Whether the play is over: cheap, so the hub can ask after every change."""
+    return state["phase"] == END and not state["tiebreak"]
+
+
 def summary(state: dict, table: object, events: list[dict]) -> dict:
-    finished = state["phase"] == END and not state["tiebreak"]
+    finished = is_finished(state)
     ranked, ties = ranking(state, events) if finished else ([], [])
     return {
         "finished": finished,

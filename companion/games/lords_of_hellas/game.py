@@ -76,5 +76,9 @@ class LordsOfHellas(GameBase):
         """Whose turn the turn clock runs for, if anyone's."""
         return play_summary.active_seat(state)
 
+    def finished(self, state: dict) -> bool:
+        """Whether the play is over, for the plays log (see companion.core.summary)."""
+        return play_summary.is_finished(state)
+
 
 GAME = LordsOfHellas()

@@ -2,9 +2,14 @@
 from __future__ import annotations
 
 
+def is_finished(state: dict) -> bool:
+    """Whether the play is over: cheap, so the hub can ask after every change."""
+    return state["winner"] is not None
+
+
 def summary(state: dict, table: object, events: list[dict]) -> dict:
     won = state["winner"]
-    finished = won is not None
+    finished = is_finished(state)
     ranking = [{"player": p, "rank": 1 if p == won["player"] else 2,
                 "decided_by": won["condition"] if p == won["player"] else None}
                for p in state["players"]] if finished else []

@@ -110,6 +110,10 @@ class ScorePad(GameBase):
         """Whose turn the turn clock runs for, if anyone's."""
         return play_summary.active_seat(state)
 
+    def finished(self, state: dict) -> bool:
+        """Whether the play is over, for the plays log (see companion.core.summary)."""
+        return play_summary.is_finished(state)
+
 
 def _slug(name: str) -> str:
     """An id from a typed name; a name that spells a role ("Host") still gets a seat's id."""

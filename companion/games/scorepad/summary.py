@@ -4,9 +4,14 @@ from __future__ import annotations
 from companion.core.summary import competition_ranks
 
 
+def is_finished(state: dict) -> bool:
+    """Whether the play is over: cheap, so the hub can ask after every change."""
+    return bool(state.get("ended"))
+
+
 def summary(state: dict, table: object, events: list[dict]) -> dict:
     scores = state["scores"]
-    finished = bool(state.get("ended"))
+    finished = is_finished(state)
     order = sorted(state["players"], key=lambda p: -scores[p])
     ranks = competition_ranks(order, scores.__getitem__)
     ties = []
