@@ -1,9 +1,10 @@
-"""A change made on another device shows on the tablet: the number glows and a line says what and who."""
+"""A change made on another device shows on the tablet: the number glows and a line says what and who.
+And a phone turned sideways still leads with its own score."""
 from __future__ import annotations
 
 import re
 
-from drive import PHONE, el, expect_label, open_app, tap
+from drive import PHONE, el, expect_label, goto, in_view, open_app, tap
 from playwright.sync_api import expect
 
 GLOWING = re.compile(r"\bchanged\b")
@@ -27,3 +28,13 @@ def test_a_kill_scored_on_a_phone_glows_and_is_named_on_the_tablet(server, brows
     expect_label(tablet, "score-ana", "Ana 1")  # the tablet's own change: no news line about itself
     tablet.wait_for_timeout(500)
     expect_label(tablet, "news", "—")
+
+
+def test_a_phone_turned_sideways_keeps_its_own_score_in_view(server, browser):
+    players = ["Ana", "Bia", "Caio", "Dani", "Eva", "Fabi"]
+    table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": players}})
+    page = browser.new_context(viewport={"width": 844, "height": 390}).new_page()
+    goto(page, f"{server.url}/t/{table['id']}?k={table['seats']['fabi']['token']}")
+    expect_label(page, "identity", "Fabi")
+    expect_label(page, "score-fabi", "Fabi 0")
+    assert in_view(page, "score-fabi") and in_view(page, "undo")  # the last seat's own score, no scrolling
