@@ -77,6 +77,18 @@ class GameBase:
     handlers: dict[str, Handler] = {}
     event_schemas: dict[str, type[BaseModel]] = {}
     options_schema: type[BaseModel] = OptionsSchema
+    summaries: Any = None
+    """The game's summary module: `summary(state, table, events)`, `active_seat(state)` and
+    `is_finished(state)`, reached through the three methods below."""
+
+    def summary(self, state: dict, table: Any, events: list[dict]) -> dict:
+        return self.summaries.summary(state, table, events)
+
+    def active_seat(self, state: dict) -> str | None:
+        return self.summaries.active_seat(state)
+
+    def finished(self, state: dict) -> bool:
+        return self.summaries.is_finished(state)
 
     def seats(self, options: dict) -> list[dict]:
         players = list(options.get("players") or [])

@@ -43,6 +43,7 @@ class Cyclades(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    summaries = play_summary
     event_schemas = schemas.EVENTS
     options_schema = schemas.Options
 
@@ -88,18 +89,6 @@ class Cyclades(GameBase):
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, seat, lang)
-
-    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
-        """This game's part of the end-of-game summary (see companion.core.summary)."""
-        return play_summary.summary(state, table, events)
-
-    def active_seat(self, state: dict) -> str | None:
-        """Whose turn the turn clock runs for, if anyone's."""
-        return play_summary.active_seat(state)
-
-    def finished(self, state: dict) -> bool:
-        """Whether the play is over, for the plays log (see companion.core.summary)."""
-        return play_summary.is_finished(state)
 
 
 GAME = Cyclades()

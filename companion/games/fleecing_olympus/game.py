@@ -33,6 +33,7 @@ class FleecingOlympus(GameBase):
         "deck_out": ending.deck_out,
         "end": ending.end,
     }
+    summaries = play_summary
     event_schemas = schemas.EVENTS
     options_schema = schemas.Options
 
@@ -63,18 +64,6 @@ class FleecingOlympus(GameBase):
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         """Every line is built from public facts only, so it reads the same on every device."""
         return history.describe(event, lang)
-
-    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
-        """This game's part of the end-of-game summary (see companion.core.summary)."""
-        return play_summary.summary(state, table, events)
-
-    def active_seat(self, state: dict) -> str | None:
-        """Whose turn the turn clock runs for, if anyone's."""
-        return play_summary.active_seat(state)
-
-    def finished(self, state: dict) -> bool:
-        """Whether the play is over, for the plays log (see companion.core.summary)."""
-        return play_summary.is_finished(state)
 
 
 GAME = FleecingOlympus()

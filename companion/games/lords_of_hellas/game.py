@@ -38,6 +38,7 @@ class LordsOfHellas(GameBase):
         "special.name": specials.on_name,
         "special.add": specials.on_add,
     }
+    summaries = play_summary
     event_schemas = schemas.EVENTS
     options_schema = schemas.Options
 
@@ -67,18 +68,6 @@ class LordsOfHellas(GameBase):
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         return history.describe(event, lang)
-
-    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
-        """This game's part of the end-of-game summary (see companion.core.summary)."""
-        return play_summary.summary(state, table, events)
-
-    def active_seat(self, state: dict) -> str | None:
-        """Whose turn the turn clock runs for, if anyone's."""
-        return play_summary.active_seat(state)
-
-    def finished(self, state: dict) -> bool:
-        """Whether the play is over, for the plays log (see companion.core.summary)."""
-        return play_summary.is_finished(state)
 
 
 GAME = LordsOfHellas()

@@ -66,6 +66,7 @@ class ScorePad(GameBase):
     min_seats = 1
     max_seats = 12
     handlers = {"points.add": points_add, "note.set": note_set, "game.end": game_end}
+    summaries = play_summary
     event_schemas = EVENTS
     options_schema = Options
 
@@ -101,18 +102,6 @@ class ScorePad(GameBase):
         if event.get("player") == seat:
             return t("scorepad.note_own", lang)
         return t("scorepad.note_other", lang, player=event.get("name", event.get("player")))
-
-    def summary(self, state: dict, table: object, events: list[dict]) -> dict:
-        """This game's part of the end-of-game summary (see companion.core.summary)."""
-        return play_summary.summary(state, table, events)
-
-    def active_seat(self, state: dict) -> str | None:
-        """Whose turn the turn clock runs for, if anyone's."""
-        return play_summary.active_seat(state)
-
-    def finished(self, state: dict) -> bool:
-        """Whether the play is over, for the plays log (see companion.core.summary)."""
-        return play_summary.is_finished(state)
 
 
 def _slug(name: str) -> str:
