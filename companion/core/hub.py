@@ -59,6 +59,7 @@ class LiveTable:
         self._done, self._undone = in_effect(self._events)
         self.state = self._replay(self._done)
         self._finished = self.game.finished(self.state)
+        self._clock_started = any(e["type"] == turnclock.START for e in self._events)
 
     # -- reading -------------------------------------------------------------
     @property
@@ -138,6 +139,11 @@ class LiveTable:
         seat = self.table.seat(actor) if actor and actor != TABLET else None
         return seat.name if seat else "Tablet"
 
+    @property
+    def finished(self) -> bool:
+        """Whether the play is over; cheap, unlike `summary()`, which reads the whole log."""
+        return self._finished
+
     def summary(self) -> dict:
         """The end-of-game summary (or what it still lacks), free of every seat's secrets."""
         with self._lock:
@@ -146,7 +152,7 @@ class LiveTable:
     def clock(self) -> dict | None:
         """The turn clock's reading now, or None if the tablet never started it."""
         with self._lock:
-            if not any(e["type"] == turnclock.START for e in self._events):
+            if not self._clock_started:
                 return None
             return turnclock.tally(self._clock_marks(), self._now())
 
@@ -204,6 +210,7 @@ class LiveTable:
             turnclock.check(self._clock_marks(), kind, access.role)
             event = {"type": kind, "by": access.actor, "at": self._now()}
             event["seq"] = self.store.append(event)
+            self._clock_started = self._clock_started or kind == turnclock.START
             self._events.append(event)
             self._marks.add(event)
         self._publish()
@@ -353,6 +360,7 @@ class LiveTable:
     def _publish(self) -> None:
         with self._lock:
             listeners = list(self._listeners.values())
+            was_finished, self._finished = self._finished, self.game.finished(self.state)
         for listener in listeners:
             try:
                 listener()
@@ -361,9 +369,7 @@ class LiveTable:
         # After the screens are told: keeping the play is a second file write they need not wait for.
         # The summary reads the whole log, so it is built only while the play is over, or on the
         # change that took its end back: an append's cost must not grow with the game.
-        finished = self.game.finished(self.state)
-        was_finished, self._finished = self._finished, finished
-        if self._recorder is not None and (finished or was_finished):
+        if self._recorder is not None and (self._finished or was_finished):
             try:
                 self._recorder(self.summary())
             except Exception:  # the plays log must never stop the table

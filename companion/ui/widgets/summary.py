@@ -28,9 +28,9 @@ PALETTE = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.AMBER, ft.C
 def summary_panel(ui: UI) -> ft.Control | None:
     """The panel once the game is over; None while it runs (the API says what is still missing).
     A live part: rebuilt only when the summary itself changed."""
-    data = ui.live.summary()
-    if not data["finished"]:
+    if not ui.live.finished:  # every device renders after every change: skip the log walk mid-game
         return None
+    data = ui.live.summary()
     return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None)
 
 
