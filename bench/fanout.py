@@ -9,8 +9,9 @@ last frame of the update that change caused, and the bytes of those frames.
 
 Runs, in one go: N = 1, 10, 30 sessions on one Kleos table (a tablet, five
 phones on seats, the rest spectators), a hall of 50 tables × 6 sessions (a
-change on one table at a time), and a bare Flet app doing the same fan-out
-(three Text counters, pubsub, one value updated) for N = 1, 10, 30.
+change on one table at a time; on a server of its own, so its RSS is its own),
+and a bare Flet app doing the same fan-out (three Text counters, pubsub, one
+value updated) for N = 1, 10, 30.
 Server CPU per change (user + system of the server process over the changes)
 and RSS (after the changes) are read from /proc through psutil.
 
@@ -252,8 +253,7 @@ class Table:
         await self.event(self.seats[who]["token"], body)
 
 
-async def app_run(server: Server, proc: psutil.Process, sizes: list[int], hall: tuple[int, int],
-                  changes: int, game: str) -> list[Result]:
+async def app_run(server: Server, proc: psutil.Process, sizes: list[int], changes: int, game: str) -> list[Result]:
     results = []
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
         for n in sizes:
@@ -266,29 +266,34 @@ async def app_run(server: Server, proc: psutil.Process, sizes: list[int], hall: 
             results.append(result)
             for d in devices:
                 await d.close()
-        if hall[0]:
-            tables, devices = [], []
-            for _ in range(hall[0]):
-                table = Table(server, http, game)
-                await table.create()
-                tables.append((table, table.devices(hall[1], server.port)))
-            for _, ds in tables:
-                devices += ds
-            await open_all(devices)
-            result = Result(f"app, hall {hall[0]}x{hall[1]}")
-            await idle(proc)
-            before = cpu_seconds(proc)
-            for i in range(changes * 2):
-                table, watched = tables[i % len(tables)]
-                others = [d for _, ds in tables if ds is not watched for d in ds]
-                await one_change(table.glory, watched, others, result)
-            result.cpu_ms = (cpu_seconds(proc) - before) * 1000 / (changes * 2)
-            result.rss_mib = proc.memory_info().rss / 2**20
-            print(result.line(), flush=True)
-            results.append(result)
-            for d in devices:
-                await d.close()
     return results
+
+
+async def hall_run(server: Server, proc: psutil.Process, hall: tuple[int, int], changes: int, game: str) -> Result:
+    """On a server of its own: sessions closed by the runs before stay in memory for their
+    reconnect window (30 s here), and the hall's RSS is the hall's alone."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+        tables, devices = [], []
+        for _ in range(hall[0]):
+            table = Table(server, http, game)
+            await table.create()
+            tables.append((table, table.devices(hall[1], server.port)))
+        for _, ds in tables:
+            devices += ds
+        await open_all(devices)
+        result = Result(f"app, hall {hall[0]}x{hall[1]}")
+        await idle(proc)
+        before = cpu_seconds(proc)
+        for i in range(changes * 2):
+            table, watched = tables[i % len(tables)]
+            others = [d for _, ds in tables if ds is not watched for d in ds]
+            await one_change(table.glory, watched, others, result)
+        result.cpu_ms = (cpu_seconds(proc) - before) * 1000 / (changes * 2)
+        result.rss_mib = proc.memory_info().rss / 2**20
+        print(result.line(), flush=True)
+        for d in devices:
+            await d.close()
+    return result
 
 
 async def measure(label: str, devices: list[Device], others: list[Device], post, proc: psutil.Process,
@@ -341,6 +346,20 @@ async def bare_run(sizes: list[int], changes: int, tmp: Path) -> list[Result]:
         proc.wait()
 
 
+async def with_server(data: Path, run) -> None:
+    server = Server(data, env={"COMPANION_SESSION_TIMEOUT": "30"})
+    server.start()
+    try:
+        proc = psutil.Process(server.proc.pid)
+        print(f"{'server start':24s} rss {proc.memory_info().rss / 2**20:6.1f} MiB", flush=True)
+        await run(server, proc)
+    except Exception:
+        print("the server's log ends with:\n" + server.log.read_text()[-3000:], flush=True)
+        raise
+    finally:
+        server.stop()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changes", type=int, default=30)
@@ -354,19 +373,14 @@ async def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     hall = tuple(int(s) for s in args.hall.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "data", env={"COMPANION_SESSION_TIMEOUT": "30"})
-        server.start()
-        try:
-            proc = psutil.Process(server.proc.pid)
-            print(f"fan-out of one {args.game} change, {args.changes} changes per line "
-                  f"(hall: {2 * args.changes}); bytes are websocket payloads, before compression")
-            print(f"{'server start':24s} rss {proc.memory_info().rss / 2**20:6.1f} MiB", flush=True)
-            await app_run(server, proc, sizes, hall, args.changes, args.game)
-        except Exception:
-            print("the server's log ends with:\n" + server.log.read_text()[-3000:], flush=True)
-            raise
-        finally:
-            server.stop()
+        print(f"fan-out of one {args.game} change, {args.changes} changes per line "
+              f"(hall: {2 * args.changes}); bytes are websocket payloads, before compression")
+        if sizes:
+            await with_server(Path(tmp) / "data", lambda server, proc: app_run(server, proc, sizes, args.changes,
+                                                                              args.game))
+        if hall[0]:
+            await with_server(Path(tmp) / "hall", lambda server, proc: hall_run(server, proc, hall, args.changes,
+                                                                               args.game))
         if not args.no_bare:
             await bare_run(sizes, args.changes, Path(tmp))
 

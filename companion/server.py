@@ -27,7 +27,7 @@ from flet_web.version import version as flet_web_version  # noqa: E402
 from companion.api import router  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
-from companion.flet_patches import comeback, dead_socket  # noqa: E402
+from companion.flet_patches import comeback, dead_socket, send_log  # noqa: E402
 from companion.flet_patches.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion import keep_awake, ui  # noqa: E402
@@ -81,6 +81,7 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
               fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     warm_up()
     dead_socket.apply()
+    send_log.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),

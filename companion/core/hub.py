@@ -30,7 +30,27 @@ log = logging.getLogger(__name__)
 
 Listener = Callable[[], None]
 MAX_TABLE_ID = 64
+ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
 Recorder = Callable[[dict], None]
+
+
+class ReadCache:
+    """Reads worked out once per change and shared by every screen that asks the same.
+
+    Ten devices on a table used to replay the same view (and word the same history) ten
+    times per change. Entries are kept for one stamp (see LiveTable._stamp): the first
+    read after a change drops the previous change's."""
+
+    def __init__(self) -> None:
+        self._stamp: tuple | None = None
+        self._values: dict[tuple, object] = {}
+
+    def get(self, stamp: tuple, key: tuple, work: Callable[[], object]):
+        if stamp != self._stamp:
+            self._stamp, self._values = stamp, {}
+        if key not in self._values:
+            self._values[key] = work()
+        return self._values[key]
 
 
 class ReadOnly(Exception):
@@ -60,6 +80,8 @@ class LiveTable:
         self.state = self._replay(self._done)
         self._finished = self.game.finished(self.state)
         self._clock_started = any(e["type"] == turnclock.START for e in self._events)
+        self._read = ReadCache()
+        self._rows: dict[tuple, dict] = {}  # history rows as worded for (event, viewer, language, undone)
 
     # -- reading -------------------------------------------------------------
     @property
@@ -70,24 +92,36 @@ class LiveTable:
         """The whole payload one device may receive: the view for its seat and nothing more.
 
         `undo` and `redo` describe the change this device's button would take back or
-        restore (None when there is none it may touch), so the button can say it.
+        restore (None when there is none it may touch), so the button can say it. Every
+        device of a table reads it after each change: it is worked out once per change for
+        each kind of device and shared, so callers must not modify it.
         """
         with self._lock:
             seat = access.viewer
-            undo = self._undo_target(access) if access.may_edit else None
-            redo = self._redo_target(access) if access.may_edit else None
-            return {
-                "id": self.table.id,
-                "game": self.table.game,
-                "seq": self.seq,
-                "role": access.role,
-                "seat": seat,
-                "can_undo": undo is not None,
-                "can_redo": redo is not None,
-                "undo": self._label(undo, seat, lang),
-                "redo": self._label(redo, seat, lang),
-                "state": self.game.secrets.cut_view(self.state, self.game.view(self.state, seat), seat),
-            }
+            return self._read.get(self._stamp(), ("snapshot", access.role, access.seat, lang),
+                                  lambda: self._snapshot(access, seat, lang))
+
+    def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
+        undo = self._undo_target(access) if access.may_edit else None
+        redo = self._redo_target(access) if access.may_edit else None
+        view = self._read.get(self._stamp(), ("view", seat), lambda: self.game.secrets.cut_view(
+            self.state, self.game.view(self.state, seat), seat))
+        return {
+            "id": self.table.id,
+            "game": self.table.game,
+            "seq": self.seq,
+            "role": access.role,
+            "seat": seat,
+            "can_undo": undo is not None,
+            "can_redo": redo is not None,
+            "undo": self._label(undo, seat, lang),
+            "redo": self._label(redo, seat, lang),
+            "state": view,
+        }
+
+    def _stamp(self) -> tuple[int, int]:
+        """What every read depends on: the log's last event and the state it led to."""
+        return self.seq, id(self.state)
 
     def _label(self, event: dict | None, seat: str | None, lang: str) -> dict | None:
         if event is None:
@@ -107,33 +141,49 @@ class LiveTable:
 
     def history(self, access: Access, lang: str = "en", limit: int | None = None) -> list[dict]:
         """Who did what, newest first, in plain words that respect the viewer's secrets.
-        `limit`: only the newest rows, so a screen's cost does not grow with the game."""
+        `limit`: only the newest rows, so a screen's cost does not grow with the game.
+        Shared by every device that asks the same after a change: callers must not modify it."""
         seat = access.viewer
-        cut = self.game.secrets.cut_event
         with self._lock:
-            by_seq = {e["seq"]: e for e in self._events}
-            in_force = {e["seq"] for e in self._done}
-            rows = []
-            for event in reversed(self._events[-limit:] if limit else self._events):
-                kind = event["type"]
-                if kind in turnclock.CLOCK_TYPES:
-                    text = turnclock.describe(kind, lang)
-                elif kind in CONTROL_TYPES:
-                    target = by_seq.get(event.get("target"))
-                    what = self.game.describe(cut(target, seat), seat, lang) if target else ""
-                    text = f"{'↶' if kind == UNDO else '↷'} {what}"
-                else:
-                    text = self.game.describe(cut(event, seat), seat, lang)
-                rows.append({
+            return self._read.get(self._stamp(), ("history", seat, lang, limit),
+                                  lambda: self._history(seat, lang, limit))
+
+    def _history(self, seat: str | None, lang: str, limit: int | None) -> list[dict]:
+        """Each row is worded once and kept (an event never changes; whether it is undone is
+        part of the row's key), so a change words one new row, not the whole list."""
+        events = self._events[-limit:] if limit else self._events
+        in_force = {e["seq"] for e in self._done}
+        if len(self._rows) > ROWS_KEPT:
+            self._rows.clear()
+        rows = []
+        for event in reversed(events):
+            kind = event["type"]
+            undone = kind not in CONTROL_TYPES | turnclock.CLOCK_TYPES and event["seq"] not in in_force
+            key = (event["seq"], seat, lang, undone)
+            row = self._rows.get(key)
+            if row is None:
+                row = self._rows[key] = {
                     "seq": event["seq"],
                     "at": event.get("at"),
                     "by": self.actor_name(event.get("by")),
                     "actor": event.get("by"),
                     "type": kind,
-                    "text": text,
-                    "undone": kind not in CONTROL_TYPES | turnclock.CLOCK_TYPES and event["seq"] not in in_force,
-                })
-            return rows
+                    "text": self._row_text(event, seat, lang),
+                    "undone": undone,
+                }
+            rows.append(row)
+        return rows
+
+    def _row_text(self, event: dict, seat: str | None, lang: str) -> str:
+        kind = event["type"]
+        if kind in turnclock.CLOCK_TYPES:
+            return turnclock.describe(kind, lang)
+        cut = self.game.secrets.cut_event
+        if kind in CONTROL_TYPES:
+            target = next((e for e in reversed(self._events) if e["seq"] == event.get("target")), None)
+            what = self.game.describe(cut(target, seat), seat, lang) if target else ""
+            return f"{'↶' if kind == UNDO else '↷'} {what}"
+        return self.game.describe(cut(event, seat), seat, lang)
 
     def actor_name(self, actor: str | None) -> str:
         seat = self.table.seat(actor) if actor and actor != TABLET else None

@@ -21,7 +21,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
-from companion.ui.live import freeze, part, render_queue
+from companion.ui.live import freeze, part, patch_in_place, render_queue
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
@@ -49,7 +49,8 @@ class Session:
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
         self.rules_open = False
-        self._screen = ""  # the key of the screen shown: a new screen starts from scratch
+        self._drawn: tuple = (None, None, None)  # the body, app bar and theme the page was last sent with
+        self._shown_as: tuple = ()  # the screen's key and the look it was drawn in: a change starts from scratch
         self._rules_shown = 0
         self.stats_open = False
         self._ticking = False
@@ -207,33 +208,45 @@ class Session:
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
         screen = self._screen_key()
-        if screen != self._screen:  # another screen: nothing of the old one may be reused
-            self._screen = screen
+        shown_as = (screen, ui.lang, ui.dark, ui.is_phone)
+        if shown_as != self._shown_as:  # another screen or look: nothing of the old one may be reused
+            self._shown_as = shown_as
             ui.parts.clear()
-        ui.parts.begin()
-        try:
-            page.appbar = self._appbar()
-            if self.rules_open:
-                body = rules_panel(ui, self._toggle_rules)
-            elif ui.live and ui.access:
-                body = table_screen(ui)
-            elif self.admin and self.stats_open:
-                body = stats_screen(ui)
-            elif self.admin:
-                body = start_screen(ui)
-            else:
-                body = _no_access(ui, self.notice)
-        finally:
-            ui.parts.end()
-        root = ft.SafeArea(body, expand=True, key=screen)
-        if not self.rules_open:
-            freeze(root)
-        page.controls = [root]
-        page.update()
+        body = self._describe()
+        if not patch_in_place(page, ui.parts):
+            log.debug("a rebuilt part was not where it was shown: drawing the screen afresh")
+            ui.parts.clear()
+            body = self._describe()
+        drawn = (body, page.appbar, page.theme_mode)
+        if not all(a is b for a, b in zip(drawn, self._drawn)):  # else every change was patched in place
+            self._drawn = drawn
+            root = ft.SafeArea(body, expand=True, key=screen)
+            if not self.rules_open:
+                freeze(root)
+            page.controls = [root]
+            page.update()
         if ui.local.get(TICKING) and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)
+
+    def _describe(self) -> ft.Control:
+        """The screen's body from this device's state; sets the app bar on the way."""
+        ui = self.ui
+        ui.parts.begin()
+        try:
+            self.page.appbar = self._appbar()
+            if self.rules_open:
+                return rules_panel(ui, self._toggle_rules)
+            if ui.live and ui.access:
+                return table_screen(ui)
+            if self.admin and self.stats_open:
+                return stats_screen(ui)
+            if self.admin:
+                return start_screen(ui)
+            return _no_access(ui, self.notice)
+        finally:
+            ui.parts.end()
 
     def _screen_key(self) -> str:
         """Same key, same screen: its controls are reconciled and keep their ids. The rules

@@ -1,14 +1,15 @@
 """Live screens: every change patches only the controls whose data changed.
 
 A screen is still built by plain functions from the device's snapshot (one-way
-flow), but each render is reconciled against the tree this device shows now
-(Flet's frozen diff: a control that matches its predecessor keeps its id, so its
-widget, scroll, focus and typed text stay, and taps aimed at it still land).
-
-`part()` memoises one piece of the screen on its arguments: while they equal the
+flow), but `part()` memoises each piece on its arguments: while they equal the
 ones it was last built from on this device, the very same control is returned
-and the diff skips it without looking inside. So a Glory change rebuilds the one
-player card whose numbers moved, not the page. See companion/ui/LIVE.md.
+and nothing inside it is looked at. A part that is rebuilt is patched where it
+stands (`patch_in_place`): its new control takes the old one's place, and Flet
+diffs the two and sends only what differs to that spot, so its neighbours and
+the containers around it are left alone. A control that matches its predecessor
+keeps its id, so its widget, scroll, focus and typed text stay, and taps aimed
+at it still land. A Glory change rebuilds the number that moved, not the page.
+See companion/ui/LIVE.md.
 """
 from __future__ import annotations
 
@@ -19,10 +20,14 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, TypeVar
 
 import flet as ft
 
+from companion.flet_patches import lazy_validation, set_fields
+
 if TYPE_CHECKING:  # context.py imports this module
     from companion.ui.context import UI
 
 log = logging.getLogger(__name__)
+set_fields.apply()  # mounting a rebuilt part walks only the fields set on its controls
+lazy_validation.apply()  # and its controls carry no empty error sets
 
 
 @dataclass
@@ -41,11 +46,15 @@ class Parts:
     used: set[str] = field(default_factory=set)
     stack: list[list[str]] = field(default_factory=list)
     rebuilt: list[str] = field(default_factory=list)  # keys built in the last render, for tests
+    # (shown, new): parts rebuilt outside any other part's build this render, in build order
+    # (children before their group), to be patched where they stand; see patch_in_place().
+    replaced: list[tuple[ft.Control, ft.Control]] = field(default_factory=list)
 
     def begin(self) -> None:
         self.used.clear()
         self.stack.clear()
         self.rebuilt = []
+        self.replaced = []
 
     def end(self) -> None:
         for key in [k for k in self.built if k not in self.used]:
@@ -71,9 +80,10 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     in `args`: what it shows, and what its handlers capture, comes from them alone.
     """
     parts: Parts = ui.parts
-    if parts.stack:
+    inside = bool(parts.stack)  # another part's build: that part's own patch carries this one
+    if inside:
         parts.stack[-1].append(key)
-    signature = (build, ui.lang, ui.dark, ui.is_phone, _identities(args))
+    signature = (build, ui.lang, ui.dark, ui.is_phone, _identities(parts, args, not inside))
     cached = parts.built.get(key)
     if cached is not None and cached.signature == signature:
         parts._mark(key)
@@ -85,6 +95,8 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
         children = parts.stack.pop()
     if control.key is None:
         control.key = key
+    if cached is not None and not inside:
+        parts.replaced.append((cached.control, control))
     parts.built[key] = _Built(signature, control, children, args)
     parts.used.add(key)
     parts.rebuilt.append(key)
@@ -103,17 +115,35 @@ def freeze(control: Control) -> Control:
     return control
 
 
-def _identities(args: tuple) -> tuple:
-    """Controls among the arguments compare by identity: a container of parts is the same
-    while its children are the same objects (Flet's own equality would walk whole trees)."""
-    return tuple(("#", id(a)) if isinstance(a, ft.BaseControl) else _identities(a) if isinstance(a, (tuple, list))
-                 else a for a in args)
+def _identities(parts: Parts, args: tuple, by_key: bool) -> tuple:
+    """Controls among the arguments compare by identity (Flet's own equality would walk whole
+    trees), except a part's current control outside any other part's build: that one counts
+    by its key, because a rebuilt part takes its old control's place by itself (see
+    patch_in_place), so the parts around it need not be rebuilt. A control is recognised
+    directly or in a tuple or list of children, which is known by its first item (a control,
+    or None); any other sequence is data, compared by value."""
+    if not any(isinstance(a, _NESTING) for a in args):
+        return args
+    return tuple(_identity(parts, a, by_key) if isinstance(a, ft.BaseControl)
+                 else tuple(_identity(parts, x, by_key) if isinstance(x, ft.BaseControl) else x for x in a)
+                 if isinstance(a, (tuple, list)) and a and (a[0] is None or isinstance(a[0], ft.BaseControl)) else a
+                 for a in args)
+
+
+_NESTING = (ft.BaseControl, tuple, list)
+
+
+def _identity(parts: Parts, control: ft.BaseControl, by_key: bool) -> tuple:
+    key = control.key
+    built = parts.built.get(key) if by_key and isinstance(key, str) else None
+    return ("part", key) if built is not None and built.control is control else ("#", id(control))
 
 
 def group(ui: UI, key: str, kind: Callable[..., ft.Control], children: list[ft.Control],
           **props: Any) -> ft.Control:
-    """`kind(children, **props)` (a Column, a Row...), reused while its children are the same
-    controls: a change deep inside rebuilds only the containers on the way to it."""
+    """`kind(children, **props)` (a Column, a Row...), reused while the same children fill it:
+    a child part rebuilt in place is patched by itself, so the group is rebuilt only when
+    children come, go or move."""
     return part(ui, key, _group, kind, tuple(children), tuple(sorted(props.items())))
 
 
@@ -121,7 +151,53 @@ def _group(ui: UI, kind: Callable[..., ft.Control], children: tuple, props: tupl
     return kind(list(children), **dict(props))
 
 
-GRACE = 0.003  # seconds
+def patch_in_place(page: ft.Page, parts: Parts) -> bool:
+    """Send each part rebuilt this render as a patch of the control it replaces, where that
+    control stands, and put the new one in its place in the shown tree.
+
+    This is what keeps a change's cost to what it touches: the groups around a rebuilt part
+    are not rebuilt and the page is not diffed down to it. False when a shown control could
+    not be found in its parent (the caller then draws the screen afresh and lets the
+    page-level diff reconcile it); parts whose parent is the page itself are left to that
+    diff."""
+    for shown, new in parts.replaced:
+        parent = shown._parent() if shown._parent else None
+        if parent is page:
+            continue
+        if parent is None or not hasattr(parent, "_frozen"):
+            return False
+        slot = _take_place(parent, shown, new)
+        if slot is None:
+            return False
+        name, index = slot
+        before, after = ({name: shown}, {name: new}) if index is None else ({index: shown}, {index: new})
+        page.session.patch_control(control=after, prev_control=before, parent=parent,
+                                   path=[] if index is None else [name], frozen=True)
+    return True
+
+
+def _take_place(parent: ft.Control, shown: ft.Control, new: ft.Control) -> tuple[str, int | None] | None:
+    """Where `shown` sits in `parent` (a field, or a field's list and an index), after putting
+    `new` there; None if it is not there. Frozen controls refuse attribute writes, so the
+    field's storage is written directly, as Flet's own reconciliation does."""
+    fields = [(name, value, True) for name, value in parent._values.items()]
+    fields += [(name, parent.__dict__.get(name), False) for name in type(parent)._structural_fields]
+    for name, value, prop in fields:
+        if value is shown:
+            if prop:
+                parent._values[name] = new
+            else:
+                object.__setattr__(parent, name, new)
+            return name, None
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                if item is shown:
+                    value[index] = new
+                    return name, index
+    return None
+
+
+GRACE = 0.001  # seconds
 
 
 class RenderQueue:

@@ -11,8 +11,8 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.live import group, part
-from companion.ui.widgets.controls import card, tagged
-from companion.ui.widgets.history import history_list
+from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.history import history_card
 from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
 from companion.ui.widgets.summary import summary_panel
@@ -23,10 +23,9 @@ def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
     board = game_uis()[ui.live.table.game].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
-    undo = [part(ui, "undo-redo", _actions, snap["can_undo"], snap["can_redo"], _control_label(ui, snap["undo"], "undo"),
-                 _control_label(ui, snap["redo"], "redo"))] if ui.access.role != "spectator" else []
+    undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
     join = [join_card(ui)] if ui.access.role == "host" else []
-    history = part(ui, "history-card", _history_card, ui.live.seq)
+    history = history_card(ui)
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
@@ -41,14 +40,17 @@ def table_screen(ui: UI) -> ft.Control:
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 
 
-def _actions(ui: UI, can_undo: bool, can_redo: bool, undo_label: str, redo_label: str) -> ft.Control:
-    return ft.Row([
-        _control_button(undo_label, ui.undo, "undo", ft.Icons.UNDO, can_undo, 3),
-        _control_button(redo_label, ui.redo, "redo", ft.Icons.REDO, can_redo, 2),
+def _actions(ui: UI, snap: dict) -> ft.Control:
+    """Undo and Redo, each a part: a change usually renames only the Undo button."""
+    return group(ui, "undo-redo", ft.Row, [
+        part(ui, "undo", _control_button, _control_label(ui, snap["undo"], "undo"), ui.undo, "undo", ft.Icons.UNDO,
+             snap["can_undo"], 3),
+        part(ui, "redo", _control_button, _control_label(ui, snap["redo"], "redo"), ui.redo, "redo", ft.Icons.REDO,
+             snap["can_redo"], 2),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _control_button(label: str, act, ident: str, icon: ft.IconData, enabled: bool, share: int) -> ft.Control:
+def _control_button(ui: UI, label: str, act, ident: str, icon: ft.IconData, enabled: bool, share: int) -> ft.Control:
     """A long "Undo: …" label wraps onto two lines inside the button, never past its edge."""
     text = ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
     body = ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(text, expand=True)], spacing=8),
@@ -59,10 +61,6 @@ def _control_button(label: str, act, ident: str, icon: ft.IconData, enabled: boo
 def _control_label(ui: UI, target: dict | None, kind: str) -> str:
     """"Undo: Ares +1 Glory (kill)": a button that takes something back says what."""
     return ui.t(f"seats.{kind}_what", what=target["text"]) if target else ui.t(f"ui.{kind}")
-
-
-def _history_card(ui: UI, seq: int) -> ft.Control:
-    return card(history_list(ui), ident="history")
 
 
 def _seat_name(ui: UI) -> str | None:

@@ -136,3 +136,31 @@ def test_summaries_and_delete(hub):
     assert hub.summaries() == []
     with pytest.raises(KeyError):
         hub.get(live.table.id)
+
+
+def test_every_device_of_a_kind_shares_one_snapshot_per_change(hub):
+    """Ten devices reading after a change cost one view per kind of device, not ten."""
+    live = _pad(hub)
+    ana = Access("seat", "ana")
+    first = live.snapshot(ana, "en")
+    assert live.snapshot(Access("seat", "ana"), "en") is first
+    assert live.snapshot(HOST, "en") is not first and live.snapshot(ana, "pt") is not first
+    live.dispatch({"type": "points.add", "player": "ana", "amount": 2}, ana)
+    after = live.snapshot(ana, "en")
+    assert after is not first and after["state"]["scores"]["ana"] == 2 and after["can_undo"]
+    live.undo(ana)
+    assert live.snapshot(ana, "en")["state"]["scores"]["ana"] == 0  # an undo is a new change too
+
+
+def test_history_rows_are_worded_once_and_follow_undo(hub):
+    live = _pad(hub)
+    live.dispatch({"type": "points.add", "player": "ana", "amount": 2}, HOST)
+    row = live.history(HOST, "en")[0]
+    live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+    rows = live.history(HOST, "en")
+    assert rows[1] is row and rows[0]["text"] != row["text"]  # the older row is reused, not worded again
+    live.undo(HOST)
+    rows = live.history(HOST, "en")
+    assert rows[0]["type"] == "undo" and rows[0]["text"].startswith("↶") and rows[1]["undone"]
+    assert rows[2] is row and not row["undone"]
+    assert live.history(HOST, "pt")[2] is not row

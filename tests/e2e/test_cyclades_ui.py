@@ -31,8 +31,9 @@ def synced(seq: int, *pages) -> None:
         el(page, f"history-{seq}").wait_for(state="attached", timeout=10_000)
 
 
-def open_together(browser, *targets: tuple[str, dict]) -> list:
-    """Several devices loading at once: the Flutter boots overlap instead of queueing."""
+def open_together(browser, *targets: tuple[str, dict], history: bool = True) -> list:
+    """Several devices loading at once: the Flutter boots overlap instead of queueing. With
+    `history`, each phone opens its history (folded on phones), which synced() reads."""
     pages = []
     for url, size in targets:
         page = browser.new_context(viewport=size).new_page()
@@ -40,6 +41,9 @@ def open_together(browser, *targets: tuple[str, dict]) -> list:
         pages.append(page)
     for page in pages:
         settle(page)
+        if history and page.viewport_size["width"] < 700:
+            tap(page, "history-open")
+            el(page, "history-close").wait_for(state="attached", timeout=10_000)
     return pages
 
 
@@ -129,14 +133,14 @@ def test_five_players_scoreboard_fits_the_tablet_and_the_last_quick_action_works
         server.api("POST", f"/api/tables/{table}/events?k={host}", event)
     eva = created["seats"]["eva"]["token"]
     tablet, phone = open_together(browser, (f"{server.url}/t/{table}?k={host}", TABLET),
-                                  (f"{server.url}/t/{table}?k={eva}", PHONE))
+                                  (f"{server.url}/t/{table}?k={eva}", PHONE), history=False)
     expect_label(tablet, "tile-eva", "Eva")
     assert tablet.evaluate("() => window.scrollY") == 0
     for seat in FIVE:
         assert in_view(tablet, f"score-{seat}"), seat
     assert in_view(tablet, "quick-priestesses-eva")
     tap(tablet, "quick-priestesses-eva")  # no scrolling, one tap
-    synced(3, tablet, phone)
+    synced(3, tablet)
     expect(el(phone, "quick-priestesses-eva")).to_be_visible()
     assert in_view(phone, "score-eva") and in_view(phone, "quick-philosophers-eva")  # own tile first on a phone
     assert el(phone, "quick-priestesses-ana").count() == 0  # not this phone's to change

@@ -16,7 +16,7 @@ from live_device import TABLET, Device
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino", "eva"]
 # The shell's own parts that follow every change (news line, history, layout), not Cyclades'.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo"}
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo"}
 
 
 @pytest.fixture
@@ -55,9 +55,9 @@ def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
         assert {k: after.get(k) for k in before} == before
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) <= {f"history-{live.seq}"}
-        assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
+        assert game_parts(phone) == {"tile-detail-bia"}
         # the tablet's tracker card lists who it may correct, not the numbers: it stays too
-        assert game_parts(tablet) == {"scoreboard-bia", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert game_parts(tablet) == {"tile-detail-bia"}
         assert label(phone, "score-bia") == "Bia 0" and "Priest. 1" in phone.find("tile-bia").content.controls[2].value
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())
@@ -68,12 +68,12 @@ def test_another_players_income_leaves_the_phones_own_panels_alone(server):
         live, phone, _ = await income_phase(server)
         await phone.tap("cyc-income-ana-7")  # device-local: only the income pad is rebuilt
         await phone.settle()
-        assert game_parts(phone) == {"cyc-income", "cyc-board"}
+        assert game_parts(phone) == {"cyc-income"}
         before = phone.ids()
         live.dispatch({"type": "income", "player": "bia", "prosperity": 4}, HOST)
         await phone.settle()
         # Bia is no longer waited on: her tile loses its outline; Ana's pad keeps its 7 and its ids
-        assert game_parts(phone) == {"scoreboard-bia", "cyc-others-tiles", "cyc-others", "cyc-board"}
+        assert game_parts(phone) == {"scoreboard-bia"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("cyc-income-ana-send").content.startswith("Collect 7 ")
     asyncio.run(go())
@@ -103,12 +103,12 @@ def test_opening_the_editor_is_local_and_its_steppers_reach_the_game(server):
         before = phone.ids()
         await phone.tap("cyc-edit-ana")
         await phone.settle()
-        assert game_parts(phone) == {"cyc-tracker", "cyc-board"}
+        assert game_parts(phone) == {"cyc-tracker"}
         assert {k: phone.ids().get(k) for k in before} == before
         await phone.tap("cyc-track-ana-port-plus")
         await phone.settle()
         assert live.state["tracker"]["ana"]["buildings"]["port"] == 1
         # the open record changed: the editor and Ana's tile follow, nothing else of the game
-        assert game_parts(phone) == {"cyc-tracker", "scoreboard-ana", "scoreboard-tiles", "scoreboard", "cyc-board"}
+        assert game_parts(phone) == {"cyc-tracker", "tile-markers-ana"}
         assert "cyc-edit-bia" not in phone.ids()  # a phone corrects its own player only
     asyncio.run(go())

@@ -18,7 +18,7 @@ PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
 # Powers that ask nothing, so the Even side is one tap.
 DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dino": "aphrodite", "eva": "hermes", "fay": "zeus"}
 # The shell's own parts that follow every change (news line, history, layout), not the game's.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo"}
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo"}
 
 
 @pytest.fixture
@@ -64,8 +64,8 @@ def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_ev
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) <= {f"history-{live.seq}", "fo-gems-dino"}
         # Caio's own screen, his deal card and the turn's panels stay: only Dino's tile and row move
-        assert game_parts(phone) == {"scoreboard-dino", "fo-others-tiles", "fo-others", "fo-deities", "fo-board"}
-        assert game_parts(tablet) == {"scoreboard-dino", "fo-scores-tiles", "fo-scores", "fo-deities", "fo-board"}
+        assert game_parts(phone) == {"tile-number-dino", "tile-detail-dino", "fo-deities"}
+        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino", "tile-detail-dino", "fo-deities"}
         assert label(phone, "score-dino") == "Dino 20" and label(tablet, "score-dino") == "Dino 20"
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())
@@ -78,8 +78,7 @@ def test_a_card_keeps_ids_and_redraws_the_turn_not_the_players(server):
         live.dispatch({"type": "card", "kind": "fate", "wager": 2}, Access("seat", "bia"))
         await phone.settle()
         assert {k: phone.ids().get(k) for k in before} == before
-        assert game_parts(phone) == {"fo-scores-facts", "fo-scores", "fo-strip", "fo-played", "fo-card", "fo-odds",
-                                     "fo-board"}
+        assert game_parts(phone) == {"fo-scores-facts", "fo-strip", "fo-played", "fo-card", "fo-odds"}
         assert "Bia owes Ana 8" in label(phone, "scoreboard-facts")
     asyncio.run(go())
 

@@ -40,8 +40,8 @@ async def table(server: ServerInfo, steps: int):
 
 def kleos_parts(device: Device) -> set[str]:
     """The parts of the game's board the last render rebuilt (the table's shell aside)."""
-    return {k for k in device.app.ui.parts.rebuilt if k.startswith(("kleos", "scoreboard", "glory", "favor",
-                                                                     "dusk", "quick"))}
+    return {k for k in device.app.ui.parts.rebuilt if k.startswith(("kleos", "scoreboard", "tile", "glory",
+                                                                     "favor", "dusk", "quick"))}
 
 
 def test_a_remote_kill_rebuilds_one_tile_and_the_glory_it_touches(server):
@@ -53,9 +53,9 @@ def test_a_remote_kill_rebuilds_one_tile_and_the_glory_it_touches(server):
         after = tablet.ids()
         assert {k: after.get(k) for k in before} == before
         assert tablet.find("score-athena").value == "1" and phone.find("score-athena").value == "1"
-        # Athena's tile, the containers on the way to it, and the Glory log's new row: nothing else of Kleos
-        assert kleos_parts(tablet) == {"scoreboard-athena", "scoreboard-tiles", "scoreboard", "kleos-top",
-                                       "kleos-board", "kleos-glory", "glory-log", "glory-log-0"}
+        # Athena's tile and the Glory log with its new row: nothing else of Kleos (the containers
+        # around them keep their controls, each rebuilt part is patched where it stands)
+        assert kleos_parts(tablet) == {"scoreboard-athena", "tile-number-athena", "glory-log", "glory-log-block-0", "glory-log-0"}
     run(go())
 
 
@@ -83,7 +83,7 @@ def test_the_dusk_sheet_keeps_its_counts_and_controls_while_others_score(server)
         for _ in range(3):
             live.dispatch({"type": "glory.add", "player": "hermes", "reason": "recruit"}, HOST)
             await phone.settle()
-            assert kleos_parts(phone) == {"scoreboard-hermes", "scoreboard-tiles", "scoreboard", "kleos-top", "kleos-board"}
+            assert kleos_parts(phone) == {"tile-number-hermes"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("dusk-port-ares-value").value == "2"
         assert "Ares" in phone.find("dusk-port-controller").controls[1].value
@@ -97,11 +97,11 @@ def test_the_odds_panel_keeps_its_inputs_while_others_score(server):
         await phone.settle()
         await phone.tap("attacker-attack-plus")
         await phone.settle()
-        assert kleos_parts(phone) == {"kleos-odds", "kleos-board"}  # a stepper rebuilds the calculator only
+        assert kleos_parts(phone) == {"kleos-odds"}  # a stepper rebuilds the calculator only
         before = phone.ids()
         live.dispatch({"type": "glory.add", "player": "ares", "reason": "kill"}, HOST)
         await phone.settle()
-        assert kleos_parts(phone) == {"scoreboard-ares", "scoreboard-tiles", "scoreboard", "kleos-top", "kleos-board"}
+        assert kleos_parts(phone) == {"tile-number-ares"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("attacker-attack-value").value == "4"
     run(go())

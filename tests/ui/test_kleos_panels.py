@@ -68,6 +68,9 @@ class Screen:
     def render(self) -> ft.Control:
         snap = {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
                 "can_undo": False, "can_redo": False}
+        # Drawn afresh each time: a live screen's reused containers hold their old children
+        # until the session patches the rebuilt ones into place (ui/live.py patch_in_place).
+        self.ui.parts.clear()
         return UI_.board(self.ui, snap)
 
     def find(self, ident: str) -> ft.Control | None:

@@ -35,6 +35,8 @@ async def scorepad(server: ServerInfo):
 def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
     async def go():
         live, phone, tablet = await scorepad(server)
+        await phone.tap("history-open")  # a phone shows its history once its player opens it
+        await phone.settle()
         before, before_tablet = phone.ids(), tablet.ids()
         mark = phone.mark()
         live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
@@ -47,12 +49,47 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
             {k: v for k, v in before_tablet.items() if k != "news"}
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
-        # Bia's tile (its number glows), the history card and its new row, the containers on
-        # the way to them: nothing else (Undo stays as it was: the change is the tablet's)
-        assert set(phone.app.ui.parts.rebuilt) == {
-            "scoreboard-bia", "scoreboard-tiles", "scoreboard", "scorepad-board", "history-card",
-            "history-1", "table-layout"}
+        # Bia's tile (its number glows), the history card and its new row: nothing else, not
+        # even the containers around them (Undo stays as it was: the change is the tablet's)
+        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-block-0", "history-1"}
         assert sum(map(len, phone.patches_since(mark))) < 2000
+    run(go())
+
+
+def test_a_phone_opens_its_history_and_a_folded_one_costs_a_change_nothing(server):
+    async def go():
+        live, phone, tablet = await scorepad(server)
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+        await phone.settle()
+        assert not [k for k in phone.app.ui.parts.rebuilt if k.startswith("history")]
+        assert "history-1" not in phone.ids() and "history-1" in tablet.ids()
+        await phone.tap("history-open")
+        await phone.settle()
+        assert "history-1" in phone.ids() and "history-open" not in phone.ids()
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+        await phone.settle()
+        assert "history-2" in phone.ids()
+        await phone.tap("history-close")
+        await phone.settle()
+        assert "history-1" not in phone.ids() and "history-open" in phone.ids()
+    run(go())
+
+
+def test_a_part_not_found_where_it_was_shown_redraws_the_screen_and_keeps_the_ids(server, monkeypatch):
+    """The safety net of patching in place: when a rebuilt part's old control is not in its
+    parent any more, the screen is described afresh and the page-level diff reconciles it."""
+    from companion.ui import live as live_parts
+
+    async def go():
+        live, phone, _ = await scorepad(server)
+        before = phone.ids()
+        monkeypatch.setattr(live_parts, "_take_place", lambda parent, shown, new: None)
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+        await phone.settle()
+        assert phone.find("score-bia").value == "1"
+        assert "scorepad-board" in phone.app.ui.parts.rebuilt  # drawn afresh, not patched in place
+        after = phone.ids()
+        assert {k: after.get(k) for k in before if k != "news"} == {k: v for k, v in before.items() if k != "news"}
     run(go())
 
 
@@ -92,7 +129,7 @@ def test_device_local_state_rebuilds_only_its_part(server):
         phone.flet.apply_patch(switch._i, {"value": True})  # the phone flips "keep the screen on"
         await phone.tap("keep-awake", "change")
         assert phone.app.ui.awake is True
-        assert set(phone.app.ui.parts.rebuilt) == {"keep-awake", "table-layout"}
+        assert set(phone.app.ui.parts.rebuilt) == {"keep-awake"}
         assert phone.find("keep-awake") is not switch and phone.find("keep-awake")._i == switch._i
         phone.app.ui.lang = "pt"  # a device setting: every part follows, ids stay
         before = phone.ids()

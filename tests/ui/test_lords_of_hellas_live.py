@@ -16,7 +16,7 @@ from live_device import TABLET, Device
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino"]
 # The shell's own parts that follow every change (news line, history, layout), not the game's.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo"}
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo"}
 
 
 @pytest.fixture
@@ -54,8 +54,8 @@ def test_a_land_for_caio_rebuilds_his_tile_only_and_keeps_every_id(server):
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(phone.ids()) - set(before) <= {f"history-{live.seq}"}
         # the turn helper reads only the current player's counts: it stays
-        assert game_parts(phone) == {"scoreboard-caio", "loh-others-tiles", "loh-others", "loh-board"}
-        assert game_parts(tablet) == {"scoreboard-caio", "scoreboard-tiles", "scoreboard", "loh-board"}
+        assert game_parts(phone) == {"tile-number-caio", "tile-detail-caio", "tile-markers-caio"}
+        assert game_parts(tablet) == {"scoreboard-caio", "tile-number-caio", "tile-detail-caio", "tile-markers-caio"}
         assert label(tablet, "score-caio") == "Caio 1/2"
         assert sum(map(len, tablet.patches_since(mark))) < 4000
     asyncio.run(go())
@@ -70,7 +70,7 @@ def test_a_special_action_rebuilds_the_turn_helper_and_keeps_its_ids(server):
         await phone.settle()
         assert live.state["turn"]["special"] == "march"
         assert {k: tablet.ids().get(k) for k in before} == before
-        assert game_parts(phone) == {"loh-section-turn", "loh-board"}  # scores and whose turn: unchanged
+        assert game_parts(phone) == {"loh-section-turn"}  # scores and whose turn: unchanged
         assert label(tablet, "loh-special-status-march") == "Used"
         assert tablet.find("loh-special-prepare").disabled  # one Special Action per turn
         assert tablet.find("loh-special-prepare").tooltip == "You already took a Special Action this turn."

@@ -42,9 +42,18 @@ class Kleos(GameBase):
             return event
         return {**event, "to": self._after_next(state)}
 
+    _last_next: tuple[dict, dict] | None = None  # (state, where next leads from it)
+
     def _after_next(self, state: dict) -> dict:
+        """Kept for the last state asked about: each seat's view asks it of the same state
+        after every change, and each answer replays a copy of the whole state."""
+        last = self._last_next
+        if last is not None and last[0] is state:
+            return last[1]
         after = self.apply(state, {"type": "phase.next"})
-        return {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
+        where = {"phase": after["phase"], "day": after["day"], "turn": after["turn"], "winners": after["winners"]}
+        self._last_next = (state, where)
+        return where
 
     def view(self, state: dict, seat: str | None) -> dict:
         """The state plus what the screens read: the step's texts, what may be done now and

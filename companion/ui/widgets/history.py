@@ -1,26 +1,63 @@
-"""Who did what, newest first: undone entries stay listed, struck through."""
+"""Who did what, newest first: undone entries stay listed, struck through.
+
+The tablet always shows it. A phone shows it when its player opens it: the phone's page
+stays short, and a phone nobody reads the history on is not sent a new row on every change."""
 from __future__ import annotations
 
 import time
+from itertools import groupby
 
 import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.live import part
-from companion.ui.widgets.controls import heading, tagged
+from companion.ui.widgets.controls import button, card, heading, tagged
 
-MAX_ROWS = 60  # bounded: the list is sent once, then each change adds a row and drops the last
+BLOCK, BLOCKS = 10, 6  # rows are shown in blocks of ten events, the newest six blocks: 51 to 60 rows
+OPEN = "history.open"  # ui.local: this phone's player opened the history
 
 
-def history_list(ui: UI) -> ft.Control:
-    """Rows are parts keyed by their event's number, so a new entry is one insert on the
-    wire and the rows already shown keep their controls."""
-    rows = ui.live.history(ui.access, ui.lang, MAX_ROWS)
+def history_card(ui: UI) -> ft.Control:
+    """Rows are parts keyed by their event's number, in blocks by that number: a new entry
+    rebuilds the newest block only (one insert on the wire), and the oldest block leaves
+    whole, once every ten changes, instead of losing a row on every change. The card itself
+    is rebuilt only when a block comes or goes."""
+    if ui.is_phone and not ui.local.get(OPEN):
+        return part(ui, "history-card", _folded)
+    rows = ui.live.history(ui.access, ui.lang, BLOCK * BLOCKS)
     if not rows:
-        return ft.Column([heading(ui.t("ui.history"), 18), ft.Text(ui.t("ui.no_history"))])
-    items = [part(ui, f"history-{row['seq']}", _row, row["seq"], row.get("at"), row["by"], row["text"],
-                  row["undone"]) for row in rows]
-    return ft.Column([heading(ui.t("ui.history"), 18), *items], spacing=4)
+        return part(ui, "history-card", _card, ())
+    newest = rows[0]["seq"] // BLOCK
+    blocks = groupby((row for row in rows if row["seq"] // BLOCK > newest - BLOCKS), key=lambda row: row["seq"] // BLOCK)
+    items = [part(ui, f"history-block-{block}", _block, tuple(block_rows)) for block, block_rows in blocks]
+    return part(ui, "history-card", _card, tuple(items))
+
+
+def _block(ui: UI, rows: tuple[dict, ...]) -> ft.Control:
+    return ft.Column([part(ui, f"history-{row['seq']}", _row, row["seq"], row.get("at"), row["by"], row["text"],
+                           row["undone"]) for row in rows], spacing=4)
+
+
+def _card(ui: UI, blocks: tuple[ft.Control, ...]) -> ft.Control:
+    title: ft.Control = heading(ui.t("ui.history"), 18)
+    if ui.is_phone:
+        title = ft.Row([ft.Container(title, expand=True),
+                        button(ui.t("ui.history_hide"), _fold(ui, False), "history-close", icon=ft.Icons.EXPAND_LESS,
+                               filled=False)])
+    body = ft.Column([title, *blocks], spacing=4) if blocks else ft.Column([title, ft.Text(ui.t("ui.no_history"))])
+    return card(body, ident="history")
+
+
+def _folded(ui: UI) -> ft.Control:
+    return card(button(ui.t("ui.history_show"), _fold(ui, True), "history-open", icon=ft.Icons.HISTORY, filled=False),
+                ident="history")
+
+
+def _fold(ui: UI, opened: bool):
+    async def handler(e: object) -> None:
+        ui.local[OPEN] = opened
+        await ui.refresh()
+    return handler
 
 
 def _row(ui: UI, seq: int, at: float | None, by: str, text: str, undone: bool) -> ft.Control:

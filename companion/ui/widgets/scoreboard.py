@@ -1,14 +1,14 @@
 """The scoreboard: every player's public score and markers, readable from across the table.
 
 The tablet lies on the table, so the numbers are large (56 px) and the active player's tile
-is outlined. A number that changed glows for a moment on every device, so a kill scored from
-a phone is noticed on the tablet. Each tile is a live part: a change rebuilds only the tiles
-whose score, markers or glow moved.
+is outlined. A number that changed glows for a moment on the tablet, so a kill scored from
+a phone is noticed there. Each tile is a live part: a change rebuilds only the tiles whose
+score, markers or glow moved.
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 import flet as ft
@@ -38,7 +38,9 @@ class Score:
 
 QuickActions = Callable[[UI, Score], list[ft.Control]]
 """Builds a tile's quick buttons (e.g. Kleos: Glory for a kill). Must be a module-level
-function, so the tile's part is reused while its score is unchanged."""
+function (or a value), so the buttons' part is reused while the tile is rebuilt. It is given
+the tile's Score without its value, detail, markers and outline: the buttons stay as they
+are while those move."""
 
 
 def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
@@ -47,7 +49,7 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     A screen that splits the tiles (a phone: its own tile on top, the others further down) calls
     it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
-    tiles = [part(ui, f"scoreboard-{s.seat}", _tile, s, quick, s.seat in glowing) for s in scores]
+    tiles = [_tile(ui, s, quick, s.seat in glowing) for s in scores]
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
@@ -60,34 +62,58 @@ def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
 
 
 def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool) -> ft.Control:
+    """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
+    number alone, which is patched where it stands; the frame follows whose turn it is and
+    the glow."""
     accent = score.colour or ft.Colors.PRIMARY
-    number = tagged(ft.Text(score.value, size=56, weight=ft.FontWeight.BOLD, color=accent),
-                    f"score-{score.seat}", f"{score.name} {score.value}")
-    rows: list[ft.Control] = [
-        ft.Row([ft.Container(width=14, height=14, bgcolor=accent, border_radius=7),
-                ft.Text(score.name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)],
-               spacing=8),
-        number,
-    ]
+    rows: list[ft.Control] = [part(ui, f"tile-name-{score.seat}", _name, score.name, accent),
+                              part(ui, f"tile-number-{score.seat}", _number, score.seat, score.name, score.value, accent)]
     if score.detail:
-        rows.append(ft.Text(score.detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(part(ui, f"tile-detail-{score.seat}", _detail, score.detail))
     if score.markers:
-        rows.append(tagged(ft.Row([_marker(m) for m in score.markers], wrap=True, spacing=6, run_spacing=6),
-                           f"markers-{score.seat}", ", ".join(score.markers)))
-    if quick:  # one line of equal buttons: the tile's width is shared, nothing wraps
-        buttons = quick(ui, score)
-        for b in buttons:
-            b.expand = True
-        rows.append(ft.Row(buttons, spacing=6))
+        rows.append(part(ui, f"tile-markers-{score.seat}", _markers, score.seat, score.markers))
+    if quick:
+        rows.append(part(ui, f"tile-quick-{score.seat}", _quick, quick,
+                         replace(score, value="", detail="", markers=(), active=False)))
+    return part(ui, f"scoreboard-{score.seat}", _frame, score.seat, score.name, accent, score.active, glow, tuple(rows))
+
+
+def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, rows: tuple) -> ft.Control:
     tile = ft.Container(
-        ft.Column(rows, spacing=4, tight=True), width=228 if not ui.is_phone else None, padding=12,
-        border_radius=14, border=ft.Border.all(4 if score.active else 1, accent if score.active else ft.Colors.OUTLINE_VARIANT),
+        ft.Column(list(rows), spacing=4, tight=True), width=228 if not ui.is_phone else None, padding=12,
+        border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
         bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
         animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
         expand=ui.is_phone or None,
     )
-    state = "active" if score.active else "waiting"
-    return tagged(tile, f"tile-{score.seat}", f"{score.name} {score.value} {state}{' changed' if glow else ''}")
+    # The number says itself (its own label): the tile says whose it is and whether it is their turn.
+    return tagged(tile, f"tile-{seat}", f"{name} {'active' if active else 'waiting'}{' changed' if glow else ''}")
+
+
+def _name(ui: UI, name: str, accent: str) -> ft.Control:
+    return ft.Row([ft.Container(width=14, height=14, bgcolor=accent, border_radius=7),
+                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)], spacing=8)
+
+
+def _number(ui: UI, seat: str, name: str, value: str, accent: str) -> ft.Control:
+    return tagged(ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=accent), f"score-{seat}", f"{name} {value}")
+
+
+def _detail(ui: UI, detail: str) -> ft.Control:
+    return ft.Text(detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def _markers(ui: UI, seat: str, markers: tuple[str, ...]) -> ft.Control:
+    return tagged(ft.Row([_marker(m) for m in markers], wrap=True, spacing=6, run_spacing=6),
+                  f"markers-{seat}", ", ".join(markers))
+
+
+def _quick(ui: UI, quick: QuickActions, score: Score) -> ft.Control:
+    """One line of equal buttons: the tile's width is shared, nothing wraps."""
+    buttons = quick(ui, score)
+    for b in buttons:
+        b.expand = True
+    return ft.Row(buttons, spacing=6)
 
 
 def _marker(text: str) -> ft.Control:
@@ -98,7 +124,11 @@ def _marker(text: str) -> ft.Control:
 
 def _glowing(ui: UI, scores: Sequence[Score]) -> set[str]:
     """Seats whose number changed in the last few seconds on this device; schedules the
-    render that turns the glow off."""
+    render that turns the glow off. Only the tablet's layout glows, like its news line: a
+    phone's player is at the table, and the glow going out would cost every phone a
+    second redraw of every change."""
+    if ui.is_phone:
+        return set()
     seen: dict[str, str] = ui.local.setdefault(SEEN, {})
     until: dict[str, float] = ui.local.setdefault(GLOWING, {})
     now = time.monotonic()

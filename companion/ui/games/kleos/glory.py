@@ -18,7 +18,7 @@ from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 AMOUNT = "kleos.glory.amount.{player}"
-LOG_ROWS = 8
+LOG_BLOCK = 4  # rows per block of the Glory log; two blocks are shown
 # The stepped reasons the scoreboard does not already offer (the Champion's +2).
 MORE = tuple(reason for reason in STEPPED_REASONS if reason not in QUICK)
 
@@ -80,14 +80,22 @@ def _row(ui: UI, player: str, names: dict, amount: int) -> ft.Control:
 
 
 def glory_log(ui: UI, state: dict) -> ft.Control:
-    """The latest Glory changes with their reasons, each row a part keyed by its place in the log."""
+    """The latest Glory changes with their reasons, newest first: rows keyed by their place in
+    the log, in blocks of four, the newest two blocks shown (five to eight rows). A change
+    rebuilds the newest block only; the oldest leaves whole, once every four changes."""
     log = state["glory_log"]
-    first = max(0, len(log) - LOG_ROWS)
-    rows = [part(ui, f"glory-log-{index}", _log_row, index, log[index]) for index in range(len(log) - 1, first - 1, -1)]
-    if not rows:
-        rows.append(part(ui, "glory-log-empty", _note, "kleos.ui_log_empty"))
-    return boxed(ui, "glory-log", [part(ui, "glory-log-title", _log_title), *rows,
+    newest = (len(log) - 1) // LOG_BLOCK
+    blocks = [part(ui, f"glory-log-block-{block}", _log_block, tuple(
+        (index, log[index]) for index in reversed(range(block * LOG_BLOCK, min(len(log), (block + 1) * LOG_BLOCK)))))
+        for block in range(newest, max(newest - 2, -1), -1)]
+    if not blocks:
+        blocks.append(part(ui, "glory-log-empty", _note, "kleos.ui_log_empty"))
+    return boxed(ui, "glory-log", [part(ui, "glory-log-title", _log_title), *blocks,
                                    part(ui, "glory-log-undo", _note, "kleos.ui_log_undo")])
+
+
+def _log_block(ui: UI, rows: tuple[tuple[int, dict], ...]) -> ft.Control:
+    return ft.Column([part(ui, f"glory-log-{index}", _log_row, index, entry) for index, entry in rows], spacing=12)
 
 
 def _log_row(ui: UI, index: int, entry: dict) -> ft.Control:
