@@ -235,13 +235,14 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         live, access = joined
 
         def act() -> JSONResponse:
-            if kind == "undo":
-                event = live.undo(access)
-            elif kind == "redo":
-                event = live.redo(access)
-            else:
-                event = live.dispatch(parse(raw), access)
-            return answer({"seq": event["seq"], "state": live.snapshot(access)["state"]})
+            with live.answering():  # the screens are told once this answer is ready
+                if kind == "undo":
+                    event = live.undo(access)
+                elif kind == "redo":
+                    event = live.redo(access)
+                else:
+                    event = live.dispatch(parse(raw), access)
+                return answer({"seq": event["seq"], "state": live.snapshot(access)["state"]})
 
         return guarded(act, lang)
 

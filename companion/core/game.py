@@ -7,12 +7,12 @@ the event before it is stored, so a replay gives the same state.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 from companion.core.model import RuleError
+from companion.core.plain import copy_state
 from companion.core.schema import OptionsSchema
 from companion.core.secrets import NO_SECRETS, Secrets
 
@@ -108,7 +108,7 @@ class GameBase:
         handler = self.handlers.get(event.get("type", ""))
         if handler is None:
             raise RuleError("core.err.game_action_called", type=event.get('type'))
-        return handler(copy.deepcopy(state), event)
+        return handler(copy_state(state), event)
 
     def view(self, state: dict, seat: str | None) -> dict:
         return state
@@ -116,3 +116,4 @@ class GameBase:
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in {"type", "by", "at", "seq", "client_id"})
         return f"{event.get('type')}: {details}" if details else str(event.get("type"))
+

@@ -13,6 +13,7 @@ import logging
 import random
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -82,6 +83,7 @@ class LiveTable:
         self._clock_started = any(e["type"] == turnclock.START for e in self._events)
         self._read = ReadCache()
         self._rows: dict[tuple, dict] = {}  # history rows as worded for (event, viewer, language, undone)
+        self._held = threading.local()  # see answering()
 
     # -- reading -------------------------------------------------------------
     @property
@@ -407,7 +409,25 @@ class LiveTable:
         with self._lock:
             return len(self._listeners)
 
+    @contextmanager
+    def answering(self) -> Iterator[None]:
+        """Changes made inside (on this thread) are published on leaving, not at once: the API
+        words its answer first, so the screens' renders never compete with it for the
+        interpreter, and the answer leaves before the first render starts."""
+        depth = getattr(self._held, "depth", 0)
+        self._held.depth = depth + 1
+        try:
+            yield
+        finally:
+            self._held.depth = depth
+            if depth == 0 and getattr(self._held, "pending", False):
+                self._held.pending = False
+                self._publish()
+
     def _publish(self) -> None:
+        if getattr(self._held, "depth", 0):
+            self._held.pending = True
+            return
         with self._lock:
             listeners = list(self._listeners.values())
             was_finished, self._finished = self._finished, self.game.finished(self.state)

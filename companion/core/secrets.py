@@ -7,9 +7,10 @@ here, so a screen or route added later cannot forget them. A game's own
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
+
+from companion.core.plain import copy_state
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Secrets:
         """`view` less every secret of `state` that `seat` (None: tablet, spectator) may not see."""
         if not self.state:
             return view
-        out = copy.deepcopy(view)
+        out = copy_state(view)
         open_to = set(self.shown(state)) | ({seat} if seat else set())
         for secret in self.state:
             parent, leaf = _parent(out, secret.path)

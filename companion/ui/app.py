@@ -233,7 +233,7 @@ class Session:
     def _describe(self) -> ft.Control:
         """The screen's body from this device's state; sets the app bar on the way."""
         ui = self.ui
-        ui.parts.begin()
+        ui.parts.begin((ui.lang, ui.dark, ui.is_phone))
         try:
             self.page.appbar = self._appbar()
             if self.rules_open:

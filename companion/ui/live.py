@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, TypeVar
 import flet as ft
 
 from companion.flet_patches import lazy_validation, set_fields
+from companion.ui import patches
 
 if TYPE_CHECKING:  # context.py imports this module
     from companion.ui.context import UI
@@ -49,14 +50,17 @@ class Parts:
     # (shown, new): parts rebuilt outside any other part's build this render, in build order
     # (children before their group), to be patched where they stand; see patch_in_place().
     replaced: list[tuple[ft.Control, ft.Control]] = field(default_factory=list)
+    look: tuple | None = None  # the device's language, theme and width class during a render
 
-    def begin(self) -> None:
+    def begin(self, look: tuple | None = None) -> None:
         self.used.clear()
         self.stack.clear()
         self.rebuilt = []
         self.replaced = []
+        self.look = look
 
     def end(self) -> None:
+        self.look = None
         for key in [k for k in self.built if k not in self.used]:
             del self.built[key]
 
@@ -83,7 +87,8 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     inside = bool(parts.stack)  # another part's build: that part's own patch carries this one
     if inside:
         parts.stack[-1].append(key)
-    signature = (build, ui.lang, ui.dark, ui.is_phone, _identities(parts, args, not inside))
+    look = parts.look or (ui.lang, ui.dark, ui.is_phone)
+    signature = (build, look, _identities(parts, args, not inside))
     cached = parts.built.get(key)
     if cached is not None and cached.signature == signature:
         parts._mark(key)
@@ -121,13 +126,21 @@ def _identities(parts: Parts, args: tuple, by_key: bool) -> tuple:
     by its key, because a rebuilt part takes its old control's place by itself (see
     patch_in_place), so the parts around it need not be rebuilt. A control is recognised
     directly or in a tuple or list of children, which is known by its first item (a control,
-    or None); any other sequence is data, compared by value."""
-    if not any(isinstance(a, _NESTING) for a in args):
+    or None); any other sequence is data, compared by value. Loops, not generators: this
+    runs for every part of every render."""
+    for a in args:
+        if isinstance(a, _NESTING):
+            break
+    else:
         return args
-    return tuple(_identity(parts, a, by_key) if isinstance(a, ft.BaseControl)
-                 else tuple(_identity(parts, x, by_key) if isinstance(x, ft.BaseControl) else x for x in a)
-                 if isinstance(a, (tuple, list)) and a and (a[0] is None or isinstance(a[0], ft.BaseControl)) else a
-                 for a in args)
+    out = []
+    for a in args:
+        if isinstance(a, ft.BaseControl):
+            a = _identity(parts, a, by_key)
+        elif isinstance(a, (tuple, list)) and a and (a[0] is None or isinstance(a[0], ft.BaseControl)):
+            a = tuple(_identity(parts, x, by_key) if isinstance(x, ft.BaseControl) else x for x in a)
+        out.append(a)
+    return tuple(out)
 
 
 _NESTING = (ft.BaseControl, tuple, list)
@@ -156,48 +169,38 @@ def patch_in_place(page: ft.Page, parts: Parts) -> bool:
     control stands, and put the new one in its place in the shown tree.
 
     This is what keeps a change's cost to what it touches: the groups around a rebuilt part
-    are not rebuilt and the page is not diffed down to it. False when a shown control could
-    not be found in its parent (the caller then draws the screen afresh and lets the
-    page-level diff reconcile it); parts whose parent is the page itself are left to that
-    diff."""
+    are not rebuilt and the page is not diffed down to it. All the spots of one render leave
+    in one message (ui/patches.py). False when a shown control could not be found in its
+    parent (the caller then draws the screen afresh and lets the page-level diff reconcile
+    it); parts whose parent is the page itself are left to that diff."""
+    changes = []
     for shown, new in parts.replaced:
         parent = shown._parent() if shown._parent else None
         if parent is page:
             continue
         if parent is None or not hasattr(parent, "_frozen"):
             return False
-        slot = _take_place(parent, shown, new)
+        path = patches.path_to(page, parent)
+        slot = patches.where(parent, shown) if path is not None else None
         if slot is None:
             return False
-        name, index = slot
-        before, after = ({name: shown}, {name: new}) if index is None else ({index: shown}, {index: new})
-        page.session.patch_control(control=after, prev_control=before, parent=parent,
-                                   path=[] if index is None else [name], frozen=True)
+        _put(parent, slot, new)
+        changes.append((patches.Spot(parent, path, *slot), shown, new))
+    if changes:
+        patches.send(page, changes)
     return True
 
 
-def _take_place(parent: ft.Control, shown: ft.Control, new: ft.Control) -> tuple[str, int | None] | None:
-    """Where `shown` sits in `parent` (a field, or a field's list and an index), after putting
-    `new` there; None if it is not there. Frozen controls refuse attribute writes, so the
-    field's storage is written directly, as Flet's own reconciliation does."""
-    fields = [(name, value, True) for name, value in parent._values.items()]
-    fields += [(name, parent.__dict__.get(name), False) for name in type(parent)._structural_fields]
-    for name, value, prop in fields:
-        if value is shown:
-            if prop:
-                parent._values[name] = new
-            else:
-                object.__setattr__(parent, name, new)
-            return name, None
-        if isinstance(value, list):
-            for index, item in enumerate(value):
-                if item is shown:
-                    value[index] = new
-                    return name, index
-    return None
-
-
-GRACE = 0.001  # seconds
+def _put(parent: ft.Control, slot: tuple[str, int | None], new: ft.Control) -> None:
+    """Frozen controls refuse attribute writes, so the field's storage is written directly,
+    as Flet's own reconciliation does."""
+    name, index = slot
+    if index is not None:
+        (parent._values.get(name) if name in parent._values else parent.__dict__[name])[index] = new
+    elif name in parent._values:
+        parent._values[name] = new
+    else:
+        object.__setattr__(parent, name, new)
 
 
 class RenderQueue:
@@ -224,9 +227,8 @@ class RenderQueue:
 
     async def _drain(self) -> None:
         try:
-            # A head start for the API call that published the change: its answer takes a few
-            # loop turns, and one sleep(0) between renders would grant it one turn per render.
-            await asyncio.sleep(GRACE)
+            # No head start for the API call that published the change: it words its answer
+            # before it publishes (LiveTable.answering), and sends it in the first turn below.
             while self.waiting:
                 await asyncio.sleep(0)  # let an API answer or a tap through first
                 owner = next(iter(self.waiting))

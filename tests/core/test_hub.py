@@ -164,3 +164,27 @@ def test_history_rows_are_worded_once_and_follow_undo(hub):
     assert rows[0]["type"] == "undo" and rows[0]["text"].startswith("↶") and rows[1]["undone"]
     assert rows[2] is row and not row["undone"]
     assert live.history(HOST, "pt")[2] is not row
+
+
+def test_an_answer_is_worded_before_the_screens_are_told(hub):
+    live = _pad(hub)
+    told = []
+    live.subscribe(lambda: told.append(live.seq))
+    with live.answering():
+        live.dispatch({"type": "points.add", "player": "ana", "amount": 1}, HOST)
+        assert told == [] and live.snapshot(HOST)["state"]["scores"]["ana"] == 1
+    assert told == [1]
+    with live.answering(), pytest.raises(RuleError):
+        live.dispatch({"type": "points.add", "player": "zed", "amount": 1}, HOST)
+    assert told == [1]  # nothing changed, nobody told
+    other = []
+
+    def elsewhere() -> None:  # another thread's change is not held by this one's answer
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
+        other.append(list(told))
+
+    with live.answering():
+        worker = threading.Thread(target=elsewhere)
+        worker.start()
+        worker.join()
+    assert other == [[1, 2]] and told == [1, 2]

@@ -78,12 +78,12 @@ def test_a_phone_opens_its_history_and_a_folded_one_costs_a_change_nothing(serve
 def test_a_part_not_found_where_it_was_shown_redraws_the_screen_and_keeps_the_ids(server, monkeypatch):
     """The safety net of patching in place: when a rebuilt part's old control is not in its
     parent any more, the screen is described afresh and the page-level diff reconciles it."""
-    from companion.ui import live as live_parts
+    from companion.ui import patches
 
     async def go():
         live, phone, _ = await scorepad(server)
         before = phone.ids()
-        monkeypatch.setattr(live_parts, "_take_place", lambda parent, shown, new: None)
+        monkeypatch.setattr(patches, "where", lambda parent, child: None)
         live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
         await phone.settle()
         assert phone.find("score-bia").value == "1"

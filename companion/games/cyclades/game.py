@@ -6,11 +6,11 @@ buildings and metropolises, and it runs the phases in order.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
+from companion.core.plain import copy_state
 from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
 from companion.games.cyclades import summary as play_summary
 from companion.games.cyclades.allowed import allowed
@@ -81,7 +81,7 @@ class Cyclades(GameBase):
     def view(self, state: dict, seat: str | None) -> dict:
         """A copy with the purses cut down to the viewer's own, until the end reveals them all, and
         what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
-        out = copy.deepcopy(state)
+        out = copy_state(state)
         if state["phase"] != "over":
             out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}
         out["allowed"] = allowed(out, seat)

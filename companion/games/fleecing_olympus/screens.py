@@ -7,9 +7,8 @@ short payer had.
 """
 from __future__ import annotations
 
-import copy
-
 from companion.core.model import RuleError
+from companion.core.plain import copy_state
 from companion.games.fleecing_olympus.allowed import allowed
 from companion.games.fleecing_olympus.ending import reshuffle
 from companion.games.fleecing_olympus.rules import HOST, flag, player, require_phase
@@ -38,7 +37,7 @@ def reveal(state: dict, event: dict) -> dict:
 def view(state: dict, seat: str | None) -> dict:
     """A deep copy holding only the gem counts `seat` may know (None: the tablet or a spectator),
     and what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
-    out = copy.deepcopy(state)
+    out = copy_state(state)
     out["reshuffle"] = reshuffle(state)
     if not screens_down(state):
         visible = set(state["revealed"]) | ({seat} if seat in state["players"] else set())
