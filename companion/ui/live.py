@@ -174,7 +174,7 @@ def patch_in_place(page: ft.Page, parts: Parts) -> bool:
     parent (the caller then draws the screen afresh and lets the page-level diff reconcile
     it); parts whose parent is the page itself are left to that diff."""
     changes = []
-    for shown, new in parts.replaced:
+    for shown, new in parts.replaced:  # every spot is found before any is touched
         parent = shown._parent() if shown._parent else None
         if parent is page:
             continue
@@ -184,19 +184,20 @@ def patch_in_place(page: ft.Page, parts: Parts) -> bool:
         slot = patches.where(parent, shown) if path is not None else None
         if slot is None:
             return False
-        _put(parent, slot, new)
         changes.append((patches.Spot(parent, path, *slot), shown, new))
+    for spot, _, new in changes:
+        _put(spot, new)
     if changes:
         patches.send(page, changes)
     return True
 
 
-def _put(parent: ft.Control, slot: tuple[str, int | None], new: ft.Control) -> None:
+def _put(spot: patches.Spot, new: ft.Control) -> None:
     """Frozen controls refuse attribute writes, so the field's storage is written directly,
     as Flet's own reconciliation does."""
-    name, index = slot
-    if index is not None:
-        (parent._values.get(name) if name in parent._values else parent.__dict__[name])[index] = new
+    parent, name = spot.parent, spot.field
+    if spot.index is not None:
+        (parent._values[name] if name in parent._values else parent.__dict__[name])[spot.index] = new
     elif name in parent._values:
         parent._values[name] = new
     else:
