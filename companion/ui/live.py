@@ -175,16 +175,16 @@ def patch_in_place(page: ft.Page, parts: Parts) -> bool:
     it); parts whose parent is the page itself are left to that diff."""
     changes = []
     for shown, new in parts.replaced:  # every spot is found before any is touched
-        parent = shown._parent() if shown._parent else None
-        if parent is page:
-            continue
-        if parent is None or not hasattr(parent, "_frozen"):
+        spot = patches.spot_of(page, shown)
+        if spot is None:
             return False
-        path = patches.path_to(page, parent)
-        slot = patches.where(parent, shown) if path is not None else None
-        if slot is None:
+        if spot.parent is page or isinstance(spot.parent, ft.View):
+            continue  # the app bar: the page-level diff sends it
+        if not hasattr(spot.parent, "_frozen"):
             return False
-        changes.append((patches.Spot(parent, path, *slot), shown, new))
+        changes.append((spot, shown, new))
+    # Put in place, then sent, in build order: a part comes before the parts given it as an
+    # argument, so each diff finds the controls the ones before it already put in place.
     for spot, _, new in changes:
         _put(spot, new)
     if changes:

@@ -10,6 +10,7 @@ then kept as `patch_control` keeps them (Flet 1.0.5, messaging/session.py).
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +65,24 @@ def send(page: ft.Page, changes: list[tuple[Spot, ft.Control, ft.Control]]) -> N
             control.did_mount()
 
 
-def path_to(page: ft.Page, control: ft.Control) -> list[Any] | None:
-    """The fields and indexes from the page down to `control`; None if it is not on the page."""
+def spot_of(page: ft.Page, shown: ft.Control) -> Spot | None:
+    """Where `shown` stands now; None if it is not on the page.
+
+    Read upwards through each control's parent, and searched for from the page when that
+    chain is out of date: Flet's frozen diff skips a field holding the very same control, so
+    a part reused in the `content` of a rebuilt control still names its old parent."""
+    for search in (False, True):
+        if search and _search(page, shown, []) is None:
+            return None
+        up = shown._parent() if getattr(shown, "_parent", None) else None
+        slot = where(up, shown) if up is not None else None
+        path = _upwards(page, up) if slot is not None else None
+        if path is not None:
+            return Spot(up, path, *slot)
+    return None
+
+
+def _upwards(page: ft.Page, control: ft.Control) -> list[Any] | None:
     path: list[Any] = []
     node = control
     while node is not page:
@@ -76,6 +93,22 @@ def path_to(page: ft.Page, control: ft.Control) -> list[Any] | None:
         path[:0] = [slot[0]] if slot[1] is None else [slot[0], slot[1]]
         node = up
     return path
+
+
+def _search(node: ft.Control, target: ft.Control, path: list[Any]) -> list[Any] | None:
+    """Depth first from `node`; on the way back up from `target`, each control on the path
+    gets its true parent again, so the next look-up reads upwards."""
+    for name, value in _fields(node):
+        for index, child in ([(None, value)] if isinstance(value, BaseControl) else
+                             enumerate(value) if isinstance(value, list) else ()):
+            if not isinstance(child, BaseControl):
+                continue
+            here = [*path, name] if index is None else [*path, name, index]
+            found = here if child is target else _search(child, target, here)
+            if found is not None:
+                child._parent = weakref.ref(node)
+                return found
+    return None
 
 
 def where(parent: ft.Control, child: ft.Control) -> tuple[str, int | None] | None:

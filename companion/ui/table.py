@@ -41,20 +41,33 @@ def table_screen(ui: UI) -> ft.Control:
 
 
 def _actions(ui: UI, snap: dict) -> ft.Control:
-    """Undo and Redo, each a part: a change usually renames only the Undo button."""
+    """Undo and Redo: a change usually renames the Undo button, which rebuilds its words and
+    its accessible label, not the button."""
     return group(ui, "undo-redo", ft.Row, [
-        part(ui, "undo", _control_button, _control_label(ui, snap["undo"], "undo"), ui.undo, "undo", ft.Icons.UNDO,
-             snap["can_undo"], 3),
-        part(ui, "redo", _control_button, _control_label(ui, snap["redo"], "redo"), ui.redo, "redo", ft.Icons.REDO,
-             snap["can_redo"], 2),
+        _control_button(ui, "undo", _control_label(ui, snap["undo"], "undo"), ui.undo, ft.Icons.UNDO,
+                        snap["can_undo"], 3),
+        _control_button(ui, "redo", _control_label(ui, snap["redo"], "redo"), ui.redo, ft.Icons.REDO,
+                        snap["can_redo"], 2),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _control_button(ui: UI, label: str, act, ident: str, icon: ft.IconData, enabled: bool, share: int) -> ft.Control:
+def _control_button(ui: UI, ident: str, label: str, act, icon: ft.IconData, enabled: bool, share: int) -> ft.Control:
+    words = part(ui, f"{ident}-words", _words, label)
+    body = part(ui, f"{ident}-button", _button, act, icon, enabled, words)
+    return part(ui, ident, _labelled, ident, label, share, body)
+
+
+def _words(ui: UI, label: str) -> ft.Control:
     """A long "Undo: …" label wraps onto two lines inside the button, never past its edge."""
-    text = ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
-    body = ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(text, expand=True)], spacing=8),
+    return ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+
+
+def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:
+    return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(words, expand=True)], spacing=8),
                              on_click=act, disabled=not enabled, height=64, expand=True)
+
+
+def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:
     return ft.Container(tagged(body, ident, label), expand=share)
 
 

@@ -16,7 +16,8 @@ from live_device import TABLET, Device
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino", "eva"]
 # The shell's own parts that follow every change (news line, history, layout), not Cyclades'.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo"}
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
+         "undo-words", "undo-button", "redo-words", "redo-button"}
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
 # Powers that ask nothing, so the Even side is one tap.
 DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dino": "aphrodite", "eva": "hermes", "fay": "zeus"}
 # The shell's own parts that follow every change (news line, history, layout), not the game's.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo"}
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
+         "undo-words", "undo-button", "redo-words", "redo-button"}
 
 
 @pytest.fixture

@@ -93,6 +93,26 @@ def test_a_part_not_found_where_it_was_shown_redraws_the_screen_and_keeps_the_id
     run(go())
 
 
+def test_undo_words_follow_every_change_without_drawing_the_screen_afresh(server):
+    """The Undo button's words are a part inside the button, itself inside the part that labels
+    it: words, button and label are rebuilt in every combination, each patched in place."""
+    async def go():
+        live, phone, _ = await scorepad(server)
+        ana = Access("seat", "ana")
+
+        def words() -> str:
+            return phone.find("undo").content.controls[1].content.value
+
+        for n, (who, by) in enumerate([("ana", ana), ("bia", HOST), ("ana", ana), ("ana", ana), ("bia", HOST)]):
+            live.dispatch({"type": "points.add", "player": who, "amount": n + 1}, by)
+            await phone.settle()
+            assert "scorepad-board" not in phone.app.ui.parts.rebuilt  # patched, not drawn afresh
+            own = by is ana
+            assert words().startswith(f"Undo: Ana +{n + 1} ") if own else words() == "Undo", (n, words())
+            assert phone.find("undo").disabled is (not own)
+    run(go())
+
+
 def test_own_taps_land_on_kept_controls(server):
     async def go():
         live, phone, _ = await scorepad(server)

@@ -106,8 +106,10 @@ def _log_row(ui: UI, index: int, entry: dict) -> ft.Control:
         reason = f"{reason}: {detail}"
     text = ui.t("kleos.ui_log_line", day=entry["day"], player=god(ui, entry["player"]),
                 amount=f"{entry['amount']:+d}", reason=reason)
-    return tagged(ft.Row([ft.Icon(ft.Icons.CIRCLE, size=12, color=shade(entry["player"])),
-                          ft.Text(text, size=15, expand=True)], spacing=8), f"glory-log-{index}", text)
+    # One text with a coloured dot (not a row of an icon and a text): every device builds
+    # and is sent a new row on every Glory change, so its controls are counted.
+    return tagged(ft.Text(spans=[ft.TextSpan("●  ", ft.TextStyle(color=shade(entry["player"]), size=12)),
+                                 ft.TextSpan(text)], size=15), f"glory-log-{index}", text)
 
 
 def _log_title(ui: UI) -> ft.Control:
