@@ -65,8 +65,8 @@ def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_ev
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) <= {f"history-{live.seq}", "fo-gems-dino"}
         # Caio's own screen, his deal card and the turn's panels stay: only Dino's tile and row move
-        assert game_parts(phone) == {"tile-number-dino", "tile-detail-dino", "fo-deities"}
-        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino", "tile-detail-dino", "fo-deities"}
+        assert game_parts(phone) == {"tile-number-dino", "tile-detail-dino", "fo-deity-row-dino"}
+        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino", "tile-detail-dino", "fo-deity-row-dino"}
         assert label(phone, "score-dino") == "Dino 20" and label(tablet, "score-dino") == "Dino 20"
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())

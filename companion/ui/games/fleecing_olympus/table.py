@@ -12,7 +12,8 @@ from companion.games.fleecing_olympus import power_key
 from companion.games.fleecing_olympus import HERA_TOKEN_WORTH, PLAYING
 from companion.games.fleecing_olympus import SIDES
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import deity, name, sender, t
+from companion.ui.games.fleecing_olympus.parts import name, sender, t
+from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 
@@ -45,24 +46,30 @@ def status(ui: UI, state: dict, host: bool) -> ft.Control:
 
 
 def deities(ui: UI, state: dict) -> ft.Control:
-    """One row per seat, clockwise: deity, both powers, the tokens in front of them, gems if shown."""
-    rows: list[ft.Control] = [heading(t(ui, "ui_deities_title"), 18)]
-    for player in state["players"]:
-        marks = [t(ui, "ui_mark_active")] if player == state["active"] else []
-        marks += [t(ui, "ui_mark_judgment")] if player == state["judgment"] else []
-        gems = state["gems"].get(player)
-        head = [ft.Text(f"{name(ui, player)} ({deity(ui, state, player)})", size=18, weight=ft.FontWeight.BOLD,
-                        expand=True)]
-        if marks:
-            head.append(ft.Text(", ".join(marks), size=14, color=ft.Colors.PRIMARY))
-        if gems is not None:
-            head.append(tagged(ft.Text(t(ui, "ui_gems_n", n=gems), size=18, weight=ft.FontWeight.BOLD),
-                               f"fo-gems-{player}", t(ui, "ui_gems_n", n=gems)))
-        god = state["deities"][player]
-        texts = [ft.Text(f"{t(ui, 'side_' + side)}: {ui.t(power_key(god, side))}", size=14) for side in SIDES]
-        rows.append(tagged(ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *texts],
-                                     spacing=2, tight=True), f"fo-deity-row-{player}"))
-    return card(*rows, ident="fo-deities")
+    """One row per seat, clockwise: deity, both powers, the tokens in front of them, gems if shown.
+    Each row is a part of its own, so gems shown by one player rebuild that player's row."""
+    rows = [part(ui, f"fo-deity-row-{player}", _deity_row, player, state["deities"][player],
+                 player == state["active"], player == state["judgment"], state["gems"].get(player))
+            for player in state["players"]]
+    return part(ui, "fo-deities", _deities_card, tuple(rows))
+
+
+def _deities_card(ui: UI, rows: tuple[ft.Control, ...]) -> ft.Control:
+    return card(heading(t(ui, "ui_deities_title"), 18), *rows, ident="fo-deities")
+
+
+def _deity_row(ui: UI, player: str, god: str, active: bool, judgment: bool, gems: int | None) -> ft.Control:
+    marks = [t(ui, "ui_mark_active")] if active else []
+    marks += [t(ui, "ui_mark_judgment")] if judgment else []
+    head = [ft.Text(f"{name(ui, player)} ({t(ui, 'deity_' + god)})", size=18, weight=ft.FontWeight.BOLD, expand=True)]
+    if marks:
+        head.append(ft.Text(", ".join(marks), size=14, color=ft.Colors.PRIMARY))
+    if gems is not None:
+        head.append(tagged(ft.Text(t(ui, "ui_gems_n", n=gems), size=18, weight=ft.FontWeight.BOLD),
+                           f"fo-gems-{player}", t(ui, "ui_gems_n", n=gems)))
+    texts = [ft.Text(f"{t(ui, 'side_' + side)}: {ui.t(power_key(god, side))}", size=14) for side in SIDES]
+    return tagged(ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *texts],
+                            spacing=2, tight=True), f"fo-deity-row-{player}")
 
 
 def result(ui: UI, state: dict) -> ft.Control:
