@@ -30,14 +30,26 @@ def inside(page, ident: str) -> dict:
 
 
 def scroll_to(page, ident: str) -> None:
-    """Wheel the board until `ident` is on screen (Flutter draws on a canvas: the DOM cannot scroll it)."""
+    """Wheel the board until `ident` is on screen (Flutter draws on a canvas: the DOM cannot scroll it).
+
+    A wheel that overshoots (the page above still settling) takes the control far enough off
+    screen for Flutter to drop it from its semantics tree: then wheel back the way we came."""
     page.mouse.move(400, 500)
-    for _ in range(10):
+    el(page, ident).wait_for(state="attached", timeout=30_000)
+    step = 0.0
+    for _ in range(20):
+        if el(page, ident).count() == 0:
+            page.mouse.wheel(0, -step / 2)
+            step /= 2
+            page.wait_for_timeout(400)
+            continue
         box = el(page, ident).bounding_box()
         if 100 <= box["y"] <= TABLET["height"] - 150:
             return
-        page.mouse.wheel(0, box["y"] - TABLET["height"] / 2)
+        step = box["y"] - TABLET["height"] / 2
+        page.mouse.wheel(0, step)
         page.wait_for_timeout(400)
+    raise AssertionError(f"{ident} did not come into view")
 
 
 def test_five_scores_and_the_last_gods_quick_kill_fit_above_the_fold(server, browser):
