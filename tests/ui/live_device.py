@@ -23,6 +23,9 @@ from companion.ui.context import ServerInfo
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
+# The shell's own parts that follow every change (news line, history, layout, Undo), not the game's.
+SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
+         "undo-words", "undo-button", "redo-words", "redo-button"}
 
 
 class FakeConnection(Connection):
@@ -99,3 +102,22 @@ class Device:
 def _queues():
     from companion.ui import live
     return live._queues
+
+
+async def phone_and_tablet(server: ServerInfo, live, seat: int) -> tuple[Device, Device]:
+    """The phone of the `seat`-th seat (its invitation claimed) and the tablet, both drawn."""
+    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[seat].token)[1]}").open()
+    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+    await phone.settle()
+    await tablet.settle()
+    return phone, tablet
+
+
+def label(device: Device, ident: str) -> str:
+    """The accessible label of the Semantics wrapper a test id names, as mounted now."""
+    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+
+
+def game_parts(device: Device) -> set[str]:
+    """The parts of the game's board the last render rebuilt: the shell's and the history's aside."""
+    return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}

@@ -2,29 +2,15 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import flet as ft
-import pytest
 
 from companion.core.access import Access
-from companion.core.hub import Hub
-from companion.games.registry import GAMES
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device
+from live_device import TABLET, Device, game_parts, label, phone_and_tablet
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
 # Powers that ask nothing, so the Even side is one tap.
 DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dino": "aphrodite", "eva": "hermes", "fay": "zeus"}
-# The shell's own parts that follow every change (news line, history, layout), not the game's.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
-         "undo-words", "undo-button", "redo-words", "redo-button"}
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> ServerInfo:
-    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
 
 
 async def card_step(server: ServerInfo):
@@ -36,19 +22,8 @@ async def card_step(server: ServerInfo):
     live.dispatch({"type": "power", "side": "even"}, HOST)
     live.dispatch({"type": "roll", "target": "bia", "dice": [6, 4]}, HOST)
     assert live.state["judgment"] == "bia" and live.state["phase"] == "cards"
-    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[2].token)[1]}").open()
-    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
-    await phone.settle()
-    await tablet.settle()
+    phone, tablet = await phone_and_tablet(server, live, 2)
     return live, phone, tablet
-
-
-def label(device: Device, ident: str) -> str:
-    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
-
-
-def game_parts(device: Device) -> set[str]:
-    return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
 
 
 def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_every_id(server):

@@ -3,23 +3,13 @@ Glory it touches, and leaves every other control (Dusk sheet, calculators) as it
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import pytest
 
 from companion.core.access import Access
-from companion.core.hub import Hub
-from companion.games.registry import GAMES
 from companion.ui.context import ServerInfo
 from live_device import TABLET, Device
 
 HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> ServerInfo:
-    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
 
 
 def run(coro):

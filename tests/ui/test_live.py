@@ -2,22 +2,12 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import pytest
 
 from companion.core.access import Access
-from companion.core.hub import Hub
-from companion.games.registry import GAMES
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device
+from live_device import TABLET, Device, phone_and_tablet
 
 HOST = Access("host")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> ServerInfo:
-    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
 
 
 def run(coro):
@@ -26,9 +16,7 @@ def run(coro):
 
 async def scorepad(server: ServerInfo):
     live = server.hub.create("scorepad", {"players": ["Ana", "Bia"]})
-    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[0].token)[1]}").open()
-    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
-    await phone.settle()
+    phone, tablet = await phone_and_tablet(server, live, 0)
     return live, phone, tablet
 
 

@@ -2,45 +2,20 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import flet as ft
-import pytest
 
 from companion.core.access import Access
-from companion.core.hub import Hub
-from companion.games.registry import GAMES
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device
+from live_device import game_parts, label, phone_and_tablet
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino"]
-# The shell's own parts that follow every change (news line, history, layout), not the game's.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
-         "undo-words", "undo-button", "redo-words", "redo-button"}
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> ServerInfo:
-    return ServerInfo(hub=Hub(tmp_path / "data", GAMES), admin_token="a" * 32, base_url="http://tablet.lan:8550")
 
 
 async def four_players(server: ServerInfo):
     """Four players on Ana's turn; Bia's phone and the tablet open."""
     live = server.hub.create("lords_of_hellas", {"players": PLAYERS})
-    phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[1].token)[1]}").open()
-    tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
-    await phone.settle()
-    await tablet.settle()
+    phone, tablet = await phone_and_tablet(server, live, 1)
     return live, phone, tablet
-
-
-def label(device: Device, ident: str) -> str:
-    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
-
-
-def game_parts(device: Device) -> set[str]:
-    return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
 
 
 def test_a_land_for_caio_rebuilds_his_tile_only_and_keeps_every_id(server):
