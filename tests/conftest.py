@@ -5,11 +5,18 @@ import pytest
 
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
+from api_app import api_client
 
 
 @pytest.fixture
 def hub(tmp_path):
     return Hub(tmp_path / "data", GAMES)
+
+
+@pytest.fixture
+def client(hub):
+    """The JSON API over `hub`, admin key `api_app.ADMIN`."""
+    return api_client(hub)
 
 
 def pytest_collection_modifyitems(items):

@@ -1,20 +1,11 @@
 import json
 
 import pytest
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
-from companion.api import is_loopback, router
+from api_app import ADMIN
+from companion.api import is_loopback
 
-ADMIN = "admin-secret"
 JSON = {"Content-Type": "application/json"}
-
-
-@pytest.fixture
-def client(hub):
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    return TestClient(app)
 
 
 @pytest.fixture

@@ -10,16 +10,13 @@ import json
 import os
 
 import pytest
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.api import router
+from api_app import ADMIN, api_client
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
 
-ADMIN = "admin-secret"
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", 120))
 OPTIONS = {
     "scorepad": {"players": ["Ana", "Bia"]},
@@ -76,9 +73,7 @@ def commands(draw, game_id):
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_request_answers_500_or_takes_a_second(tmp_path_factory, game_id):
     hub = Hub(tmp_path_factory.mktemp("fuzz") / "data", GAMES)
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    client = TestClient(app, raise_server_exceptions=False)
+    client = api_client(hub, raise_server_exceptions=False)
     r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": game_id, "options": OPTIONS[game_id]})
     assert r.status_code == 201, r.text
     table = r.json()
@@ -110,9 +105,7 @@ def test_no_request_answers_500_or_takes_a_second(tmp_path_factory, game_id):
                      "deities", "junk"]), plausible | anything, max_size=5))
 def test_no_table_creation_answers_500(tmp_path_factory, game, options):
     hub = Hub(tmp_path_factory.mktemp("fuzz") / "data", GAMES)
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    client = TestClient(app, raise_server_exceptions=False)
+    client = api_client(hub, raise_server_exceptions=False)
     raw = json.dumps({"game": game, "options": options}).encode("utf-8", "surrogatepass")
     r = client.post("/api/tables", params={"admin": ADMIN}, content=raw, headers={"Content-Type": "application/json"})
     assert r.status_code in (201, 413, 422), (options, r.status_code, r.text)

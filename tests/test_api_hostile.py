@@ -4,23 +4,13 @@ import errno
 import json
 
 import pytest
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
-from companion.api import router
+from api_app import ADMIN
 from companion.core import store as store_module
 from companion.games.registry import GAMES
 from companion.i18n import LANGS, missing
 
-ADMIN = "admin-secret"
 JSON = {"Content-Type": "application/json"}
-
-
-@pytest.fixture
-def client(hub):
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    return TestClient(app)
 
 
 def make(client, game, players, **options):

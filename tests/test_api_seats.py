@@ -3,20 +3,9 @@ names, undo belongs to its owner, and the tablet's export carries no seat's secr
 from __future__ import annotations
 
 import pytest
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
-from companion.api import router
+from api_app import ADMIN
 from companion.i18n import t
-
-ADMIN = "admin-secret"
-
-
-@pytest.fixture
-def client(hub):
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    return TestClient(app)
 
 
 def create(client, game: str, players: list[str], **options) -> dict:

@@ -4,20 +4,7 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-from fastapi import FastAPI
-from fastapi.testclient import TestClient
-
-from companion.api import router
-
-ADMIN = "admin-secret"
-
-
-@pytest.fixture
-def client(hub):
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    return TestClient(app)
+from api_app import ADMIN
 
 
 def create(client, game: str, options: dict) -> dict:

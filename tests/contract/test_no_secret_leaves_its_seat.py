@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.api import router
+from api_app import api_app
 from companion.core.access import Access
 from companion.core.hub import Hub
 from companion.core.model import RuleError
@@ -133,9 +133,7 @@ def test_no_view_history_reply_or_export_holds_another_seats_secret(game_id, tmp
 
 
 def _app(hub: Hub) -> FastAPI:
-    app = FastAPI()
-    app.include_router(router(hub, ADMIN))
-    return app
+    return api_app(hub, ADMIN)
 
 
 def _find_move(data, game, live, seats: list[str], n: int, tried: dict) -> tuple[str | None, dict] | None:
