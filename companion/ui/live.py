@@ -186,22 +186,10 @@ def patch_in_place(page: ft.Page, parts: Parts) -> bool:
     # Put in place, then sent, in build order: a part comes before the parts given it as an
     # argument, so each diff finds the controls the ones before it already put in place.
     for spot, _, new in changes:
-        _put(spot, new)
+        patches.put(spot, new)
     if changes:
         patches.send(page, changes)
     return True
-
-
-def _put(spot: patches.Spot, new: ft.Control) -> None:
-    """Frozen controls refuse attribute writes, so the field's storage is written directly,
-    as Flet's own reconciliation does."""
-    parent, name = spot.parent, spot.field
-    if spot.index is not None:
-        (parent._values[name] if name in parent._values else parent.__dict__[name])[spot.index] = new
-    elif name in parent._values:
-        parent._values[name] = new
-    else:
-        object.__setattr__(parent, name, new)
 
 
 class RenderQueue:

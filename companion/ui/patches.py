@@ -31,6 +31,18 @@ class Spot:
     index: int | None
 
 
+def put(spot: Spot, new: ft.Control) -> None:
+    """`new` in the shown tree where `spot` says. Frozen controls refuse attribute writes, so
+    the field's storage is written directly, as Flet's own reconciliation does."""
+    parent, name = spot.parent, spot.field
+    if spot.index is not None:
+        (parent._values[name] if name in parent._values else parent.__dict__[name])[spot.index] = new
+    elif name in parent._values:
+        parent._values[name] = new
+    else:
+        object.__setattr__(parent, name, new)
+
+
 def send(page: ft.Page, changes: list[tuple[Spot, ft.Control, ft.Control]]) -> None:
     """Diff each (spot, shown, new) and send all the operations in one message."""
     ops: list[dict] = []
