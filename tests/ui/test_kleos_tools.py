@@ -20,10 +20,10 @@ from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.live import Parts
 from companion.ui.games.kleos.odds import odds_panel, percent
+from rulebooks import rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS = ROOT / "companion" / "games" / "kleos" / "strings" / "kleos_tools.yaml"
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 class FakeUI:
@@ -267,13 +267,11 @@ def test_every_string_has_both_languages():
 
 
 def test_no_string_copies_eight_words_of_a_rulebook():
-    assert SEEDS.is_dir(), f"rulebooks expected at {SEEDS}"
-
     def grams(text: str) -> set[tuple[str, ...]]:
         words = re.sub(r"[^\w\s]", " ", text.lower()).split()
         return {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
 
-    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in SEEDS.glob("*.txt")))
+    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in rulebooks()))
     data = yaml.safe_load(STRINGS.read_text(encoding="utf-8"))
     assert not [key for key, texts_ in data.items() for s in texts_.values() if grams(s) & source]
 
