@@ -8,8 +8,24 @@ from drive import ARGS, CHROMIUM, Server
 from playwright.sync_api import sync_playwright
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One server for every browser test that only creates its own tables through the API and
+    reads them back: a start costs seconds on a busy machine, and such tests cannot meet (each
+    table has its own id and keys)."""
+    srv = Server(tmp_path_factory.mktemp("shared") / "data")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(request, tmp_path):
+    """The shared server; a server of its own for a test marked `own_server`, one that stops or
+    restarts it, writes into its data folder, counts its listeners or reads its start screen."""
+    if request.node.get_closest_marker("own_server") is None:
+        yield request.getfixturevalue("shared_server")
+        return
     srv = Server(tmp_path / "data")
     srv.start()
     yield srv

@@ -89,6 +89,17 @@ class Server:
             return json.loads(resp.read())
 
 
+def until(predicate, timeout: float = 15.0) -> bool:
+    """Whether `predicate()` came true within `timeout` seconds, asked every 50 ms: a wait on
+    the condition itself, for what no page shows (a server's counters, a test app's state)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def open_app(browser, url: str, size: dict = TABLET) -> Page:
     """A fresh browser profile (its own storage) on `url`, with the semantics tree on."""
     context = browser.new_context(viewport=size)

@@ -8,6 +8,7 @@ import re
 from types import SimpleNamespace
 
 import flet as ft
+import pytest
 from drive import PHONE, TABLET, el, expect_label, in_view, open_app, tap, type_into
 from playwright.sync_api import expect
 
@@ -80,6 +81,7 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
     assert server.api("GET", f"/api/tables/{created['id']}?k={created['host_token']}")["state"]["last_battle"] is None
 
 
+@pytest.mark.own_server  # starts from the start screen, which lists every saved table
 def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
     expect(el(tablet, "game-lords_of_hellas")).to_have_attribute("aria-label", "Lords of Hellas")

@@ -1,8 +1,10 @@
 """The table server as players use it: tablet creates, phone joins, changes flow both ways."""
+import pytest
 from drive import PHONE, el, expect_label, goto, open_app, settle, tap, type_into
 from playwright.sync_api import expect
 
 
+@pytest.mark.own_server  # starts from the start screen, which lists every saved table
 def test_create_join_add_undo_and_reload(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
     tap(tablet, "game-scorepad")

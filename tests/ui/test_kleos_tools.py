@@ -14,6 +14,7 @@ import flet as ft
 import pytest
 import yaml
 
+from companion.bundled import assets_dir
 from companion.games.kleos.dice import count_successes, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
@@ -278,7 +279,7 @@ def test_no_string_copies_eight_words_of_a_rulebook():
 
 @pytest.mark.parametrize("face", ["blank", "success", "godly"])
 def test_each_face_has_a_drawn_svg(face):
-    root = ET.parse(ROOT / "assets" / "dice" / f"{face}.svg").getroot()
+    root = ET.parse(assets_dir() / "dice" / f"{face}.svg").getroot()
     assert root.tag.endswith("svg")
     shapes = [e for e in root.iter() if e.tag.split("}")[-1] in {"rect", "polygon", "path", "circle"}]
     assert shapes
