@@ -140,7 +140,7 @@ def tap(page: Page, ident: str) -> None:
 def type_into(page: Page, ident: str, text: str) -> None:
     field = el(page, ident).locator("input, textarea").first
     field.click()
-    page.wait_for_timeout(300)
+    expect(field).to_be_focused()  # Flutter has taken the tap: a fill before it would be dropped
     field.fill(text)
 
 
