@@ -1,8 +1,9 @@
 """What the wheel carries: every data file the app reads, and the licences of what it vendors.
 
 The wheel itself is built, installed and started by .ci/run (.ci/smoke.py); these checks
-catch the cheap mistakes first, without a build: a new assets/ folder nobody listed in
-pyproject.toml, a vendored file whose licence is not named or not shipped.
+catch the cheap mistakes first, without a build: a new kind of data file that the
+package-data patterns in pyproject.toml miss, a vendored file whose licence is not named or
+not shipped.
 """
 from __future__ import annotations
 
@@ -17,17 +18,17 @@ from companion.bundled import assets_dir, rules_dir
 
 CLONE = Path(__file__).resolve().parents[1]
 SETUP = tomllib.loads((CLONE / "pyproject.toml").read_text(encoding="utf-8"))
-NOT_SHIPPED = ("assets/screenshots/*",)  # the README's pictures
-
-
-def _glob(relative: str, pattern: str) -> bool:
-    """As setuptools globs package data: a `*` stays within one folder."""
-    parts, wanted = relative.split("/"), pattern.split("/")
-    return len(parts) == len(wanted) and all(fnmatch.fnmatchcase(a, b) for a, b in zip(parts, wanted))
+FIND = SETUP["tool"]["setuptools"]["packages"]["find"]
 
 
 def _shipped(relative: str) -> bool:
-    return any(_glob(relative, p) for p in SETUP["tool"]["setuptools"]["package-data"]["companion"])
+    """As setuptools decides: the file's folder is a package it finds (each data folder is one,
+    under companion/ through the links) and the file's name matches the package-data patterns."""
+    folder, name = relative.rsplit("/", 1)
+    package = "companion." + folder.replace("/", ".")
+    found = any(fnmatch.fnmatchcase(package, p) for p in FIND["include"]) and not any(
+        fnmatch.fnmatchcase(package, p) for p in FIND["exclude"])
+    return found and any(fnmatch.fnmatchcase(name, p) for p in SETUP["tool"]["setuptools"]["package-data"]["*"])
 
 
 def _data_files() -> list[str]:
@@ -35,12 +36,13 @@ def _data_files() -> list[str]:
                   for p in (CLONE / top).rglob("*") if p.is_file())
 
 
-def test_every_data_file_but_the_screenshots_is_listed_for_the_wheel():
+def test_every_data_file_but_the_screenshots_is_shipped_in_the_wheel():
     files = _data_files()
     assert "assets/fonts/DejaVuSans.ttf" in files and "rules_data/kleos/pt.yaml" in files
     for relative in files:
-        left_out = any(_glob(relative, p) for p in NOT_SHIPPED)
-        assert _shipped(relative) != left_out, relative
+        assert _shipped(relative) != relative.startswith("assets/screenshots/"), relative
+    assert (CLONE / "companion" / "assets").resolve() == (CLONE / "assets").resolve()
+    assert (CLONE / "companion" / "rules_data").resolve() == (CLONE / "rules_data").resolve()
 
 
 def test_the_package_finds_its_folders_through_importlib_resources():
