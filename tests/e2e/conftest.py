@@ -21,9 +21,10 @@ def shared_server(tmp_path_factory):
 
 @pytest.fixture
 def server(request, tmp_path):
-    """The shared server; a server of its own for a test marked `own_server`, one that stops or
-    restarts it, writes into its data folder, counts its listeners or reads its start screen."""
-    if request.node.get_closest_marker("own_server") is None:
+    """A server of the test's own; the shared one for a test marked `shares_server`, which only
+    creates its own tables through the API and never stops the server, writes into its data
+    folder, counts its listeners or reads the start screen's list of every table."""
+    if request.node.get_closest_marker("shares_server"):
         yield request.getfixturevalue("shared_server")
         return
     srv = Server(tmp_path / "data")

@@ -3,6 +3,10 @@ import json
 import urllib.error
 import urllib.request
 
+import pytest
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
+
 
 def _get(url: str) -> tuple[int, str]:
     try:

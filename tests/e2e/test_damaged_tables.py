@@ -2,11 +2,8 @@
 it to deleted/, a phone on its link says the file is damaged, and the good tables still list."""
 import re
 
-import pytest
 from drive import PHONE, el, expect_label, open_app, tap
 from playwright.sync_api import expect
-
-pytestmark = pytest.mark.own_server  # writes damaged files into the server's data folder
 
 
 def test_damaged_files_are_listed_movable_and_explained_on_a_phone(server, browser):

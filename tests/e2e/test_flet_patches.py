@@ -162,6 +162,7 @@ def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browse
     page.context.close()
 
 
+@pytest.mark.shares_server
 def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server, browser):
     """The hints guess the same build as Flutter's loader: every hinted file is used, none twice."""
     requested: list[str] = []

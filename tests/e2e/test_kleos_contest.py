@@ -4,7 +4,6 @@ The temples are placed by hand in the form (Ares on Temple 1), so the first
 player of each day is known and every press of next can be checked against
 the step its label promises before it is tapped.
 """
-import pytest
 from drive import el, open_app
 from playwright.sync_api import expect
 
@@ -51,7 +50,6 @@ def play_day(page, day: int) -> None:
     shows(page, "kleos-phase", "Dusk")
 
 
-@pytest.mark.own_server  # starts from the start screen, which lists every saved table
 def test_two_gods_play_five_days_to_a_winner(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
     tap(tablet, "game-kleos")

@@ -24,6 +24,7 @@ def expect_disabled(page, ident: str, disabled: bool = True) -> None:
     expect(el(page, ident).locator(f"[role='button']{state}")).to_have_count(1)
 
 
+@pytest.mark.shares_server
 def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
     table = f"/api/tables/{created['id']}?k={created['host_token']}"
@@ -66,6 +67,7 @@ def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     expect_disabled(tablet, "loh-special-prepare", False)
 
 
+@pytest.mark.shares_server
 def test_a_refusal_reads_in_the_devices_language(server, browser):
     created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
     phone = open_app(browser, f"{server.url}/t/{created['id']}?k={created['seats']['bia']['token']}", PHONE)
@@ -81,7 +83,6 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
     assert server.api("GET", f"/api/tables/{created['id']}?k={created['host_token']}")["state"]["last_battle"] is None
 
 
-@pytest.mark.own_server  # starts from the start screen, which lists every saved table
 def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
     expect(el(tablet, "game-lords_of_hellas")).to_have_attribute("aria-label", "Lords of Hellas")
@@ -166,6 +167,7 @@ def test_every_panel_is_fully_translated_for_every_role_and_size():
 FOUR = ["ana", "bia", "caio", "dino"]
 
 
+@pytest.mark.shares_server
 def test_four_players_victory_watch_fits_the_tablet_and_the_last_quick_action_works(server, browser):
     created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": {"players": FOUR}})
     table, host = created["id"], created["host_token"]

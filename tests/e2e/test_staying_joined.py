@@ -1,9 +1,6 @@
 """A long evening: closed tabs, sleeping phones and a restarted server."""
-import pytest
 from drive import PHONE, expect_label, goto, open_app, settle, until
 from playwright.sync_api import expect
-
-pytestmark = pytest.mark.own_server  # counts the server's listeners, kills and restarts it
 
 
 def _table(server):

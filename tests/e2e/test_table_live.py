@@ -4,7 +4,6 @@ from drive import PHONE, el, expect_label, goto, open_app, settle, tap, type_int
 from playwright.sync_api import expect
 
 
-@pytest.mark.own_server  # starts from the start screen, which lists every saved table
 def test_create_join_add_undo_and_reload(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
     tap(tablet, "game-scorepad")
@@ -39,6 +38,7 @@ def test_create_join_add_undo_and_reload(server, browser):
     expect_label(phone, "identity", "Bia")
 
 
+@pytest.mark.shares_server
 def test_a_refused_action_is_explained(server, browser):
     created = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
     tablet = open_app(browser, f"{server.url}/t/{created['id']}?k={created['host_token']}")
@@ -50,6 +50,7 @@ def test_a_refused_action_is_explained(server, browser):
     expect_label(tablet, "score-ana", "0")
 
 
+@pytest.mark.shares_server
 def test_a_link_without_a_valid_key_shows_nothing(server, browser):
     created = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
     page = open_app(browser, f"{server.url}/t/{created['id']}?k=wrong")
