@@ -169,3 +169,10 @@ def test_kleos_calls_dusk_crepusculo_everywhere():
     assert _has_word(catalogue()["kleos.phase_dusk"]["pt"], "Crepúsculo")
     dusk = [text for eid, text in _rules_text("kleos", "pt") if eid == "dusk"]
     assert dusk and _has_word(dusk[0], "Crepúsculo") and not _has_word(dusk[0], "Anoitecer")
+
+
+def test_player_screens_have_one_portuguese_word_in_every_game():
+    """The screen a player hides gold or gems behind is an "escudo" in every game that has one: "tela" is
+    also the phone's own screen, which this app runs on."""
+    words_used = {game: glossary(game)["screen"].pt for game in GAMES if "screen" in glossary(game)}
+    assert len(words_used) >= 2 and set(words_used.values()) == {"escudo"}, words_used
