@@ -121,12 +121,10 @@ def _achilles(ui: UI, ties: bool) -> ft.Control:
         return handler
     return ft.Column([
         ft.Text(ui.t("cyclades.ui_odds_achilles_title"), size=16),
-        ft.Row([
-            button(ui.t("cyclades.ui_odds_achilles_lost"), choose(False), "cyc-odds-achilles-lost",
-                   filled=not ties, expand=True),
-            button(ui.t("cyclades.ui_odds_achilles_ties"), choose(True), "cyc-odds-achilles-ties",
-                   filled=ties, expand=True),
-        ]),
+        ft.Row([  # wraps: the Portuguese labels do not fit side by side on a phone
+            button(ui.t("cyclades.ui_odds_achilles_lost"), choose(False), "cyc-odds-achilles-lost", filled=not ties),
+            button(ui.t("cyclades.ui_odds_achilles_ties"), choose(True), "cyc-odds-achilles-ties", filled=ties),
+        ], wrap=True, spacing=8, run_spacing=8),
     ], spacing=4)
 
 
