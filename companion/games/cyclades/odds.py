@@ -176,23 +176,29 @@ class _Fight:
         a_die, d_die = _die(self.attacker.alive(a)), _die(self.defender.alive(d))
         judge = _judge(self.attacker, self.defender, a, d)
         if "croesus" in self.defender.alive(d):
-            return _mix((p, self._reroll(a, d, gold, face, d_die, lambda f, g=face: judge(g, f), _keeps))
+            return _mix((p, self._reroll(a, d, gold, face, _results(d_die, lambda f, g=face: judge(g, f)), _keeps))
                         for face, p in a_die.items())
         if "croesus" in self.attacker.alive(a):
-            return _mix((p, self._reroll(a, d, gold, face, a_die, lambda f, g=face: judge(f, g), _takes))
+            return _mix((p, self._reroll(a, d, gold, face, _results(a_die, lambda f, g=face: judge(f, g)), _takes))
                         for face, p in d_die.items())
-        return _mix((a_p * d_p, self._next(a, d, gold, judge(a_face, d_face)))
-                    for a_face, a_p in a_die.items() for d_face, d_p in d_die.items())
+        chances = [Fraction(0)] * 3
+        for a_face, a_p in a_die.items():
+            for d_face, d_p in d_die.items():
+                chances[judge(a_face, d_face)] += a_p * d_p
+        return _mix((p, self._next(a, d, gold, r)) for r, p in enumerate(chances) if p)
 
-    def _reroll(self, a: int, d: int, gold: int, seen: int, die: dict[int, Fraction], result, goal) -> BattleOdds:
-        """Croesus' side rolls against the opponent's face `seen` with `gold` re-rolls left, choosing best."""
+    def _reroll(self, a: int, d: int, gold: int, seen: int, chances: list[Fraction], goal) -> BattleOdds:
+        """Croesus' side rolls against the opponent's face `seen` with `gold` re-rolls left, choosing best.
+
+        `chances` are his roll's chances of each round result against that face."""
         key = (a, d, gold, seen)
         if key not in self.rolls:
-            again = self._reroll(a, d, gold - 1, seen, die, result, goal) if gold else None
+            again = self._reroll(a, d, gold - 1, seen, chances, goal) if gold else None
             picks = []
-            for face, p in die.items():
-                kept = self._next(a, d, gold, result(face))
-                picks.append((p, again if again is not None and goal(again) > goal(kept) else kept))
+            for result, p in enumerate(chances):
+                if p:
+                    kept = self._next(a, d, gold, result)
+                    picks.append((p, again if again is not None and goal(again) > goal(kept) else kept))
             self.rolls[key] = _mix(picks)
         return self.rolls[key]
 
@@ -210,6 +216,14 @@ class _Fight:
         if a2 and d2 and a_lost and "achilles" in self.defender.alive(d2):
             return _routed(a2, d2, attacker_won=False)
         return self.table[(a2, d2, gold)]
+
+
+def _results(die: dict[int, Fraction], result) -> list[Fraction]:
+    """The chances of each round result (LOST_A, LOST_D, TIE) when `die` is rolled."""
+    chances = [Fraction(0)] * 3
+    for face, p in die.items():
+        chances[result(face)] += p
+    return chances
 
 
 def _takes(odds: BattleOdds) -> Fraction:
