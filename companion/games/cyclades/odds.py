@@ -181,10 +181,7 @@ class _Fight:
         if "croesus" in self.attacker.alive(a):
             return _mix((p, self._reroll(a, d, gold, face, _results(a_die, lambda f, g=face: judge(f, g)), _takes))
                         for face, p in d_die.items())
-        chances = [Fraction(0)] * 3
-        for a_face, a_p in a_die.items():
-            for d_face, d_p in d_die.items():
-                chances[judge(a_face, d_face)] += a_p * d_p
+        chances = round_outcomes(self.attacker, self.defender, a, d)  # indexed LOST_A, LOST_D, TIE
         return _mix((p, self._next(a, d, gold, r)) for r, p in enumerate(chances) if p)
 
     def _reroll(self, a: int, d: int, gold: int, seen: int, chances: list[Fraction], goal) -> BattleOdds:
