@@ -97,13 +97,16 @@ def test_default_combat_shows_every_outcome_of_the_exact_odds():
     ui = FakeUI()
     panel = odds_panel(ui)
     odds = combat(Fighter(3, 2), Fighter(3, 2))
-    for name in ("defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed"):
-        assert label(panel, f"odds-{name}").endswith(percent(getattr(odds, name), "en"))
-    # 3 plain dice need 2 successes: 7/27 either way.
-    assert label(panel, "odds-defender_killed") == "Defender dies 25.9%"
+    ends = odds.exclusive()
+    for name, chance in ends.items():
+        assert label(panel, f"odds-outcome_{name}").endswith(percent(chance, "en"))
+    # 3 plain dice need 2 successes: 7/27 either way, so each dies alone 7/27 x 20/27.
+    assert label(panel, "odds-outcome_defender_only") == "Only the defender dies 19.2%"
+    assert label(panel, "odds-outcome_both_killed") == "Both die 6.7%"
+    assert label(panel, "odds-outcome_neither_killed") == "Nobody dies 54.9%"
     bars = [c.value for c in walk(find(panel, "odds-results")) if isinstance(c, ft.ProgressBar)]
-    assert bars == pytest.approx([float(getattr(odds, name)) for name in (
-        "defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed")])
+    assert bars == pytest.approx([float(chance) for chance in ends.values()])
+    assert sum(bars) == pytest.approx(1)  # the rows are exclusive: they add up to 100 %
 
 
 def test_a_stepper_changes_only_this_device_and_the_result_follows():
@@ -115,8 +118,10 @@ def test_a_stepper_changes_only_this_device_and_the_result_follows():
     assert ui.refreshes == 2
     assert ui.local["kleos.odds.attacker"]["attack"] == 5
     assert label(panel, "attacker-attack-value") == "Attack 5"
-    # 5 plain dice reach 2 successes with 1 - (32 + 80)/243 = 131/243.
-    assert label(panel, "odds-defender_killed") == "Defender dies 53.9%"
+    # 5 plain dice reach 2 successes with 1 - (32 + 80)/243 = 131/243, of which 1/243 (five) Slaughters.
+    ends = combat(Fighter(5, 2), Fighter(3, 2)).exclusive()
+    assert ends["slaughter"] + ends["defender_only"] + ends["both_killed"] == F(131, 243)
+    assert label(panel, "odds-outcome_slaughter") == f"Defender Slaughtered, attacker safe {percent(ends['slaughter'], 'en')}"
     # Plus one Glory for the 1/243 chance of five successes, a Slaughter: 132/243 in all.
     assert label(panel, "odds-attacker_glory") == "Attacker: 0.54"
 
@@ -128,7 +133,8 @@ def test_tactics_may_go_negative_and_shrink_the_pool():
     panel = odds_panel(ui)
     assert ui.local["kleos.odds.attacker"]["tactics"] == -4
     assert find(panel, "attacker-dice").content.value == t("kleos_tools.rolls", dice=0)
-    assert label(panel, "odds-defender_killed").endswith("0.0%")
+    assert label(panel, "odds-outcome_defender_only").endswith(" 0.0%")
+    assert label(panel, "odds-outcome_slaughter").endswith(" 0.0%")
 
 
 def test_hunter_alone_adds_its_bonus_and_drops_the_tactics_tally():
@@ -137,8 +143,8 @@ def test_hunter_alone_adds_its_bonus_and_drops_the_tactics_tally():
     tap(ui, odds_panel(ui), "attacker-hunter")
     panel = odds_panel(ui)
     expected = combat(Fighter(5, 3, tactics=0), Fighter(3, 2))
-    assert label(panel, "odds-defender_killed").endswith(percent(expected.defender_killed, "en"))
-    assert label(panel, "odds-attacker_killed").endswith(percent(expected.attacker_killed, "en"))
+    for name, chance in expected.exclusive().items():
+        assert label(panel, f"odds-outcome_{name}").endswith(percent(chance, "en"))
     assert label(panel, "attacker-tactics-value") == "Tactics 0"
     assert find(panel, "attacker-tactics-plus").content.disabled
     # Switching it off brings the typed Tactics back.
@@ -150,7 +156,8 @@ def test_opportunity_attack_leaves_no_retaliation():
     ui = FakeUI()
     tap(ui, odds_panel(ui), "odds-opportunity")
     panel = odds_panel(ui)
-    assert label(panel, "odds-attacker_killed").endswith("0.0%")
+    assert label(panel, "odds-outcome_attacker_only").endswith(" 0.0%")
+    assert label(panel, "odds-outcome_both_killed").endswith(" 0.0%")
     assert find(panel, "defender-dice").content.value == t("kleos_tools.no_retaliation")
 
 
@@ -158,9 +165,9 @@ def test_a_champion_defender_cannot_be_slaughtered():
     ui = FakeUI()
     for _ in range(6):
         tap(ui, odds_panel(ui), "attacker-attack-plus")
-    assert not label(odds_panel(ui), "odds-slaughter").endswith(" 0.0%")
+    assert not label(odds_panel(ui), "odds-outcome_slaughter").endswith(" 0.0%")
     tap(ui, odds_panel(ui), "defender-champion")
-    assert label(odds_panel(ui), "odds-slaughter").endswith(" 0.0%")
+    assert label(odds_panel(ui), "odds-outcome_slaughter").endswith(" 0.0%")
 
 
 def test_recruit_and_competing_sections():
@@ -179,7 +186,7 @@ def test_recruit_and_competing_sections():
     for name, chance in zip(("a_wins", "tie", "b_wins"), chances):
         assert label(panel, f"odds-{name}").endswith(percent(chance, "pt"))
     with pytest.raises(AssertionError):
-        find(panel, "odds-defender_killed")
+        find(panel, "odds-outcome_defender_only")
 
 
 def test_stat_steppers_stop_at_zero():
@@ -295,10 +302,11 @@ def test_a_hunter_bonus_is_typed_from_its_card_with_the_minotaur_as_a_preset():
     tap(ui, odds_panel(ui), "attacker-hunter_defense-minus")
     panel = odds_panel(ui)
     plain = combat(Fighter(3, 2), Fighter(3, 2))
-    assert label(panel, "odds-defender_killed").endswith(percent(plain.defender_killed, "en"))
+    assert label(panel, "odds-outcome_defender_only").endswith(percent(plain.exclusive()["defender_only"], "en"))
     tap(ui, panel, "attacker-hunter-minotaur")
     minotaur = combat(Fighter(5, 3), Fighter(3, 2))
-    assert label(odds_panel(ui), "odds-defender_killed").endswith(percent(minotaur.defender_killed, "en"))
+    assert label(odds_panel(ui), "odds-outcome_defender_only").endswith(
+        percent(minotaur.exclusive()["defender_only"], "en"))
 
 
 def test_competing_checks_take_three_sides():

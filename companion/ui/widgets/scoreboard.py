@@ -87,7 +87,8 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
         expand=ui.is_phone or None,
     )
     # The number says itself (its own label): the tile says whose it is and whether it is their turn.
-    return tagged(tile, f"tile-{seat}", f"{name} {'active' if active else 'waiting'}{' changed' if glow else ''}")
+    state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
+    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:

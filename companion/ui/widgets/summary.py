@@ -12,9 +12,9 @@ import flet as ft
 import flet_charts as fch
 
 from companion.core.bgstats import push_link
-from companion.core.summary import note_text, tie_text
+from companion.core.summary import note_text, role_text, tie_text
 from companion.core.turnclock import clock_text
-from companion.i18n import catalogue
+from companion.i18n import catalogue, numbers
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.live import part
@@ -55,9 +55,10 @@ def _panel(ui: UI, data: dict, mine: str | None) -> ft.Control:
 
 
 def _player_line(ui: UI, data: dict, player: dict, mine: bool) -> ft.Control:
-    role = f" ({player['role']})" if player["role"] else ""
-    score = "" if data["no_points"] or player["score"] is None else f"  {player['score']}"
-    clock = f" · {clock_text(player['clock_seconds'])}" if player["clock_seconds"] is not None else ""
+    role = f" ({role_text(data['game'], player['role'], ui.lang)})" if player["role"] else ""
+    score = "" if data["no_points"] or player["score"] is None else f"  {numbers.number(player['score'], ui.lang)}"
+    clock = "" if player["clock_seconds"] is None else \
+        f" · {ui.t('summary.clock_short', time=clock_text(player['clock_seconds']))}"
     name = ui.t("summary.you") + f" · {player['name']}" if mine else player["name"]
     text = f"{ui.t('summary.rank_line', rank=player['rank'], name=name)}{role}{score}{clock}"
     icon = ft.Icon(ft.Icons.EMOJI_EVENTS if player["winner"] else ft.Icons.CIRCLE_OUTLINED, size=24)
