@@ -33,11 +33,18 @@ def table_screen(ui: UI) -> ft.Control:
         return group(ui, "table-layout", ft.Column, [identity, *undo, *extras, board, history, awake],
                      spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [identity, news_line(ui), *extras, board], expand=3, scroll=ft.ScrollMode.AUTO,
-              spacing=12),
+        group(ui, "table-main", ft.Column, [_top_line(ui, identity), *extras, board], expand=3,
+              scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+
+
+def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
+    """Who this device is and, beside it, the news slot: one line of fixed height, so no
+    empty band sits under "Tablet" while nothing is new."""
+    return group(ui, "table-top", ft.Row, [identity, news_line(ui)], spacing=16,
+                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _actions(ui: UI, snap: dict) -> ft.Control:

@@ -52,13 +52,15 @@ def test_a_remote_kill_rebuilds_one_tile_and_the_glory_it_touches(server):
 def test_the_last_seats_quick_button_lands_and_keeps_its_id(server):
     async def go():
         live, tablet, _ = await table(server, 3)
-        ident = tablet.ids()["quick-slaughter-dionysus"]
+        ident = tablet.ids()["quick-kill_slaughter-dionysus"]
         for n in range(1, 4):
-            await tablet.tap("quick-slaughter-dionysus")
+            await tablet.tap("quick-kill_slaughter-dionysus")
             await tablet.settle()
-            assert tablet.ids()["quick-slaughter-dionysus"] == ident
-        assert live.state["glory"]["dionysus"] == 3
-        assert [e["reason"] for e in live.state["glory_log"]] == ["slaughter"] * 3
+            assert tablet.ids()["quick-kill_slaughter-dionysus"] == ident
+        # A Slaughter is a kill too: each tap is one change scoring both (+2), logged as both.
+        assert live.state["glory"]["dionysus"] == 6
+        assert [e["reason"] for e in live.state["glory_log"]] == ["kill", "slaughter"] * 3
+        assert len([e for e in live.events() if e["type"] == "glory.add"]) == 3
     run(go())
 
 

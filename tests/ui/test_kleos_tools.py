@@ -201,54 +201,45 @@ def test_stat_steppers_stop_at_zero():
 # --- dice tray ----------------------------------------------------------------
 
 
-def test_a_seeded_roll_shows_the_faces_and_tally_of_that_seed():
-    ui = FakeUI()
-    ui.local["kleos.dice.seed"] = 11
-    tap(ui, dice_tray(ui), "dice-count-plus")
-    tap(ui, dice_tray(ui), "dice-roll")
-    tray = dice_tray(ui)
-    faces = roll(4, False, random.Random(11))
-    assert ui.local["kleos.dice.faces"] == faces
+def test_the_tray_shows_the_tables_roll_with_who_rolled_it():
+    ui = FakeUI("pt")
+    faces = ["success", "godly", "blank", "success"]
+    tray = dice_tray(ui, {"by": "hermes", "dice": 4, "godly": True, "faces": faces, "successes": 3, "at": 1.0})
     for i, face in enumerate(faces):
-        image = find(tray, f"die-{i}").content
-        assert image.src == f"/dice/{face}.svg"
-    hits = count_successes(faces, False)
-    assert label(tray, "dice-successes") == f"Successes {hits}"
-    # Rolling again draws fresh faces from the same device generator.
-    tap(ui, tray, "dice-roll")
-    source = random.Random(11)
-    roll(4, False, source)
-    assert ui.local["kleos.dice.faces"] == roll(4, False, source)
+        assert find(tray, f"die-{i}").content.src == f"/dice/{face}.svg"
+    assert label(tray, "dice-by") == "Hermes rolou 4 dados divinos"
+    assert label(tray, "dice-successes") == "Sucessos 3"
+    one = dice_tray(FakeUI(), {"by": "host", "dice": 1, "godly": False, "faces": ["blank"], "successes": 0, "at": 1.0})
+    assert label(one, "dice-by") == "The tablet rolled 1 die"
 
 
-def test_godly_switch_recounts_the_same_faces():
+def test_a_roll_is_sent_to_the_table_with_this_devices_pool():
     ui = FakeUI()
-    ui.local.update({"kleos.dice.count": 12, "kleos.dice.seed": 3})
-    tap(ui, dice_tray(ui), "dice-roll")
-    faces = list(ui.local["kleos.dice.faces"])
-    assert "godly" in faces, "pick a seed whose roll shows the Godly face"
-    before = label(dice_tray(ui), "dice-successes")
-    tap(ui, dice_tray(ui), "dice-godly")
-    after = label(dice_tray(ui), "dice-successes")
-    assert ui.local["kleos.dice.faces"] == faces
-    assert before == f"Successes {count_successes(faces, False)}"
-    assert after == f"Successes {count_successes(faces, True)}"
+    sent = []
+
+    async def send(command: dict) -> bool:
+        sent.append(command)
+        return True
+
+    ui.send = send
+    tap(ui, dice_tray(ui, None), "dice-count-plus")
+    tap(ui, dice_tray(ui, None), "dice-godly")
+    tap(ui, dice_tray(ui, None), "dice-roll")
+    assert sent == [{"type": "dice.roll", "dice": 4, "godly": True}]  # no faces: the hub draws them
 
 
 def test_presets_follow_the_combat_on_the_odds_panel():
     ui = FakeUI()
     tap(ui, odds_panel(ui), "attacker-tactics-plus")
     tap(ui, odds_panel(ui), "defender-godly")
-    ui.local["kleos.dice.faces"] = ["blank"]
-    tray = dice_tray(ui)
+    tray = dice_tray(ui, None)
     tap(ui, tray, "dice-preset-attacker")
     assert (ui.local["kleos.dice.count"], ui.local["kleos.dice.godly"]) == (4, False)
-    assert ui.local["kleos.dice.faces"] is None
-    tap(ui, dice_tray(ui), "dice-preset-defender")
+    tap(ui, dice_tray(ui, None), "dice-preset-defender")
     assert (ui.local["kleos.dice.count"], ui.local["kleos.dice.godly"]) == (3, True)
     # An Opportunity Attack rolls without the Tactics tally.
     tap(ui, odds_panel(ui), "odds-opportunity")
-    tap(ui, dice_tray(ui), "dice-preset-attacker")
+    tap(ui, dice_tray(ui, None), "dice-preset-attacker")
     assert ui.local["kleos.dice.count"] == 3
 
 
@@ -259,8 +250,9 @@ def test_presets_follow_the_combat_on_the_odds_panel():
 @pytest.mark.parametrize("section", ["combat", "recruit", "competing"])
 def test_no_raw_key_reaches_the_screen(lang, section):
     ui = FakeUI(lang, phone=section == "recruit")
-    ui.local.update({"kleos.odds.section": section, "kleos.dice.faces": ["blank", "success", "godly"]})
-    shown = texts(odds_panel(ui)) + texts(dice_tray(ui))
+    ui.local.update({"kleos.odds.section": section})
+    rolled = {"by": "ares", "dice": 3, "godly": False, "faces": ["blank", "success", "godly"], "successes": 1, "at": 1}
+    shown = texts(odds_panel(ui)) + texts(dice_tray(ui, rolled))
     leaks = [s for s in shown if "kleos_tools." in s or re.search(r"\{\w+\}", s)]
     assert not leaks
 

@@ -35,5 +35,5 @@ def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
                                overflow=ft.TextOverflow.ELLIPSIS),
                        height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
                        padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
-                       bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None)
+                       bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None, expand=True)
     return tagged(box, "news", text or "—")
