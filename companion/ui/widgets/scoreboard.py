@@ -51,7 +51,8 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     A screen that splits the tiles (a phone: its own tile on top, the others further down) calls
     it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
-    tiles = [_tile(ui, s, quick, s.seat in glowing) for s in scores]
+    detailed = any(s.detail for s in scores)
+    tiles = [_tile(ui, s, quick, s.seat in glowing, detailed) for s in scores]
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
@@ -63,23 +64,22 @@ def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
                          wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
-def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool) -> ft.Control:
+def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool, detailed: bool) -> ft.Control:
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
     number alone, which is patched where it stands; the frame follows whose turn it is and
-    the glow. The detail shares the name's line and the markers the number's, a line of fixed
-    height: the buttons under them never move when a Turn or First chip passes to another tile."""
+    the glow. The markers share the number's line, of fixed height: the buttons under them
+    never move when a Turn or First chip passes to another tile."""
     accent = shade(score.colour) or ft.Colors.PRIMARY
     seat = score.seat
-    head = [part(ui, f"tile-name-{seat}", _name, score.name, accent)]
-    if score.detail:
-        head.append(part(ui, f"tile-detail-{seat}", _detail, score.detail))
     line = [part(ui, f"tile-number-{seat}", _number, seat, score.name, score.value, accent)]
     if score.markers:
         line.append(part(ui, f"tile-markers-{seat}", _markers, seat, score.markers))
     rows: list[ft.Control] = [
-        group(ui, f"tile-head-{seat}", ft.Row, head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        part(ui, f"tile-name-{seat}", _name, score.name, accent),
         group(ui, f"tile-line-{seat}", ft.Row, line, spacing=8, height=NUMBER_LINE,
               vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if detailed:  # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
+        rows.append(part(ui, f"tile-detail-{seat}", _detail, score.detail))
     if quick:
         rows.append(part(ui, f"tile-quick-{seat}", _quick, quick,
                          replace(score, value="", detail="", markers=(), active=False)))
@@ -104,7 +104,7 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
     return ft.Row([ft.Container(width=14, height=14, bgcolor=accent, border_radius=7),
-                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True)], spacing=8, tight=True)
+                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)], spacing=8)
 
 
 def _number(ui: UI, seat: str, name: str, value: str, accent: str) -> ft.Control:
@@ -112,8 +112,7 @@ def _number(ui: UI, seat: str, name: str, value: str, accent: str) -> ft.Control
 
 
 def _detail(ui: UI, detail: str) -> ft.Control:
-    return ft.Text(detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True,
-                   overflow=ft.TextOverflow.ELLIPSIS, expand=True)
+    return ft.Text(detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 def _markers(ui: UI, seat: str, markers: tuple[str, ...]) -> ft.Control:

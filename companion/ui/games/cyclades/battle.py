@@ -15,6 +15,7 @@ from companion.core.model import RuleError
 from companion.games.cyclades import HERO_STRENGTH, BattleOdds, Side, opening, retreat_table
 from companion.i18n import numbers
 from companion.ui.context import UI
+from companion.ui.widgets.calculator import calculator
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 KEY = "cyclades.odds."
@@ -68,12 +69,14 @@ def battle_card(ui: UI, saved: tuple) -> ft.Control:
         grid = battle_grid(attacker, defender, sea)
     except RuleError as err:
         message = err.text(ui.lang)
-        parts.append(tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message))
-        return card(*parts, ident="cyc-odds")
-    top = opening(attacker, defender)
-    parts += _outcome(ui, grid[top], top, sea)
-    parts.append(_retreat(ui, grid, top))
-    return card(*parts, ident="cyc-odds")
+        results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
+    else:
+        top = opening(attacker, defender)
+        results = _outcome(ui, grid[top], top, sea)
+        parts.append(_retreat(ui, grid, top))
+    # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
+    answer = ft.Column(results, spacing=8, tight=True)
+    return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
 
 
 def _kind(ui: UI, sea: bool) -> ft.Control:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.games.kleos import LAST_DAY, STEPPED_REASONS
+from companion.i18n.numbers import count as counted
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import next_button
 from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
@@ -37,6 +38,8 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
         scores.append(Score(player, god(ui, player), str(state["glory"][player]), shade(player), tuple(markers),
                             active=player == state["turn"], detail=state["names"].get(player, "")))
     closed = why(ui, snap, "glory.add")
+    if closed and state["phase"] == "setup" and snap["role"] == "seat":
+        closed = _waiting(ui, state)
     facts = [ui.t("kleos.ui_day_label", day=state["day"], days=LAST_DAY), ui.t(f"kleos.phase_{state['phase']}")]
     if closed and editable(snap):
         facts.append(closed)
@@ -50,6 +53,14 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
     else:  # the tablet's next button beside the facts, so it is above the fold with five gods
         top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), board]
     return group(ui, "kleos-top", ft.Column, top, spacing=8)
+
+
+def _waiting(ui: UI, state: dict) -> str:
+    """What a phone waits for during setup, in words a phone's player can act on."""
+    left = sum(1 for done in state["checklist"].values() if not done)
+    if not left:
+        return ui.t("kleos.ui_waiting_start")
+    return ui.t("kleos.ui_waiting_setup", left=counted("kleos.count_items", left, ui.lang))
 
 
 def _facts(ui: UI, facts: tuple[str, ...], can_next: bool, after: dict | None, refused: str | None) -> ft.Control:
