@@ -15,6 +15,7 @@ from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.history import history_card
 from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
+from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.summary import summary_panel
 from companion.ui.widgets.turn_clock import clock_strip
 
@@ -87,7 +88,7 @@ def _seat_name(ui: UI) -> str | None:
     if ui.access.role != "seat":
         return None
     seat = ui.live.table.seat(ui.access.seat)
-    return seat.name if seat else ui.access.seat
+    return seat_label(ui, seat.name) if seat else ui.access.seat
 
 
 def _identity(ui: UI, role: str, name: str | None) -> ft.Control:

@@ -12,7 +12,7 @@ GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 # Words of the English screens that Portuguese never uses (names the same in both, like Ares, are left out).
 ENGLISH = {"the", "and", "of", "to", "your", "you", "turn", "day", "glory", "kill", "recruit", "slaughter",
            "undo", "redo", "next", "dice", "odds", "chart", "setup", "waiting", "active", "changed", "phase",
-           "play", "athena", "artemis", "dionysus", "favor", "nobody", "tablet", "rules", "theme", "keep",
+           "play", "athena", "artemis", "dionysus", "nobody", "tablet", "rules", "theme", "keep",
            "screen", "awake", "first", "history", "order", "latest", "changes"}
 
 

@@ -13,6 +13,7 @@ from companion.ui.context import UI
 from companion.ui.later import refresh_after
 from companion.ui.live import part
 from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.seat_label import seat_label
 
 SHOW_SECONDS = 4.0
 SLOT_HEIGHT = 44
@@ -27,7 +28,7 @@ def news_line(ui: UI) -> ft.Control:
     row = fresh[0]
     key = "ui.news_host" if row["by"] == ui.live.actor_name(None) else "ui.news_seat"
     refresh_after(ui, row["at"] + SHOW_SECONDS - time.time() + 0.05)
-    return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=row["by"]))
+    return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:

@@ -196,11 +196,7 @@ def _combat(ui: UI) -> ft.Control:
                    ft.Row(glory, spacing=24, wrap=True), ident="odds-results")
     opportunity_toggle = toggle(ui.t("kleos_tools.opportunity"), opportunity, setter(ui, OPPORTUNITY),
                                 "odds-opportunity")
-    inputs_ = [opportunity_toggle, *sides] if ui.is_phone else [
-        ft.Row([ft.Container(side, expand=1) for side in sides], spacing=12,
-               vertical_alignment=ft.CrossAxisAlignment.START),
-        opportunity_toggle]
-    return calculator(results, inputs_, ui.is_phone, "odds")
+    return calculator(results, [opportunity_toggle, *sides], ui.is_phone, "odds")
 
 
 def _recruit(ui: UI) -> ft.Control:
