@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import random
 import re
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +13,6 @@ import flet as ft
 import pytest
 import yaml
 
-from companion.games.kleos.dice import count_successes, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
