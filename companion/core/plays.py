@@ -69,6 +69,11 @@ class Plays:
             if self._plays.pop(table_id, None) is not None:
                 self._save()
 
+    def of(self, table_id: str) -> dict | None:
+        """The kept play of a table, if it is finished: the saved-tables index reads it when rebuilt."""
+        with self._lock:
+            return self._plays.get(table_id)
+
     def all(self) -> list[dict]:
         with self._lock:
             return sorted(self._plays.values(), key=lambda p: p["started_at"])
