@@ -31,9 +31,12 @@ def main() -> None:
     app, info = build_app(data_dir, f"http://127.0.0.1:{port}")
     me = psutil.Process()
 
-    async def probe(types: int = 0) -> dict:
+    async def probe(types: int = 0, trim: int = 0) -> dict:
         """`types`: also the that many most numerous object types (to find what is left behind)."""
         gc.collect()
+        if trim:
+            import ctypes
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
         counts: collections.Counter = collections.Counter()
         every: collections.Counter = collections.Counter()
         for obj in gc.get_objects():

@@ -98,6 +98,7 @@ async def main() -> None:
     parser.add_argument("--batch", type=int, default=25)
     parser.add_argument("--drop-at-call", action="store_true",
                         help="phones drop at the page's first call to them, before answering it")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of --sessions phones, one after another")
     parser.add_argument("--types", type=int, default=0, help="also list the N object types that grew most")
     args = parser.parse_args()
     port = _free_port()
@@ -127,22 +128,25 @@ async def main() -> None:
                 start = await probe(http)
                 start_types = (await probe(http, 400))["types"] if args.types else {}
                 print(line("start (after warm-up)", start) + f"   warm-up shown {warm}")
-                began = time.perf_counter()
-                shown = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call)
-                took = time.perf_counter() - began
-                dropped = await probe(http)
-                print(line("all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s")
-                after, waited = await until_gone(http, start, wait)
-                print(line("after the window", after) + f"   ({waited:.0f} s after the last drop)")
+                for turn in range(1, args.rounds + 1):
+                    began = time.perf_counter()
+                    shown = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call)
+                    took = time.perf_counter() - began
+                    dropped = await probe(http)
+                    print(line(f"round {turn}: all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s")
+                    after, waited = await until_gone(http, start, wait)
+                    print(line(f"round {turn}: after window", after) + f"   ({waited:.0f} s after the last drop)")
+                    print(f"  round {turn}: memory after - start: {after['rss_mb'] - start['rss_mb']:+.1f} MB "
+                          f"(peak +{dropped['rss_mb'] - start['rss_mb']:.1f} MB); "
+                          f"tasks after - start: {after['tasks'] - start['tasks']:+d}; "
+                          f"sessions left: {after['flet_sessions'] - start['flet_sessions']:+d}; "
+                          f"GC-tracked objects {after['objects'] - start['objects']:+d}")
                 if args.types:
                     before, later = (await probe(http, 400))["types"], start_types
                     grown = sorted(((before.get(k, 0) - later.get(k, 0), k) for k in before), reverse=True)[:args.types]
                     print("  object types grown since the start:", ", ".join(f"{k} +{n}" for n, k in grown if n > 0))
-                print(f"  GC-tracked objects: start {start['objects']}, after {after['objects']}")
-                print(f"  memory after - start: {after['rss_mb'] - start['rss_mb']:+.1f} MB "
-                      f"(peak +{dropped['rss_mb'] - start['rss_mb']:.1f} MB); "
-                      f"tasks after - start: {after['tasks'] - start['tasks']:+d}; "
-                      f"sessions left: {after['flet_sessions'] - start['flet_sessions']:+d}")
+                trimmed = (await http.get("/bench/probe", params={"trim": 1})).json()
+                print(line("after malloc_trim(0)", trimmed))
         finally:
             server.terminate()
             server.wait(timeout=30)
