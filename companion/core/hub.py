@@ -22,8 +22,8 @@ from companion.core import summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
                                    new_table_id, new_token)
 from companion.core.game import Game
-from companion.core.model import RuleError, Seat, Table
 from companion.core.index import Index, TableSummary
+from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
 from companion.core.store import Damaged, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, owned_top
