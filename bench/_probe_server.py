@@ -54,7 +54,7 @@ def main() -> None:
             if types:
                 every[f"{type(obj).__module__}.{type(obj).__qualname__}"] += 1
         return {"types": dict(every.most_common(types)), "objects": len(gc.get_objects()),"rss_mb": round(me.memory_info().rss / 2**20, 1), "tasks": len(asyncio.all_tasks()),
-                "listeners": info.hub.listener_count(), "fds": me.num_fds(),
+                "listeners": info.hub.listener_count(), "fds": me.num_fds(), "threads": me.num_threads(),
                 **{kind: counts[kind] for kind in KINDS.values()}}
 
     marked: list = []

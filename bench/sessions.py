@@ -88,7 +88,7 @@ async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at
 def line(label: str, p: dict) -> str:
     return (f"  {label:<22} RSS {p['rss_mb']:7.1f} MB  tasks {p['tasks']:4d}  flet sessions {p['flet_sessions']:4d}  "
             f"pages {p['pages']:4d}  app sessions {p['app_sessions']:4d}  websockets {p['websockets']:4d}  "
-            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}")
+            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}  threads {p['threads']:3d}")
 
 
 async def main() -> None:
@@ -112,7 +112,7 @@ async def main() -> None:
                                   env=env, stdout=subprocess.DEVNULL, stderr=open(Path(tmp) / "server.log", "wb"))
         try:
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
-                for _ in range(300):
+                for _ in range(3000 if args.trace else 300):  # tracemalloc slows the start ten-fold
                     try:
                         await http.get("/api/health")
                         break
@@ -148,7 +148,7 @@ async def main() -> None:
                           f"sessions left: {after['flet_sessions'] - start['flet_sessions']:+d}; "
                           f"GC-tracked objects {after['objects'] - start['objects']:+d}")
                     if args.trace:
-                        for site in (await http.get("/bench/trace")).json()["grown"]:
+                        for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
                             print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
                                 part.strip() for part in site["where"]))
                 if args.types:
