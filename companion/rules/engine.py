@@ -14,6 +14,9 @@ from companion.rules.text import fold
 
 # How many FTS5 candidates to score; in practice every entry that matched at all.
 CANDIDATES = 1000
+# Characters in a question: a long paragraph is about 200. Parsing folds and corrects every word,
+# so a 1,000,000-character "question" once cost 6 s of the server's time; it is refused at once.
+MAX_QUERY = 200
 
 _built: Index | None = None
 _building = threading.Lock()
@@ -62,8 +65,7 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     uses ("philosopher" asked at a Kleos table) also brings that game's entries
     naming it; each Hit says its game so the UI can label it.
     """
-    if not isinstance(query, str):
-        raise RuleError("rules.err.type_question_few_words")
+    _check_query(query)
     if game is not None:
         check_game(game)
     if lang is not None:
@@ -95,12 +97,20 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     return hits[:limit]
 
 
+def _check_query(query: object) -> None:
+    if not isinstance(query, str):
+        raise RuleError("rules.err.type_question_few_words")
+    if len(query) > MAX_QUERY:
+        raise RuleError("limits.text_too_long", max=MAX_QUERY)
+
+
 def highlight_terms(query: str) -> list[str]:
     """The folded words (lowercase, no accents) of entry texts that `query` matches.
 
     Typo corrections, synonyms and plurals are resolved here, so the UI only
     compares whole words: see highlight_spans.
     """
+    _check_query(query)
     idx = index()
     out: set[str] = set()
     for group in parse(idx, query):
