@@ -46,10 +46,10 @@ class _Entry:
 
 @dataclass
 class Screens:
-    """`per_seat`: screens following one seat (or the tablet's role); `per_spectators`: spectator
+    """`per_seat`: screens following one seat or the tablet's role (a phone and a laptop, say); `per_spectators`: spectator
     screens of one table (another phone each, usually); `per_device`: screens of one browser."""
 
-    per_seat: int = 4
+    per_seat: int = 2
     per_spectators: int = 16
     per_device: int = 8
     _entries: list[_Entry] = field(default_factory=list)  # oldest first
