@@ -46,8 +46,9 @@ class _Entry:
 
 @dataclass
 class Screens:
-    """`per_seat`: screens following one seat or the tablet's role (a phone and a laptop, say); `per_spectators`: spectator
-    screens of one table (another phone each, usually); `per_device`: screens of one browser."""
+    """`per_seat`: screens following one seat or the tablet's role (a phone and a laptop, say);
+    `per_spectators`: spectator screens of one table (another phone each, usually);
+    `per_device`: screens of one browser."""
 
     per_seat: int = 2
     per_spectators: int = 16
