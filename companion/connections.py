@@ -111,7 +111,14 @@ class GuardedHTTP(asyncio.Protocol):
         self._head = bytearray()
 
     def _too_slow(self) -> None:
+        """A header begun but not finished gets a 408 that says why. A connection that sent nothing is
+        closed without a word: browsers open spare connections ahead of need, and one would read
+        an answer left on such a socket as the answer to the request it sends there later."""
         self._timer = None
+        if not self._head:
+            if self._transport is not None:
+                self._transport.close()
+            return
         self._refuse("408 Request Timeout", "limits.request_too_slow", seconds=self._limits.header_seconds)
 
     def _refuse(self, status: str, key: str, **values: object) -> None:
