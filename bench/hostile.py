@@ -9,7 +9,8 @@ clients speaking Flet's protocol, as bench/fanout.py's devices do), and then:
    a new phone is drawn, and how many idle ones are still open after 8 s;
 2. sessions: memory (RSS) and server CPU per Glory change with no extra sessions, then
    with 200 sessions opened on one seat by one browser (one device id), then by 200
-   browsers (ids of their own); ratios against none;
+   browsers (ids of their own); ratios against none; and what 200 page loads without
+   any key cost;
 3. query: a 1,000,000-character text sent as a field's value: how long until it is
    refused, and the others' update latency while it happens against without it;
 4. floods: 50 messages of 15 MB that travel compressed as about 15 KB, and 400 websockets
@@ -259,12 +260,28 @@ async def crowd(port: int, proc, http, table, others, route: str, browsers: str,
     await quiet(proc)
     rss = rss_mib(proc)
     cpu_ms, p95 = await changes(http, table, others, proc)
-    print(f"sessions  +{count} on one seat by {browsers} browser(s): rss {rss:6.1f} MiB (+{rss - base_rss:5.1f}), "
-          f"cpu {cpu_ms:5.1f} ms/change, others' p95 {p95:6.1f} ms", flush=True)
+    print(f"sessions  +{count} on one seat by {browsers} browser(s): rss {rss:6.1f} MiB (+{rss - base_rss:5.1f}, "
+          f"{rss / base_rss:.2f}x the rss just before), cpu {cpu_ms:5.1f} ms/change, others' p95 {p95:6.1f} ms",
+          flush=True)
     for p in crowd:
         await p.close()
     await quiet(proc)
     return rss, cpu_ms
+
+
+async def keyless(port: int, proc, count: int = 200) -> None:
+    """What a page load without any key costs the server while it stays open."""
+    await quiet(proc)
+    before = rss_mib(proc)
+    pages = [await Phone(port, "/").open() for _ in range(count)]
+    for p in pages:
+        await p.drawn()
+    await quiet(proc)
+    grown = rss_mib(proc) - before
+    print(f"keyless   {count} sessions without a key: rss +{grown:.1f} MiB, {grown * 1024 / count:.0f} KB each",
+          flush=True)
+    for p in pages:
+        await p.close()
 
 
 # -- 3. a huge rules query ------------------------------------------------------------------------
@@ -347,7 +364,8 @@ async def main() -> None:
                 keys = {}
                 for god in GODS:
                     claim = await http.post(f"/api/tables/{table['id']}/claim",
-                                            params={"k": table["seats"][god]["token"], "device": f"bench-phone-{god}-0000"})
+                                            params={"k": table["seats"][god]["token"],
+                                                    "device": f"bench-phone-{god}-0000"})
                     keys[god] = claim.json()["key"]
                 for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
                     (await http.post(f"/api/tables/{table['id']}/events?k={table['host_token']}",
@@ -362,10 +380,11 @@ async def main() -> None:
                 print(f"none      tablet + 4 phones: rss {base_rss:6.1f} MiB, cpu {base_cpu:5.1f} ms/change, "
                       f"p95 {base_p95:6.1f} ms", flush=True)
                 ares = f"/t/{table['id']}?k={keys['ares']}"
+                await keyless(port, proc)
                 for browsers in ("one", "200"):
                     rss, cpu_ms = await crowd(port, proc, http, table, others, ares, browsers)
-                    print(f"          ratios against none: rss {rss / base_rss:.2f}x, cpu per change "
-                          f"{cpu_ms / base_cpu:.2f}x", flush=True)
+                    print(f"          against none: rss {rss / base_rss:.2f}x (every earlier step's leftovers "
+                          f"included), cpu per change {cpu_ms / base_cpu:.2f}x", flush=True)
                 await huge_query(port, proc, http, table, others, ares)
                 await floods(port, proc, http)
                 for p in others:

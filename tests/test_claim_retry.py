@@ -6,7 +6,8 @@ PHONE, OTHER = "p" * 16 + "phone-one", "o" * 16 + "phone-two"
 
 
 def pad(client):
-    r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    r = client.post("/api/tables", params={"admin": ADMIN},
+                    json={"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
     return r.json()
 
 
