@@ -67,6 +67,8 @@ def page_for(ui: UI, query: str) -> list[ft.Control]:
 
 
 def _page_for(ui: UI, query: str) -> list[ft.Control]:
+    if len(query) > MAX_QUERY:  # the field holds no more: this came from no screen of ours
+        raise RuleError("limits.text_too_long", max=MAX_QUERY)
     game = selected_game(ui)
     terms = highlight_terms(query) if len(query.strip()) >= MIN_QUERY else []
     stack = ui.local.get(STACK)
