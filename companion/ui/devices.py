@@ -15,9 +15,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Protocol
 
-import flet as ft
-
 from companion.core.access import DEVICE_ID_CHARS
+from companion.ui.device_calls import Prefs
 
 PREF_DEVICE = "companion.device"
 REPLACED, CROWDED = "limits.replaced", "limits.crowded"
@@ -27,7 +26,7 @@ class Screen(Protocol):
     def retire(self, reason: str) -> None: ...
 
 
-async def device_id(prefs: ft.SharedPreferences) -> str:
+async def device_id(prefs: Prefs) -> str:
     """This browser's id, made once and kept in its storage (shared by its tabs)."""
     saved = await prefs.get(PREF_DEVICE)
     if isinstance(saved, str) and 16 <= len(saved) <= DEVICE_ID_CHARS and saved.isascii():
