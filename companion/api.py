@@ -188,18 +188,19 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         return await run_in_threadpool(guarded, make, lang)
 
     @api.post("/tables/{table_id}/claim")
-    async def claim(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
-        """Opening a seat's invitation: the first caller gets the seat's key, later ones a 403."""
+    async def claim(table_id: str, request: Request, k: str | None = None, device: str | None = None) -> JSONResponse:
+        """Opening a seat's invitation: the first caller gets the seat's key, later ones a 403,
+        except the caller that claimed it (same `device`), which gets its key again."""
         lang = language(request)
         raw = await write_checks(request, lang, needs_body=False)
         if isinstance(raw, JSONResponse):
             return raw
-        return await run_in_threadpool(_claim, table_id, k, lang)
+        return await run_in_threadpool(_claim, table_id, k, device, lang)
 
-    def _claim(table_id: str, k: str | None, lang: str) -> JSONResponse:
+    def _claim(table_id: str, k: str | None, device: str | None, lang: str) -> JSONResponse:
         try:
             live = hub.get(table_id)
-            claimed = live.claim(k)
+            claimed = live.claim(k, device)
         except (KeyError, FileNotFoundError):
             return error(404, "validation.no_table", lang)
         except Damaged as err:

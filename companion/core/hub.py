@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from companion.core import summary, turnclock, validation
-from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
-                                   new_table_id, new_token)
+from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
+                                   moved_from, new_table_id, new_token, same_device)
 from companion.core.game import Game
 from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
@@ -354,17 +354,21 @@ class LiveTable:
         return state
 
     # -- seats ---------------------------------------------------------------
-    def claim(self, invitation: str | None) -> tuple[Seat, str] | None:
+    def claim(self, invitation: str | None, device: str | None = None) -> tuple[Seat, str] | None:
         """The first device to open a seat's invitation gets the seat's key; later ones get
-        RuleError (the seat has joined). None when `invitation` is no invitation here."""
+        RuleError (the seat has joined), except the one that claimed it (`device`, the id its
+        browser keeps), whose retry after a lost answer gets the same key again.
+        None when `invitation` is no invitation here."""
         with self._lock:
             seat = invitation_for(self.table, invitation)
             if seat is None:
                 return None
             if seat.joined:
+                if same_device(seat, device):
+                    return seat, seat.key
                 raise RuleError("seats.already_joined")
             key = new_token()
-            self._save_seat(seat.id, key=key)
+            self._save_seat(seat.id, key=key, device=device_mark(device))
         self._publish()
         return seat, key
 
@@ -376,7 +380,8 @@ class LiveTable:
             if seat is None:
                 raise RuleError("seats.no_seat", seat=seat_id)
             token = new_token()
-            self._save_seat(seat_id, key=None, token=token, moved=[*seat.moved, seat.key] if seat.key else seat.moved)
+            self._save_seat(seat_id, key=None, token=token, device=None,
+                            moved=[*seat.moved, seat.key] if seat.key else seat.moved)
         self._publish()
         return token
 
