@@ -244,8 +244,11 @@ def test_the_last_player_standing_cannot_be_eliminated():
 
 def test_the_griffin_takes_half_the_victims_gold_rounded_down():
     s = at_actions(incomes=(10, 10, 2))  # green 7
+    refused(s, "buy the Griffin card this turn first", by="red", type="gold.griffin", player="red", victim="green")
+    s = act(s, by="red", type="gold.creature", player="red", price=2, creature="griffin")
     s = act(s, by="red", type="gold.griffin", player="red", victim="green")
-    assert s["gold"] == {"red": 14 + 3, "blue": 14, "green": 4}
+    assert s["gold"] == {"red": 14 - 2 + 3, "blue": 14, "green": 4}
+    refused(s, "no Griffin to use", by="red", type="gold.griffin", player="red", victim="blue")  # one card, one use
     refused(s, "not yourself", by="red", type="gold.griffin", player="red", victim="red")
 
 

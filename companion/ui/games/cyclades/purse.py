@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import HEROIC, dues, shop, temple_discount
+from companion.games.cyclades import GRIFFIN, HEROIC, dues, shop, temple_discount
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
@@ -19,6 +19,7 @@ TURN, GAINS = "cyclades.turn.", "cyclades.gain."  # this device's choices for it
 PRICE, STANDEE = f"{TURN}price", f"{TURN}standee"
 GAIN, REASON = f"{GAINS}amount", f"{GAINS}reason"
 HERO = f"{TURN}hero"  # the hero picked for the next heroic move
+GRIFFIN_FIELD = "creature"  # a creature card bought off the track is named here, a figure under "standee"
 
 
 def purse(ui: UI, state: dict, seat: str) -> ft.Control:
@@ -104,14 +105,18 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
 
     async def buy(e) -> None:
         event = {"type": "gold.creature", "player": seat, "price": price}
-        if await ui.send({**event, "standee": standee} if standee else event):
+        if standee:  # the Griffin is a card, not a figure: its purchase is what lets it act this turn
+            event[GRIFFIN_FIELD if standee == GRIFFIN else "standee"] = standee
+        if await ui.send(event):
             ui.local.pop(STANDEE, None)
             await ui.refresh()
 
-    options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee"))]
+    options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee")),
+               ft.DropdownOption(key=GRIFFIN, text=ui.t("cyclades.ui_griffin_card"))]
     options += [ft.DropdownOption(key=s, text=s) for s in STANDEES]
+    why = state["allowed"]["griffin"]
     griffin = [button(player_name(ui, p), _griffin(ui, seat, p),
-                      f"cyc-griffin-{slug(p)}", filled=False)
+                      f"cyc-griffin-{slug(p)}", filled=False, disabled=why is not None)
                for p in state["players"] if p != seat and not state["tracker"][p]["eliminated"]]
     return [
         heading(ui.t("cyclades.ui_creature_title"), 16),
@@ -120,7 +125,7 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
                            width=300), "cyc-standee"),
         button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=off), buy, "cyc-buy-creature",
                icon=ft.Icons.PETS, disabled=cost > state["gold"][seat]),
-        ft.Text(ui.t("cyclades.ui_griffin"), size=16),
+        tagged(ft.Text(ui.t("cyclades.ui_griffin") + (f" ({ui.t(why)})" if why else ""), size=16), "cyc-griffin-why"),
         ft.Row(griffin, wrap=True, spacing=8, run_spacing=8),
     ]
 
