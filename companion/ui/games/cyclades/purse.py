@@ -19,7 +19,6 @@ TURN, GAINS = "cyclades.turn.", "cyclades.gain."  # this device's choices for it
 PRICE, STANDEE = f"{TURN}price", f"{TURN}standee"
 GAIN, REASON = f"{GAINS}amount", f"{GAINS}reason"
 HERO = f"{TURN}hero"  # the hero picked for the next heroic move
-GRIFFIN_FIELD = "creature"  # a creature card bought off the track is named here, a figure under "standee"
 
 
 def purse(ui: UI, state: dict, seat: str) -> ft.Control:
@@ -105,14 +104,14 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
 
     async def buy(e) -> None:
         event = {"type": "gold.creature", "player": seat, "price": price}
-        if standee:  # the Griffin is a card, not a figure: its purchase is what lets it act this turn
-            event[GRIFFIN_FIELD if standee == GRIFFIN else "standee"] = standee
-        if await ui.send(event):
+        if await ui.send({**event, "standee": standee} if standee else event):
             ui.local.pop(STANDEE, None)
             await ui.refresh()
 
-    options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee")),
-               ft.DropdownOption(key=GRIFFIN, text=ui.t("cyclades.ui_griffin_card"))]
+    async def buy_griffin(e) -> None:  # a card with no figure: buying it is what lets it act, once, now
+        await ui.send({"type": "gold.creature", "player": seat, "price": price, "creature": GRIFFIN})
+
+    options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee"))]
     options += [ft.DropdownOption(key=s, text=s) for s in STANDEES]
     why = state["allowed"]["griffin"]
     griffin = [button(player_name(ui, p), _griffin(ui, seat, p),
@@ -125,6 +124,8 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
                            width=300), "cyc-standee"),
         button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=off), buy, "cyc-buy-creature",
                icon=ft.Icons.PETS, disabled=cost > state["gold"][seat]),
+        button(ui.t("cyclades.ui_buy_griffin", cost=cost), buy_griffin, "cyc-buy-griffin", filled=False,
+               disabled=cost > state["gold"][seat]),
         tagged(ft.Text(ui.t("cyclades.ui_griffin") + (f" ({ui.t(why)})" if why else ""), size=16), "cyc-griffin-why"),
         ft.Row(griffin, wrap=True, spacing=8, run_spacing=8),
     ]
