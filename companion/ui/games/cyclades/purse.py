@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import GRIFFIN, HEROIC, dues, shop, temple_discount
+from companion.games.cyclades import GRIFFIN, HEROIC, TOP_CREATURE, dues, shop, temple_discount
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
@@ -50,6 +50,9 @@ def spending(ui: UI, state: dict, seat: str, saved: tuple) -> ft.Control:
         label = ui.t("cyclades.ui_sold_out", item=item) if price is None else ui.t(
             "cyclades.ui_price", item=item, price=price)
         buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"]))
+        if name == TOP_CREATURE and price is not None:  # Zeus's look at the deck may turn up the Griffin
+            label = ui.t("cyclades.ui_top_griffin", price=price)
+            buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"], creature=GRIFFIN))
     if heroes:
         buttons.append(_heroic(ui, seat, heroes, stored.get(HERO), allowed))
     parts: list[ft.Control] = [heading(ui.t("cyclades.ui_spend_title", god=god_name(ui, god)), 18),
@@ -76,15 +79,17 @@ def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None
     ], wrap=True, spacing=8)
 
 
-def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None) -> ft.Control:
+def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None,
+                creature: str | None = None) -> ft.Control:
     """A purchase; refused ones stay visible, greyed, with the game's reason in a tooltip and label."""
     async def handler(e) -> None:
         await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1,
-                       **({"hero": hero} if hero else {})})
+                       **({"hero": hero} if hero else {}), **({"creature": creature} if creature else {})})
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56, tooltip=why,
                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)))
-    return tagged(body, f"cyc-buy-{item}", f"{label}: {why}" if why else label)
+    ident = f"cyc-buy-{item}" + (f"-{creature}" if creature else "")
+    return tagged(body, ident, f"{label}: {why}" if why else label)
 
 
 def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
