@@ -229,3 +229,16 @@ def test_card_costs_go_to_hera_only_after_her_even_power_this_turn(client, power
     bank = table.read(None)["state"]["bank"]
     assert gems(table, "bia") == 19
     assert (gems(table, "ana"), bank) == ((21, 0) if to == "hera" else (20, 1))
+
+
+def test_a_phone_that_ends_the_play_cannot_take_the_final_count_back(client):
+    """The screens came down for everyone: only the tablet may raise them again."""
+    table = olympus(client, {"ana": "hades", "bia": "poseidon", "caio": "athena"})
+    table.ok(None, type="deck_out")
+    table.ok("ana", type="end")
+    assert set(table.read("ana")["state"]["gems"]) == set(PLAYERS)  # every count on every screen
+    r = table.undo("ana")
+    assert r.status_code == 422 and r.json()["key"] == "seats.undo_reveal_all_tablet_only"
+    assert all(table.read(seat)["told"] == [] for seat in PLAYERS)  # each saw it on its own screen
+    assert table.undo(None).status_code == 200
+    assert set(table.read("ana")["state"]["gems"]) == {"ana"}

@@ -23,6 +23,8 @@ def undo_refused(secrets: Secrets, target: dict, access: Access, name: Callable[
     shown = secrets.revealed(target)
     if shown is None or access.role == "host":
         return None
+    if shown.victim is None:
+        return RuleError("seats.undo_reveal_all_tablet_only")
     return RuleError("seats.undo_reveal_tablet_only", victim=name(shown.victim), learner=name(shown.learner))
 
 
@@ -31,6 +33,6 @@ def notices(shown: list[tuple[dict, Revealed]], seat: str | None, lang: str,
     """The latest reveals of `seat`'s own secret, newest first, worded for it; nothing for anyone else."""
     if not seat:
         return []
-    mine = [(event, r) for event, r in shown if r.victim == seat][-NOTICES_KEPT:]
+    mine = [(event, r) for event, r in shown if r.victim == seat and r.key][-NOTICES_KEPT:]
     return [{"seq": event["seq"], "by": name(r.learner), "amount": r.amount,
              "text": t(r.key, lang, learner=name(r.learner), amount=r.amount)} for event, r in reversed(mine)]

@@ -36,16 +36,21 @@ class EventSecret:
 
 @dataclass(frozen=True)
 class Revealed:
-    """One seat's secret shown to another by an event the rules allow (a Griffin, a short payment).
+    """A secret shown by an event the rules allow (a Griffin, a short payment, the final count).
 
     What has been seen cannot be unseen: such an event is taken back only from the tablet,
     and the victim's phone is told, with `key` (a message with {learner} and {amount}).
+    `victim` None: every seat's secret at once, to everyone (`EVERY_SECRET`), which each
+    phone sees happen on its own screen, so nobody needs telling.
     """
 
-    victim: str
-    learner: str
-    amount: int
-    key: str
+    victim: str | None
+    learner: str | None
+    amount: int | None = None
+    key: str | None = None
+
+
+EVERY_SECRET = Revealed(None, None)  # the screens come down: every count shown to every seat
 
 
 Reveal = Callable[[dict], "Revealed | None"]  # reads one stored event; None: this one showed nothing

@@ -6,7 +6,7 @@ tablet can take it back.
 """
 from __future__ import annotations
 
-from companion.core.secrets import EventSecret, Revealed, Secrets, StateSecret
+from companion.core.secrets import EVERY_SECRET, EventSecret, Revealed, Secrets, StateSecret
 
 
 def _shown(state: dict) -> list[str]:
@@ -18,6 +18,10 @@ def _griffin(event: dict) -> Revealed | None:
     return Revealed(event["victim"], event["player"], taken, "cyclades.told_griffin") if isinstance(taken, int) else None
 
 
+def _final(event: dict) -> Revealed | None:
+    return EVERY_SECRET if (event.get("to") or {}).get("phase") == "over" else None
+
+
 SECRETS = Secrets(
     state=(StateSecret("gold"),),
     events={
@@ -26,5 +30,5 @@ SECRETS = Secrets(
         "gold.griffin": EventSecret(owners=("player", "victim"), fields=("taken",)),
     },
     shown=_shown,
-    reveals={"gold.griffin": _griffin},
+    reveals={"gold.griffin": _griffin, "phase.next": _final},
 )

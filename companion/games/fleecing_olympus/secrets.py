@@ -4,11 +4,11 @@ Every gem that changes hands in the open (wagers, gifts, powers) is a public
 fact of the game; the screens are the state. One event shows a count: a wager
 paid short tells the winner exactly what the loser had. That event keeps the
 amount for those two (`paid`), is declared a reveal so the loser is told, and
-only the tablet can take it back.
+only the tablet can take it back; so can only it take back the final count.
 """
 from __future__ import annotations
 
-from companion.core.secrets import EventSecret, Revealed, Secrets, StateSecret
+from companion.core.secrets import EVERY_SECRET, EventSecret, Revealed, Secrets, StateSecret
 from companion.games.fleecing_olympus.screens import screens_down
 
 
@@ -16,9 +16,18 @@ def _shown(state: dict) -> list[str]:
     return list(state["players"]) if screens_down(state) else list(state["revealed"])
 
 
-def _short(event: dict) -> Revealed | None:
+def _settled(event: dict) -> Revealed | None:
+    """A short payment shows the loser's count to the winner; a turn that ends the play (or starts
+    a tie-break) brings every screen down."""
     paid = event.get("paid")
-    return Revealed(event["payer"], event["payee"], paid, "fleecing_olympus.told_short") if isinstance(paid, int) else None
+    if isinstance(paid, int):
+        return Revealed(event["payer"], event["payee"], paid, "fleecing_olympus.told_short")
+    return _final(event)
+
+
+def _final(event: dict) -> Revealed | None:
+    facts = event.get("public") or {}
+    return EVERY_SECRET if "winner" in facts or facts.get("tied") else None
 
 
 SHORT = EventSecret(owners=("payer", "payee"), fields=("paid",))
@@ -26,5 +35,5 @@ SECRETS = Secrets(
     state=(StateSecret("gems"), StateSecret("last.paid", owners=("last.payer", "last.payee"))),
     events={"stop": SHORT, "resolve": SHORT},
     shown=_shown,
-    reveals={"stop": _short, "resolve": _short},
+    reveals={"stop": _settled, "resolve": _settled, "end": _final},
 )
