@@ -19,6 +19,11 @@ from companion.games.kleos.state import turn_order
 from companion.games.kleos.secrets import SECRETS
 
 
+# The newest Glory changes a view carries (the screens show eight at most): a device's view,
+# and so each API answer and render, stays the same size however long the evening.
+VIEW_LOG = 12
+
+
 class Kleos(GameBase):
     id = "kleos"
     secrets = SECRETS
@@ -26,6 +31,7 @@ class Kleos(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    logs = ("glory_log",)
     summaries = play_summary
     event_schemas = schemas.EVENTS
     options_schema = schemas.Options
@@ -63,8 +69,11 @@ class Kleos(GameBase):
         """The state plus what the screens read: the step's texts, what may be done now and
         where next leads (None while next is refused), so no screen re-runs the rules."""
         may = allowed(state, seat)
+        log = state["glory_log"]
         return {
             **state,
+            "glory_log": log[-VIEW_LOG:],
+            "glory_log_from": max(0, len(log) - VIEW_LOG),  # the place in the whole log of the first one
             "turn_order": turn_order(state),
             "phase_text": phases.phase_text(state),
             "pity": phases.pity(state),
