@@ -28,7 +28,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged, NotSaved
 from companion.i18n import t
 
-API_FIELDS = ("id", "game", "seq", "role", "seat", "state")
+API_FIELDS = ("id", "game", "seq", "role", "seat", "state", "told")
 MAX_BODY = 64 * 1024
 # Every answer: never framed by another page, never sniffed as HTML, never cached (some carry keys).
 SAFE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
@@ -220,7 +220,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
-        snap = live.snapshot(access)
+        snap = live.snapshot(access, language(request))
         return answer({key: snap[key] for key in API_FIELDS})
 
     async def write(table_id: str, request: Request, k: str | None, kind: str) -> JSONResponse:
