@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 
 import platformdirs
-import uvicorn
 
+from companion import __version__
 from companion.fdlimit import limit_line
 from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
+from companion.serving import serve
 
 
 def default_data_dir() -> Path:
@@ -29,6 +30,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="address phones use, e.g. http://192.168.1.20:8550 (default: the address "
                              "the tablet opened, else the detected LAN address)")
     parser.add_argument("--quiet", action="store_true", help="do not print the QR code")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
     return parser.parse_args(argv)
 
 
@@ -58,8 +60,7 @@ def main(argv: list[str] | None = None) -> None:
         print(qr_terminal(tablet))
     print("Phones join by scanning the seat codes on the tablet's table screen.", flush=True)
     logging.basicConfig(level=logging.WARNING)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20,
-                ws_ping_timeout=20)
+    serve(app, args.host, args.port)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import flet_web.fastapi as flet_fastapi  # noqa: E402
 from flet_web.version import version as flet_web_version  # noqa: E402
 
 from companion.api import router  # noqa: E402
+from companion.bundled import assets_dir  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
 from companion.flet_patches import comeback, dead_socket, send_log  # noqa: E402
@@ -37,8 +38,9 @@ from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
+from companion.ws_guard import WebSocketGuard  # noqa: E402
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = assets_dir()
 
 # A phone that sleeps or loses Wi-Fi for up to this long resumes its own session;
 # after it, a reconnecting phone simply starts a fresh session on the same link.
@@ -104,4 +106,5 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     app.add_middleware(FontManifestMiddleware)
     app.add_middleware(IndexPageMiddleware,
                        head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
+    app.add_middleware(WebSocketGuard)
     return app, info

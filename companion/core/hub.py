@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import summary, turnclock, validation
-from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
-                                   new_table_id, new_token)
+from companion.core import reveals, summary, turnclock, validation
+from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
+                                   moved_from, new_table_id, new_token, same_device)
 from companion.core.game import Game
 from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
@@ -86,6 +86,7 @@ class LiveTable:
         self._by_client = {e["client_id"]: e for e in self._events if isinstance(e.get("client_id"), str)}
         self._client_id: str | None = None  # the id of the command being written, if it has one
         self._done, self._undone = in_effect(self._events)
+        self._shown = [(e, r) for e in self._events if (r := game.secrets.revealed(e))]  # seen, never unseen
         self.state = self._replay(self._done)
         self._finished = self.game.finished(self.state)
         self._clock_started = any(e["type"] == turnclock.START for e in self._events)
@@ -127,6 +128,8 @@ class LiveTable:
             "undo": self._label(undo, seat, lang),
             "redo": self._label(redo, seat, lang),
             "state": view,
+            "told": reveals.notices(self._shown, access.seat if access.role == "seat" else None, lang,
+                                    self.actor_name),
         }
 
     def _stamp(self) -> tuple[int, int]:
@@ -260,6 +263,8 @@ class LiveTable:
             self._events.append(event)
             self._done.append(event)
             self._undone.clear()
+            if shown := self.game.secrets.revealed(event):
+                self._shown.append((event, shown))
             self.state = state
             self._marks.add(event, self.game.active_seat(state))
         self._publish()
@@ -289,7 +294,8 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_undo")
             target = self._undo_target(access)
             if target is None:
-                raise RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by")))
+                raise (reveals.undo_refused(self.game.secrets, self._done[-1], access, self.actor_name)
+                       or RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by"))))
             state = self._replay(self._done[:-1])
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
@@ -316,7 +322,10 @@ class LiveTable:
         return event
 
     def _undo_target(self, access: Access) -> dict | None:
-        return owned_top(self._done, access.role == "host" or access.actor)
+        target = owned_top(self._done, access.role == "host" or access.actor)
+        if target is not None and reveals.undo_refused(self.game.secrets, target, access, self.actor_name):
+            return None  # what was seen cannot be unseen: the tablet's call, in front of everyone
+        return target
 
     def _redo_target(self, access: Access) -> dict | None:
         return owned_top(self._undone, access.role == "host" or access.actor)
@@ -354,17 +363,21 @@ class LiveTable:
         return state
 
     # -- seats ---------------------------------------------------------------
-    def claim(self, invitation: str | None) -> tuple[Seat, str] | None:
+    def claim(self, invitation: str | None, device: str | None = None) -> tuple[Seat, str] | None:
         """The first device to open a seat's invitation gets the seat's key; later ones get
-        RuleError (the seat has joined). None when `invitation` is no invitation here."""
+        RuleError (the seat has joined), except the one that claimed it (`device`, the id its
+        browser keeps), whose retry after a lost answer gets the same key again.
+        None when `invitation` is no invitation here."""
         with self._lock:
             seat = invitation_for(self.table, invitation)
             if seat is None:
                 return None
             if seat.joined:
+                if same_device(seat, device):
+                    return seat, seat.key
                 raise RuleError("seats.already_joined")
             key = new_token()
-            self._save_seat(seat.id, key=key)
+            self._save_seat(seat.id, key=key, device=device_mark(device))
         self._publish()
         return seat, key
 
@@ -376,7 +389,8 @@ class LiveTable:
             if seat is None:
                 raise RuleError("seats.no_seat", seat=seat_id)
             token = new_token()
-            self._save_seat(seat_id, key=None, token=token, moved=[*seat.moved, seat.key] if seat.key else seat.moved)
+            self._save_seat(seat_id, key=None, token=token, device=None,
+                            moved=[*seat.moved, seat.key] if seat.key else seat.moved)
         self._publish()
         return token
 

@@ -17,6 +17,7 @@ from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
 from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.summary import summary_panel
+from companion.ui.widgets.told import told_card
 from companion.ui.widgets.turn_clock import clock_strip
 
 
@@ -31,8 +32,8 @@ def table_screen(ui: UI) -> ft.Control:
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        return group(ui, "table-layout", ft.Column, [identity, *undo, *extras, board, history, awake],
-                     spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        column = [identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
+        return group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
         group(ui, "table-main", ft.Column, [_top_line(ui, identity), *extras, board], expand=3,
               scroll=ft.ScrollMode.AUTO, spacing=12),

@@ -3,8 +3,11 @@
 Also: a phone's Undo says what it will take back and touches only its own seat's changes,
 and a player called Host is one more seat.
 """
+import pytest
 from drive import PHONE, el, expect_label, open_app, settle, tap
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 ALREADY = "This seat has already joined on another phone. Ask the tablet to move it to this one."
 
