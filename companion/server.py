@@ -38,6 +38,7 @@ from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
+from companion.ws_guard import WebSocketGuard  # noqa: E402
 
 ASSETS = assets_dir()
 
@@ -105,4 +106,5 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     app.add_middleware(FontManifestMiddleware)
     app.add_middleware(IndexPageMiddleware,
                        head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
+    app.add_middleware(WebSocketGuard)
     return app, info

@@ -12,8 +12,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.rules import GAMES, entry, highlight_terms, search
+from companion.core.model import RuleError
+from companion.rules import GAMES, MAX_QUERY, entry, highlight_terms, search
 from companion.ui.context import UI
+from companion.ui.offload import off_loop
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import heading, icon_button, tagged
 from companion.ui.widgets.rules_views import Handler, Opener, contents_list, entry_page, hit_list, no_hits
@@ -56,7 +58,17 @@ def selected_game(ui: UI) -> str:
 
 
 def page_for(ui: UI, query: str) -> list[ft.Control]:
-    """What goes below the search field: the open entry, else the hits, else the contents."""
+    """What goes below the search field: the open entry, else the hits, else the contents; or why
+    the question cannot be asked (too long), which costs nothing to find out."""
+    try:
+        return _page_for(ui, query)
+    except RuleError as err:
+        return [tagged(ft.Text(err.text(ui.lang), size=17), "rules-refused")]
+
+
+def _page_for(ui: UI, query: str) -> list[ft.Control]:
+    if len(query) > MAX_QUERY:  # the field holds no more: this came from no screen of ours
+        raise RuleError("limits.text_too_long", max=MAX_QUERY)
     game = selected_game(ui)
     terms = highlight_terms(query) if len(query.strip()) >= MIN_QUERY else []
     stack = ui.local.get(STACK)
@@ -80,7 +92,7 @@ def _field(ui: UI) -> ft.TextField:
     field = ui.local.get(FIELD)
     if field is None:
         field = ft.TextField(on_change=_typed(ui), autofocus=True, prefix_icon=ft.Icons.SEARCH, text_size=20,
-                             border_radius=12)
+                             border_radius=12, max_length=MAX_QUERY)
         ui.local[FIELD] = field
     field.label, field.hint_text = ui.t("rules.search_label"), ui.t("rules.search_hint")
     return field
@@ -93,7 +105,10 @@ def _typed(ui: UI) -> Handler:
         await asyncio.sleep(PAUSE)
         if seq != ui.local[SEQ]:
             return  # still typing, or a tap moved on: only the latest action draws
-        rows = await asyncio.to_thread(page_for, ui, e.control.value or "")
+        try:
+            rows = await off_loop(page_for, ui, e.control.value or "")
+        except RuleError as err:  # it ran too long: say so rather than wait on
+            rows = [tagged(ft.Text(err.text(ui.lang), size=17), "rules-refused")]
         body = ui.local.get(BODY)
         if seq != ui.local[SEQ] or body is None:
             return
