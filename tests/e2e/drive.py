@@ -48,7 +48,7 @@ class Server:
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
              "--data-dir", str(self.data_dir), "--quiet", *self.args],
             stdout=subprocess.DEVNULL, stderr=self.log.open("ab"), env=self.env)
-        deadline = time.time() + 30
+        deadline = time.time() + 60  # a restart on a busy 2-core machine has taken over 30 s
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(f"{self.url}/api/health", timeout=1)
@@ -140,7 +140,7 @@ def tap(page: Page, ident: str) -> None:
 def type_into(page: Page, ident: str, text: str) -> None:
     field = el(page, ident).locator("input, textarea").first
     field.click()
-    expect(field).to_be_focused()  # Flutter has taken the tap: a fill before it would be dropped
+    expect(field).to_be_focused(timeout=15_000)  # Flutter has taken the tap: a fill before it is dropped
     field.fill(text)
 
 
