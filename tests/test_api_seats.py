@@ -69,11 +69,13 @@ def test_a_cyclades_player_called_host_has_only_a_seats_powers(client):
     table = create(client, "cyclades", ["Host", "bia", "caio"])
     host = claim(client, table, "Host").json()["key"]
     tid = table["id"]
-    r = client.post(f"/api/tables/{tid}/events", params={"k": host}, json={"type": "start"})
+    r = client.post(f"/api/tables/{tid}/events", params={"k": host}, json={"type": "start", "from_step": 0})
     assert r.status_code == 422 and "tablet" in r.json()["error"]
-    r = client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]}, json={"type": "start"})
+    r = client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]}, json={"type": "start", "from_step": 0})
     assert r.status_code == 200
-    client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]}, json={"type": "phase.next"})
+    r = client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]},
+                    json={"type": "phase.next", "from_step": r.json()["step"]})
+    assert r.status_code == 200
     r = client.post(f"/api/tables/{tid}/events", params={"k": host},
                     json={"type": "income", "player": "bia", "prosperity": 3})
     assert r.status_code == 422
@@ -114,9 +116,12 @@ def test_the_tablets_export_holds_no_seats_secret_and_the_admin_gets_the_raw_log
 def test_a_cyclades_export_holds_no_hidden_amount(client):
     table = create(client, "cyclades", ["ana", "bia", "caio"])
     tid, host = table["id"], table["host_token"]
+    step = 0  # each command is sent from the step the previous answer reports
     for event in ({"type": "start"}, {"type": "phase.next"},
                   {"type": "income", "player": "ana", "prosperity": 137}):
-        assert client.post(f"/api/tables/{tid}/events", params={"k": host}, json=event).status_code == 200
+        r = client.post(f"/api/tables/{tid}/events", params={"k": host}, json={**event, "from_step": step})
+        assert r.status_code == 200
+        step = r.json()["step"]
     export = client.get(f"/api/tables/{tid}/events", params={"k": host}).json()
     assert export[-1]["player"] == "ana" and "prosperity" not in export[-1]
     assert all(e.get("prosperity") != 137 for e in export)

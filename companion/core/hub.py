@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import summary, turnclock, validation
+from companion.core import steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
                                    new_table_id, new_token)
 from companion.core.game import Game
@@ -114,12 +114,18 @@ class LiveTable:
             "seq": self.seq,
             "role": access.role,
             "seat": seat,
+            "step": self.step,
             "can_undo": undo is not None,
             "can_redo": redo is not None,
             "undo": self._label(undo, seat, lang),
             "redo": self._label(redo, seat, lang),
             "state": view,
         }
+
+    @property
+    def step(self) -> int:
+        """The step a command that moves the game on must name to be applied (core/steps.py)."""
+        return steps.current(reversed(self._done), self.game.steps)
 
     def _stamp(self) -> tuple[int, int]:
         """What every read depends on: the log's last event and the state it led to."""
@@ -227,15 +233,20 @@ class LiveTable:
 
         A command may carry a `client_id`: sent again (a retry after a lost answer),
         it is not applied twice but answered with the event it made the first time.
+        A step command must name the step it was sent from (core/steps.py): Stale if the
+        table has moved past it.
         """
         self._check_editor(access)
         event = validation.event(self.game.event_schemas, command, CONTROL_TYPES | turnclock.CLOCK_TYPES)
         client_id = event.pop("client_id", None)
+        sent_from = event.pop(steps.FIELD, None)
         if event["type"] in turnclock.CLOCK_TYPES:
             return self._clock_event(event["type"], access)
         with self._lock:
             if client_id in self._by_client:
                 return self._by_client[client_id]
+            steps.check(event["type"], sent_from, self._done, self.game.steps,
+                        lambda done, lang: self._label(done, access.viewer, lang)["text"])
             if event["type"] in CONTROL_TYPES:
                 self._client_id = client_id
                 try:

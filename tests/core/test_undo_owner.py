@@ -48,7 +48,7 @@ def test_a_phone_cannot_wipe_another_seats_private_note(tmp_path):
 def test_the_tablet_undoes_anyones_change_and_the_button_says_what(tmp_path):
     live = Hub(tmp_path / "data", GAMES).create("kleos", {"players": ["ares", "athena"]})
     for _ in range(3):
-        live.dispatch({"type": "phase.next"}, HOST)
+        live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     live.dispatch({"type": "glory.add", "player": "ares", "reason": "kill"}, seat("ares"))
     own = live.snapshot(seat("ares"))["undo"]
     assert own["by"] == "Ares" and "Ares" in own["text"] and "+1" in own["text"]
@@ -75,21 +75,21 @@ CYCLADES = [
 @pytest.fixture
 def cyclades(tmp_path):
     live = Hub(tmp_path / "data", GAMES).create("cyclades", {"players": ["ana", "bia", "caio"]})
-    for by, event in CYCLADES:
-        live.dispatch(event, HOST if by == "host" else seat(by))
+    for by, event in CYCLADES:  # each device acts on the table as it reads it
+        live.dispatch({**event, "from_step": live.step}, HOST if by == "host" else seat(by))
     return live
 
 
 def test_a_phone_cannot_undo_the_tablets_offering_payment(cyclades):
-    cyclades.dispatch({"type": "offering.pay"}, HOST)
+    cyclades.dispatch({"type": "offering.pay", "from_step": cyclades.step}, HOST)
     purses = dict(cyclades.state["gold"])
     err = refused(cyclades, seat("bia"))
     assert err.values == {"owner": "Tablet"} and cyclades.state["gold"] == purses
 
 
 def test_a_phone_cannot_undo_another_seats_secret_purchase(cyclades):
-    cyclades.dispatch({"type": "offering.pay"}, HOST)
-    cyclades.dispatch({"type": "phase.next"}, HOST)
+    cyclades.dispatch({"type": "offering.pay", "from_step": cyclades.step}, HOST)
+    cyclades.dispatch({"type": "phase.next", "from_step": cyclades.step}, HOST)
     zeus, athena = cyclades.state["gold"]["bia"], cyclades.state["gold"]["ana"]
     cyclades.dispatch({"type": "gold.spend", "player": "ana", "item": "philosopher"}, seat("ana"))
     assert cyclades.state["gold"]["ana"] < athena
@@ -105,7 +105,7 @@ def test_a_phone_cannot_undo_a_handover_between_two_other_players(tmp_path):
     deities = {"ana": "athena", "bia": "hades", "caio": "poseidon"}
     live = Hub(tmp_path / "data", GAMES).create("fleecing_olympus",
                                                 {"players": ["ana", "bia", "caio"], "deities": deities})
-    live.dispatch({"type": "opening_roll"}, HOST)
+    live.dispatch({"type": "opening_roll", "from_step": live.step}, HOST)
     live.dispatch({"type": "give", "to": "bia", "amount": 3}, seat("ana"))
     gems = dict(live.state["gems"])
     err = refused(live, seat("caio"))
