@@ -10,9 +10,9 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
+from companion.core import steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
-from companion.core import steps
 from companion.core.model import RuleError
 from companion.core.store import NotSaved
 from companion.i18n import t as translate
@@ -26,25 +26,6 @@ SETTLE_S = 0.7
 
 
 @dataclass
-class SeenStep:
-    """The step token this device's screen shows, when it appeared and the one before it."""
-
-    token: int | None = None
-    since: float = 0.0
-    before: int | None = None
-
-    def show(self, token: int, now: float) -> None:
-        if token != self.token:
-            self.before, self.token, self.since = self.token, token, now
-
-    def sent_from(self, now: float) -> int | None:
-        """The step a tap now was aimed at: the one shown before, while the new one is still fresh."""
-        if self.before is not None and now - self.since < SETTLE_S:
-            return self.before
-        return self.token
-
-
-@dataclass
 class ServerInfo:
     hub: Hub
     admin_token: str
@@ -54,6 +35,27 @@ class ServerInfo:
 
     def join_url(self, table_id: str, token: str, base: str | None = None) -> str:
         return f"{base or self.base_url}/t/{table_id}?k={token}"
+
+
+@dataclass
+class SeenStep:
+    """The step token this device's screen shows, when it appeared and the one before it.
+    `clock` is monotonic seconds (tests drive it: a person looks at a screen before tapping)."""
+
+    token: int | None = None
+    since: float = 0.0
+    before: int | None = None
+    clock: Callable[[], float] = time.monotonic
+
+    def show(self, token: int) -> None:
+        if token != self.token:
+            self.before, self.token, self.since = self.token, token, self.clock()
+
+    def sent_from(self) -> int | None:
+        """The step a tap now was aimed at: the one shown before, while the new one is still fresh."""
+        if self.before is not None and self.clock() - self.since < SETTLE_S:
+            return self.before
+        return self.token
 
 
 @dataclass
@@ -91,7 +93,7 @@ class UI:
         screen the table has moved past is refused and the toast says what happened."""
         assert self.live is not None and self.access is not None
         command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
-        sent_from = self.seen.sent_from(time.monotonic())
+        sent_from = self.seen.sent_from()
         if sent_from is not None:
             command[steps.FIELD] = sent_from
         try:

@@ -6,8 +6,6 @@ identity on top, so a thumb reaches everything. Each block is a live part
 """
 from __future__ import annotations
 
-import time
-
 import flet as ft
 
 from companion.ui.context import UI
@@ -23,7 +21,7 @@ from companion.ui.widgets.turn_clock import clock_strip
 
 def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
-    ui.seen.show(snap["step"], time.monotonic())
+    ui.seen.show(snap["step"])
     board = game_uis()[ui.live.table.game].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []

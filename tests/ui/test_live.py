@@ -153,7 +153,7 @@ def test_an_old_style_board_keeps_its_ids_too(server):
     async def go():
         live = server.hub.create("kleos", {"players": ["ares", "athena"]})
         for _ in range(3):
-            live.dispatch({"type": "phase.next"}, HOST)
+            live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         await tablet.settle()
         before = tablet.ids()
