@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import steps, summary, turnclock, validation
+from companion.core import reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
                                    new_table_id, new_token)
 from companion.core.game import Game
@@ -104,7 +104,8 @@ class LiveTable:
                                   lambda: self._snapshot(access, seat, lang))
 
     def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
-        undo = self._undo_target(access) if access.may_edit else None
+        choice = self._undo_choice(access) if access.may_edit else reversal.Choice(None)
+        undo = choice.target
         redo = self._redo_target(access) if access.may_edit else None
         view = self._read.get(self._stamp(), ("view", seat), lambda: self.game.secrets.cut_view(
             self.state, self.game.view(self.state, seat), seat))
@@ -118,6 +119,8 @@ class LiveTable:
             "can_undo": undo is not None,
             "can_redo": redo is not None,
             "undo": self._label(undo, seat, lang),
+            # why this device's Undo is off, in words (None when on, or when there is nothing at all)
+            "undo_why": choice.refusal.text(lang) if choice.refusal and self._done else None,
             "redo": self._label(redo, seat, lang),
             "state": view,
         }
@@ -280,22 +283,22 @@ class LiveTable:
         return event
 
     def undo(self, access: Access) -> dict:
-        """Take back the latest change in effect: the tablet any, a phone only its own seat's.
-
-        Only the latest: taking back an older change of one's own would replay the
-        others' later changes on a different table (a bid after the auction closed),
-        which no seat could do by itself.
-        """
+        """Take back a change: the tablet the latest, a phone its own latest when it stands on
+        its own (core/reversal.py says which and why not). The undo is an event naming it."""
         self._check_editor(access)
         with self._lock:
-            if not self._done:
-                raise RuleError("seats.nothing_to_undo")
-            target = self._undo_target(access)
-            if target is None:
-                raise RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by")))
-            state = self._replay(self._done[:-1])
+            choice = self._undo_choice(access)
+            if choice.target is None:
+                raise choice.refusal
+            target = choice.target
+            if target is self._done[-1]:
+                state = self._replay(self._done[:-1])
+            else:  # a phone's own change with others' after it: they must all still apply without it
+                state = reversal.later_applies(self._done, target, self._replay, self.game.apply,
+                                               lambda e, lang: self._label(e, access.viewer, lang)["text"])
             event = self._append_control(UNDO, target, access)
-            self._undone.append(self._done.pop())
+            self._done.remove(target)
+            self._undone.append(target)
             self.state = state
             self._marks.drop(target)
         self._publish()
@@ -309,7 +312,8 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
-                raise RuleError("seats.redo_not_yours", owner=self.actor_name(self._undone[-1].get("by")))
+                by = self._undone[-1].get("by")
+                raise RuleError("seats.redo_tablets" if by == TABLET else "seats.redo_not_yours", owner=self.actor_name(by))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
@@ -318,8 +322,12 @@ class LiveTable:
         self._publish()
         return event
 
+    def _undo_choice(self, access: Access) -> reversal.Choice:
+        return reversal.choose(self._done, access.actor, access.role == "host", self.game.steps,
+                               lambda e, lang: self._label(e, access.viewer, lang)["text"], self.actor_name)
+
     def _undo_target(self, access: Access) -> dict | None:
-        return owned_top(self._done, access.role == "host" or access.actor)
+        return self._undo_choice(access).target
 
     def _redo_target(self, access: Access) -> dict | None:
         return owned_top(self._undone, access.role == "host" or access.actor)

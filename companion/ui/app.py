@@ -27,6 +27,7 @@ from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
 from companion.ui.widgets.controls import FONT, button, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
+from companion.ui.widgets.step_shield import StepShield
 from companion.ui.widgets.turn_clock import TICKING
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ class Session:
         self.ui.refresh = self.render
         self.ui.redraw_soon = self._changed
         self.ui.set_awake = self._save_awake
+        self.shield = StepShield(self.ui)
         self.prefs = ft.SharedPreferences()
         self.wakelock = ft.Wakelock()
         self._awake: bool | None = None
@@ -207,6 +209,8 @@ class Session:
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
+        if ui.live and ui.access and ui.seen.token not in (None, ui.live.step):
+            self.shield.raise_now()  # before the new step is drawn: a tap landing on it meets the shield
         screen = self._screen_key()
         shown_as = (screen, ui.lang, ui.dark, ui.is_phone)
         if shown_as != self._shown_as:  # another screen or look: nothing of the old one may be reused

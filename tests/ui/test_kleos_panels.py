@@ -281,7 +281,7 @@ def test_favor_moves_from_holder_to_holder_and_clears():
 
 # -- Dusk -----------------------------------------------------------------------
 
-def test_the_dusk_sheet_names_controllers_live_and_sends_one_event():
+def test_the_dusk_sheet_names_controllers_live_is_held_by_the_table_and_confirms_what_it_shows():
     table = Table({"players": ["ares", "athena", "hermes"], "temples": {"ares": "H1", "athena": "H3", "hermes": "H5"}})
     table.reach("dusk")
     screen = Screen(table)
@@ -294,8 +294,13 @@ def test_the_dusk_sheet_names_controllers_live_and_sends_one_event():
     assert "Athena" in screen.text("dusk-port-controller")
     screen.press("dusk-market-hermes-champion")  # a Champion alone counts as one Minion
     assert screen.text("dusk-market-hermes-value") == "Hermes 1"
-    assert len(table.events) == sent  # nothing left this device yet
+    # Each tap went to the table (a draft every device shows), with who entered it.
+    assert [(e["type"], e["location"], e["player"], e["minions"], e["champion"]) for e in table.events[sent:]] == [
+        ("dusk.set", "port", "ares", 1, False), ("dusk.set", "port", "athena", 1, False),
+        ("dusk.set", "port", "athena", 1, True), ("dusk.set", "market", "hermes", 1, True)]
+    assert screen.text("dusk-port-athena-by") == "entered by Tablet"
     assert "Athena +2, Hermes +1" in screen.text("kleos-dusk-confirm")
+    sent = len(table.events)
     screen.press("kleos-dusk-confirm")
     [event] = table.events[sent:]
     assert event["board"] == {"port": {"ares": [1, False], "athena": [1, True]}, "market": {"hermes": [1, True]},
