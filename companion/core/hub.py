@@ -386,10 +386,24 @@ class LiveTable:
             seat = self.table.seat(seat_id)
             if seat is None:
                 raise RuleError("seats.no_seat", seat=seat_id)
+            if not seat.joined:  # a double tap: its first tap already gave the seat a new code
+                raise RuleError("seats.move_not_joined", name=seat.name)
             token = new_token()
             self._save_seat(seat_id, key=None, token=token, moved=[*seat.moved, seat.key] if seat.key else seat.moved)
         self._publish()
         return token
+
+    def spend_host_link(self) -> bool:
+        """True for the first device to open the tablet's link (it keeps the key in its own
+        storage); False once it has been used, when only the admin key gives tablet powers."""
+        with self._lock:
+            if self.table.host_link_used:
+                return False
+            table = copy.deepcopy(self.table)
+            table.host_link_used = True
+            self.store.save_table(table)
+            self.table = table
+            return True
 
     def moved_seat(self, key: str | None) -> Seat | None:
         """The seat that `key` opened before the tablet moved it to another phone."""

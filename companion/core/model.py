@@ -75,6 +75,9 @@ class Table:
     spectator_token: str
     created: float
     initial_state: dict = field(default_factory=dict)
+    # The tablet's link (host_token) was opened by a device, which keeps it: a photo or a
+    # typed copy of that link no longer gives another device the tablet's powers.
+    host_link_used: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)

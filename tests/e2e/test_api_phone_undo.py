@@ -77,4 +77,4 @@ def test_a_phone_with_nothing_of_its_own_is_told_whose_change_it_is_without_nami
     tid, keys = at_play(server)
     status, body = undo(server, tid, keys["athena"])
     assert status == 422 and body["key"] == "seats.undo_tablets"
-    assert "Tablet's" not in body["error"] and "only the tablet" in body["error"]
+    assert "Tablet's" not in body["error"] and "only the tablet can undo" in body["error"]

@@ -59,15 +59,19 @@ class Screen:
         self.table, self.role, self.seat = table, role, seat
         self.ui = UI(page=SimpleNamespace(width=width), server=None)
         self.ui.send = table.send
+        self.ui.snapshot = self.snap  # what a handler reads of the table now, as the real UI's does
 
         async def refresh() -> None:
             return None
 
         self.ui.refresh = refresh
 
-    def render(self) -> ft.Control:
-        snap = {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
+    def snap(self) -> dict:
+        return {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
                 "can_undo": False, "can_redo": False}
+
+    def render(self) -> ft.Control:
+        snap = self.snap()
         # Drawn afresh each time: a live screen's reused containers hold their old children
         # until the session patches the rebuilt ones into place (ui/live.py patch_in_place).
         self.ui.parts.clear()

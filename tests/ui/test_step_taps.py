@@ -39,8 +39,9 @@ async def table(server, game: str):
     live = server.hub.create(game, options)
     for command in commands:
         live.dispatch({**command, "from_step": live.step}, HOST)
-    route = f"/t/{live.table.id}?k={live.table.host_token}"
-    first, second = [await Device(server, route, TABLET).open() for _ in range(2)]  # the tablet, and a second screen
+    # the tablet (its link), and a second tablet screen opened with the admin key
+    first = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+    second = await Device(server, f"/t/{live.table.id}?admin={server.admin_token}", TABLET).open()
     for device in (first, second):
         await device.settle()
     assert not first.find(button).disabled, f"{game}: {button} is not ready"

@@ -105,7 +105,11 @@ def _entry(ui: UI, loc: str, shown: tuple, player: str, by: str | None, names: d
         await ui.send({"type": "dusk.set", "location": loc, "player": player, "minions": count, "champion": champ})
 
     async def set_minions(value: int) -> None:
-        await put(value, champion and value > 0)
+        # A step from what the table holds now, not from what was drawn: two quick taps on +
+        # before the screen catches up must count twice, as they did when the sheet was local.
+        now = dusk_draft(ui.snapshot()["state"])["board"][loc].get(player, [minions, champion])
+        count = max(0, min(MAX_IN_PLAY, now[0] + value - minions))
+        await put(count, bool(now[1]) and count > 0)
 
     async def set_champion(on: bool) -> None:
         # The Champion is one of the Minions there, so marking it means at least one.
