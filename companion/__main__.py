@@ -10,6 +10,7 @@ from pathlib import Path
 import platformdirs
 import uvicorn
 
+from companion.fdlimit import limit_line
 from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
 
@@ -50,6 +51,8 @@ def main(argv: list[str] | None = None) -> None:
     tablet = f"{base_url}/?admin={info.admin_token}"
     print(f"Companion is serving on port {args.port}  (data: {data_dir})")
     print("\n".join(startup_lines(found, base_url, fixed=bool(args.url))))
+    if (low := limit_line()) is not None:
+        print(low)
     print(f"Open this on the tablet: {tablet}")
     if not args.quiet:
         print(qr_terminal(tablet))

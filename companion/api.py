@@ -165,9 +165,10 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     @api.get("/health")
     def health() -> JSONResponse:
-        return answer({"ok": True, "version": __version__, "tables": len(hub.store.table_ids()),
-                       "damaged": len(hub.store.damaged()), "listeners": hub.listener_count(),
-                       "boot": boot_id})
+        """Counts from the saved-tables index: its cost does not grow with the tables saved."""
+        tables, damaged = hub.index.counts()
+        return answer({"ok": True, "version": __version__, "tables": tables, "damaged": damaged,
+                       "listeners": hub.listener_count(), "boot": boot_id})
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:
@@ -298,10 +299,13 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         live, _ = joined
         data = live.summary()
         wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
-        if not wants_csv:
-            return answer(data)
-        name = f"{data['game']}-{data['date'][:10]}-{table_id}.csv"
-        return Response(to_csv(data), media_type="text/csv; charset=utf-8",
-                        headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
+        name = f"{data['game']}-{data['date'][:10]}-{table_id}"
+        if wants_csv:
+            return Response(to_csv(data), media_type="text/csv; charset=utf-8",
+                            headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}.csv"'})
+        reply = answer(data)
+        if fmt == "json":  # the summary's "Download JSON" saves a file, as its CSV does
+            reply.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return reply
 
     return api

@@ -96,8 +96,13 @@ def test_a_score_pad_player_named_host_is_told_apart_from_the_tablet(client):
     r = client.post(f"/api/tables/{tid}/events", params={"k": key},
                     json={"type": "note.set", "player": "bia", "text": "x"})
     assert r.status_code == 422
-    r = client.post(f"/api/tables/{tid}/undo", params={"k": key})  # the tablet's change is not Host's
-    assert r.status_code == 422 and "Tablet" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/undo", params={"k": key})  # the tablet's change is not Host's:
+    assert r.status_code == 200  # Host's phone takes back its own +2, under the tablet's change
+    assert r.json()["state"]["scores"] == {host_seat: 0, "bia": 1}
+    log = client.get(f"/api/tables/{tid}/events", params={"k": table["host_token"]}).json()
+    assert (log[-1]["type"], log[-1]["by"], log[-1]["target"]) == ("undo", host_seat, log[0]["seq"])
+    r = client.post(f"/api/tables/{tid}/undo", params={"k": key})  # nothing of Host's is left
+    assert r.status_code == 422 and "tablet" in r.json()["error"] and "Tablet's" not in r.json()["error"]
 
 
 def test_the_tablets_export_holds_no_seats_secret_and_the_admin_gets_the_raw_log(client):

@@ -79,6 +79,9 @@ class GameBase:
     secrets: Secrets = NO_SECRETS
     steps: frozenset[str] = frozenset()
     handlers: dict[str, Handler] = {}
+    # Top-level state lists of records only ever appended to (a score log): a change copies
+    # the list but shares its records, so its cost does not grow with the history.
+    logs: tuple[str, ...] = ()
     event_schemas: dict[str, type[BaseModel]] = {}
     options_schema: type[BaseModel] = OptionsSchema
     summaries: Any = None
@@ -112,7 +115,7 @@ class GameBase:
         handler = self.handlers.get(event.get("type", ""))
         if handler is None:
             raise RuleError("core.err.game_action_called", type=event.get('type'))
-        return handler(copy_state(state), event)
+        return handler(copy_state(state, self.logs), event)
 
     def view(self, state: dict, seat: str | None) -> dict:
         return state

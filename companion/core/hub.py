@@ -13,8 +13,8 @@ import logging
 import random
 import threading
 import time
+import weakref
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -22,6 +22,7 @@ from companion.core import reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
                                    new_table_id, new_token)
 from companion.core.game import Game
+from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
 from companion.core.store import Damaged, Store, TableStore
@@ -33,6 +34,11 @@ Listener = Callable[[], None]
 MAX_TABLE_ID = 64
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
 Recorder = Callable[[dict], None]
+Changed = Callable[["LiveTable", "dict | None"], None]  # the table and its summary while the play is over
+# A table nobody watches is let go this long after its last use: its file is closed and its
+# state may leave memory (it is read back from the file, which is cheap, when asked for again).
+IDLE_SECONDS = 300.0
+SWEEP_EVERY = 5.0  # seconds between two looks for idle tables
 
 
 class ReadCache:
@@ -62,11 +68,13 @@ class LiveTable:
     """One table in memory: its current state, its log and who is watching."""
 
     def __init__(self, store: TableStore, game: Game, recorder: Recorder | None = None,
-                 now: Callable[[], float] = time.time) -> None:
-        """`recorder` receives the summary after every change (the plays log); `now` is the clock."""
+                 now: Callable[[], float] = time.time, changed: Changed | None = None) -> None:
+        """`recorder` receives the summary after every change (the plays log); `now` is the clock;
+        `changed` is told of every change (the saved-tables index)."""
         self.store = store
         self.game = game
         self._recorder = recorder
+        self._changed = changed
         self._now = now
         self._marks = turnclock.MarkLog()
         self.table: Table = store.table()
@@ -472,11 +480,29 @@ class LiveTable:
         # After the screens are told: keeping the play is a second file write they need not wait for.
         # The summary reads the whole log, so it is built only while the play is over, or on the
         # change that took its end back: an append's cost must not grow with the game.
-        if self._recorder is not None and (self._finished or was_finished):
+        ended = None
+        if self._finished or was_finished:
             try:
-                self._recorder(self.summary())
+                ended = self.summary()
+                if self._recorder is not None:
+                    self._recorder(ended)
             except Exception:  # the plays log must never stop the table
                 log.exception("table %s: could not record the play", self.table.id)
+        if self._changed is not None:
+            try:
+                self._changed(self, ended)
+            except Exception:  # the index is rebuilt from the files; it must never stop the table
+                log.exception("table %s: could not update the saved-tables index", self.table.id)
+
+    def listing(self, ended: dict | None = None) -> TableSummary:
+        """This table as the saved-tables index lists it; `ended`: its summary, if the play is over."""
+        with self._lock:
+            last = self._events[-1] if self._events else {}
+            winners = [p["name"] for p in ended["players"] if p.get("winner")] if ended and self._finished else []
+            return TableSummary(id=self.table.id, game=self.table.game, title=self.game.title,
+                                players=[s.name for s in self.table.seats], created=self.table.created,
+                                updated=last.get("at", self.table.created), events=len(self._events),
+                                finished=self._finished, winners=winners)
 
 
 def _require_json(event: dict) -> None:
@@ -486,28 +512,67 @@ def _require_json(event: dict) -> None:
         raise RuleError("core.err.action_holds_value_cannot", err=str(err)) from err
 
 
-@dataclass
-class TableSummary:
-    id: str
-    game: str
-    title: str
-    players: list[str]
-    created: float
-    updated: float
-    events: int
-
-
 class Hub:
-    """All tables of this server: creates them, opens each once, hands out live tables."""
+    """All tables of this server: creates them, keeps in memory the ones in use, lists them all.
 
-    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time) -> None:
-        """`now` stamps every event; tests pass a fake clock to script a play's timing."""
+    One LiveTable per table, ever: `_live` finds every table still in memory (weakly, so a
+    table nobody holds can go), and `_kept` holds the ones in use (watched, or used in the
+    last IDLE_SECONDS). A table that goes idle has its file closed; if a screen still holds
+    it (a phone asleep on it), asking again gives that same object, never a second writer.
+    """
+
+    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time,
+                 idle_seconds: float = IDLE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        """`now` stamps every event; tests pass a fake clock to script a play's timing. `clock`
+        measures idleness (`idle_seconds` without a watcher or a use)."""
         self.store = Store(data_dir)
         self._now = now
         self.plays = Plays(data_dir)
         self.games = games
+        self.index = Index(self.store, {g: game.title for g, game in games.items()}, self.plays.of)
         self._lock = threading.Lock()
-        self._live: dict[str, LiveTable] = {}
+        self._live: weakref.WeakValueDictionary[str, LiveTable] = weakref.WeakValueDictionary()
+        self._kept: dict[str, float] = {}  # table id -> last use (clock), for the tables in use
+        self._held: dict[str, LiveTable] = {}  # the strong references behind _kept
+        self._idle, self._clock = idle_seconds, clock
+        self._swept = clock()
+
+    def _open(self, live: LiveTable) -> LiveTable:
+        """Under self._lock: `live` is in use now."""
+        self._live[live.table.id] = live
+        self._held[live.table.id] = live
+        self._kept[live.table.id] = self._clock()
+        return live
+
+    def _index_change(self, live: LiveTable, ended: dict | None) -> None:
+        self.index.put(live.listing(ended))
+
+    def sweep(self, force: bool = False) -> int:
+        """Let go of the tables nobody watches and nobody used for `idle_seconds`: close their
+        files and drop the hub's hold on them. Runs by itself every SWEEP_EVERY seconds of use;
+        returns how many were let go."""
+        now = self._clock()
+        with self._lock:
+            if not force and now - self._swept < SWEEP_EVERY:
+                return 0
+            self._swept = now
+            idle = [self._held[i] for i, used in self._kept.items() if now - used >= self._idle]
+        gone = []
+        for live in idle:
+            if live.listener_count == 0:
+                live.store.release()
+                gone.append(live.table.id)
+        with self._lock:
+            for table_id in gone:
+                if self._kept.get(table_id, now) <= now - self._idle:
+                    self._kept.pop(table_id, None)
+                    self._held.pop(table_id, None)
+        return len(gone)
+
+    def in_use(self) -> int:
+        """Tables the hub holds in memory as in use (watched or used lately)."""
+        with self._lock:
+            return len(self._kept)
 
     def create(self, game_id: str, options: dict | None = None) -> LiveTable:
         game = self.games.get(game_id) if isinstance(game_id, str) else None
@@ -534,9 +599,11 @@ class Hub:
             initial_state=initial,
         )
         _require_json(table.to_dict())
-        live = LiveTable(self.store.new(table), game, self.plays.record, self._now)
+        live = LiveTable(self.store.new(table), game, self.plays.record, self._now, self._index_change)
+        self.index.put(live.listing(), new=True)
         with self._lock:
-            self._live[table.id] = live
+            self._open(live)
+        self.sweep()
         return live
 
     def get(self, table_id: str) -> LiveTable:
@@ -544,56 +611,45 @@ class Hub:
         with self._lock:
             live = self._live.get(table_id)
             if live is None:
-                if not (table_id.isascii() and table_id.isalnum() and len(table_id) <= MAX_TABLE_ID):
+                if not (isinstance(table_id, str) and table_id.isascii() and table_id.isalnum()
+                        and len(table_id) <= MAX_TABLE_ID):
                     raise KeyError(table_id)
-                store = self.store.open(table_id)
-                game = self.games.get(store.table().game)
-                if game is None:
-                    raise Damaged("unknown_game")
                 try:
-                    live = LiveTable(store, game, self.plays.record, self._now)
-                except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
-                    raise Damaged("replay", error=type(err).__name__) from err
-                self._live[table_id] = live
-            return live
+                    live = self._load(table_id)
+                except Damaged as err:
+                    self.index.damaged_now(table_id, err)
+                    raise
+            self._open(live)
+        self.sweep()
+        return live
+
+    def _load(self, table_id: str) -> LiveTable:
+        store = self.store.open(table_id)
+        game = self.games.get(store.table().game)
+        if game is None:
+            raise Damaged("unknown_game")
+        try:
+            return LiveTable(store, game, self.plays.record, self._now, self._index_change)
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
+            raise Damaged("replay", error=type(err).__name__) from err
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
         live = self.get(table_id)
         return live, access_for(live.table, token)
 
+    def saved(self, search: str = "", offset: int = 0, limit: int | None = None) -> tuple[list[TableSummary], int]:
+        """Saved tables that open, newest change first, from the index (no table is opened):
+        one page of them and how many match `search` (a player's name or the game)."""
+        self.sweep()
+        return self.index.page(search, offset, limit)
+
     def summaries(self) -> list[TableSummary]:
-        out = []
-        for table_id in self.store.table_ids():
-            try:
-                live = self.get(table_id)
-            except (KeyError, FileNotFoundError, Damaged):
-                continue
-            events = live.events()
-            out.append(TableSummary(
-                id=table_id,
-                game=live.table.game,
-                title=live.game.title,
-                players=[s.name for s in live.table.seats],
-                created=live.table.created,
-                updated=events[-1].get("at", live.table.created) if events else live.table.created,
-                events=len(events),
-            ))
-        return sorted(out, key=lambda s: s.updated, reverse=True)
+        return self.saved()[0]
 
     def damaged(self) -> dict[str, Damaged]:
-        """Table files that cannot be opened, with what is wrong, for the tablet's list and health."""
-        found = self.store.damaged()
-        with self._lock:
-            live = set(self._live)
-        for table_id in self.store.table_ids():
-            if table_id not in live and table_id not in found:
-                try:
-                    self.get(table_id)
-                except Damaged as err:
-                    found[table_id] = err
-                except KeyError:
-                    pass
-        return found
+        """Table files that cannot be opened, with what is wrong, for the tablet's list and health:
+        what the index found reading them (a table whose events stop replaying is found when opened)."""
+        return self.index.damaged()
 
     def listener_count(self) -> int:
         """Open screens across all tables: a closed tab must drop out of this at once."""
@@ -604,6 +660,9 @@ class Hub:
     def delete(self, table_id: str) -> None:
         with self._lock:
             live = self._live.pop(table_id, None)
+            self._kept.pop(table_id, None)
+            self._held.pop(table_id, None)
         if live is not None:
             live.store.close()
         self.store.delete(table_id)
+        self.index.remove(table_id)

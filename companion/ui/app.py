@@ -20,6 +20,7 @@ from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
+from companion.ui.device_calls import Prefs, within
 from companion.ui.locale import browser_lang
 from companion.ui.live import freeze, part, patch_in_place, render_queue
 from companion.ui.start import game_title, start_screen
@@ -46,7 +47,8 @@ class Session:
         self.ui.redraw_soon = self._changed
         self.ui.set_awake = self._save_awake
         self.shield = StepShield(self.ui)
-        self.prefs = ft.SharedPreferences()
+        self.closed = False  # the session ended (its reconnect window passed): see _on_close
+        self.prefs = Prefs(lambda: self.closed)
         self.wakelock = ft.Wakelock()
         self._awake: bool | None = None
         self.admin = False
@@ -63,6 +65,7 @@ class Session:
     async def start(self) -> None:
         page = self.page
         page.on_disconnect = self._on_disconnect  # first: the tab may close during the awaits below
+        page.on_close = self._on_close
         page.title = "Companion"
         page.padding = 12
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
@@ -218,6 +221,16 @@ class Session:
             self._unsubscribe()
             self._unsubscribe = None
 
+    async def _on_close(self, e) -> None:
+        """Flet ended the session (closed, or dropped and not back within the reconnect window):
+        let go of everything it held, so a phone that sleeps and wakes adds nothing for good.
+        Calls still waiting on the device answer their default (device_calls)."""
+        self.closed = True
+        self._leave_table()
+        self.ui.parts.clear()
+        self.page.controls.clear()
+        self.page.appbar = None
+
     async def _on_connect(self, e) -> None:
         self._listen()
         await self.render()
@@ -229,6 +242,8 @@ class Session:
     async def render(self) -> None:
         """Describe the whole screen again; parts whose inputs are unchanged come back as the
         same controls, and Flet's diff against the shown tree sends only what changed."""
+        if self.closed:
+            return  # a render still queued when the session ended: nothing to show it to
         page, ui = self.page, self.ui
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
@@ -300,7 +315,7 @@ class Session:
         # the page's NoSleep script reads this preference and keeps the screen on instead.
         await self.prefs.set(keep_awake.PREF, wanted)
         try:
-            await (self.wakelock.enable() if wanted else self.wakelock.disable())
+            await within(self.wakelock.enable() if wanted else self.wakelock.disable(), None, lambda: self.closed)
         except Exception as err:  # noqa: BLE001 - the client reports any platform refusal
             log.info("wake lock not available here: %s", err)
 

@@ -1,7 +1,11 @@
 """The battle odds calculator: steppers for both sides, bars for the outcomes, a retreat grid.
 
 Everything typed here stays on this device (ui.local), and the odds are the
-game's exact fractions turned into percentages. The same battle asked for
+game's exact fractions turned into percentages. Two heroes need the table's
+word: whether a tied round sets off Achilles (the rulebook's reading, no, is
+the default; a switch plays the other), and how much gold Croesus' owner will
+spend on re-rolls in this battle (on a phone, at most that seat's own gold,
+the only purse this device may see). The same battle asked for
 again on any device is served from a small cache, since every change on the
 table re-renders every screen.
 """
@@ -12,13 +16,15 @@ from functools import lru_cache
 import flet as ft
 
 from companion.core.model import RuleError
-from companion.games.cyclades import HERO_STRENGTH, BattleOdds, Side, opening, retreat_table
+from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Side, opening, retreat_table
+from companion.i18n import numbers
 from companion.ui.context import UI
+from companion.ui.widgets.calculator import calculator
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 KEY = "cyclades.odds."
 DEFAULTS = {"sea": False, "attackers": 3, "defenders": 2, "attacker_bonus": 0, "defender_bonus": 0,
-            "attacker_heroes": [], "defender_heroes": []}
+            "attacker_heroes": [], "defender_heroes": [], "rerolls": 1, "achilles_ties": False}
 MAX_UNITS = 20
 GRID = 8
 # Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
@@ -26,13 +32,14 @@ DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
 
 
 @lru_cache(maxsize=128)
-def battle_grid(attacker: Side, defender: Side, sea: bool) -> dict[tuple[int, int], BattleOdds]:
-    return retreat_table(attacker, defender, sea)
+def battle_grid(attacker: Side, defender: Side, sea: bool, achilles_ties: bool = False
+                ) -> dict[tuple[int, int], BattleOdds]:
+    return retreat_table(attacker, defender, sea, achilles_ties)
 
 
-def battle_card(ui: UI, saved: tuple) -> ft.Control:
+def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
     """Open at first on the tablet; folded on a phone, whose screen belongs to the purse.
-    `saved`: this device's odds inputs (`slices.local(ui, KEY)`)."""
+    `saved`: this device's odds inputs (`slices.local(ui, KEY)`); `gold`: a phone's own gold (None on the tablet)."""
     stored = dict(saved)
     shown = stored.get(KEY + "open", not ui.is_phone)
 
@@ -57,22 +64,35 @@ def battle_card(ui: UI, saved: tuple) -> ft.Control:
         parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses")))
         parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH), ui.t("cyclades.ui_odds_attacker_heroes")))
         parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes")))
+        chosen = {*v["attacker_heroes"], *v["defender_heroes"]}
+        if "croesus" in chosen:
+            most = MAX_REROLLS if gold is None else max(0, min(MAX_REROLLS, gold))
+            v["rerolls"] = min(v["rerolls"], most)
+            parts.append(_number(ui, "rerolls", v, ui.t("cyclades.ui_odds_croesus_rerolls"), most))
+            hint = ui.t("cyclades.ui_odds_croesus_help" if gold is None else "cyclades.ui_odds_croesus_gold",
+                        gold=gold if gold is not None else 0)
+            parts.append(ft.Text(hint, size=14, italic=True))
+        if "achilles" in chosen:
+            parts.append(_achilles(ui, v["achilles_ties"]))
     parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
                          italic=True))
     assumed = ui.t("cyclades.ui_odds_assumptions")
     parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
-    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]))
-    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]))
+    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]),
+                    v["rerolls"])
+    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]), v["rerolls"])
     try:
-        grid = battle_grid(attacker, defender, sea)
+        grid = battle_grid(attacker, defender, sea, bool(v["achilles_ties"]))
     except RuleError as err:
         message = err.text(ui.lang)
-        parts.append(tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message))
-        return card(*parts, ident="cyc-odds")
-    top = opening(attacker, defender)
-    parts += _outcome(ui, grid[top], top, sea)
-    parts.append(_retreat(ui, grid, top))
-    return card(*parts, ident="cyc-odds")
+        results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
+    else:
+        top = opening(attacker, defender)
+        results = _outcome(ui, grid[top], top, sea)
+        parts.append(_retreat(ui, grid, top))
+    # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
+    answer = ft.Column(results, spacing=8, tight=True)
+    return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
 
 
 def _kind(ui: UI, sea: bool) -> ft.Control:
@@ -89,11 +109,27 @@ def _kind(ui: UI, sea: bool) -> ft.Control:
     ])
 
 
-def _number(ui: UI, name: str, v: dict, label: str) -> ft.Control:
+def _number(ui: UI, name: str, v: dict, label: str, most: int = MAX_UNITS) -> ft.Control:
     async def change(new: int) -> None:
         ui.local[KEY + name] = new
         await ui.refresh()
-    return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=MAX_UNITS)
+    return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=most)
+
+
+def _achilles(ui: UI, ties: bool) -> ft.Control:
+    """Which rounds set Achilles off: the rulebook's lost rounds only (default), or ties as well."""
+    def choose(value: bool):
+        async def handler(e) -> None:
+            ui.local[KEY + "achilles_ties"] = value
+            await ui.refresh()
+        return handler
+    return ft.Column([
+        ft.Text(ui.t("cyclades.ui_odds_achilles_title"), size=16),
+        ft.Row([  # wraps: the Portuguese labels do not fit side by side on a phone
+            button(ui.t("cyclades.ui_odds_achilles_lost"), choose(False), "cyc-odds-achilles-lost", filled=not ties),
+            button(ui.t("cyclades.ui_odds_achilles_ties"), choose(True), "cyc-odds-achilles-ties", filled=ties),
+        ], wrap=True, spacing=8, run_spacing=8),
+    ], spacing=4)
 
 
 def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> ft.Control:
@@ -114,25 +150,27 @@ def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> f
 def _outcome(ui: UI, odds: BattleOdds, top: tuple[int, int], sea: bool) -> list[ft.Control]:
     both = "ui_odds_both_sea" if sea else "ui_odds_both_land"
     rows = [
-        _bar(ui.t("cyclades.ui_odds_attacker_wins"), float(odds.attacker_wins), ft.Colors.RED_400, "cyc-odds-attacker"),
-        _bar(ui.t("cyclades.ui_odds_defender_wins"), float(odds.defender_wins), ft.Colors.BLUE_400, "cyc-odds-defender"),
-        _bar(ui.t(f"cyclades.{both}"), float(odds.both_eliminated), ft.Colors.GREY_500, "cyc-odds-both"),
+        _bar(ui, ui.t("cyclades.ui_odds_attacker_wins"), float(odds.attacker_wins), ft.Colors.RED_400, "cyc-odds-attacker"),
+        _bar(ui, ui.t("cyclades.ui_odds_defender_wins"), float(odds.defender_wins), ft.Colors.BLUE_400, "cyc-odds-defender"),
+        _bar(ui, ui.t(f"cyclades.{both}"), float(odds.both_eliminated), ft.Colors.GREY_500, "cyc-odds-both"),
     ]
-    survivors = ui.t("cyclades.ui_odds_survivors", attacker=f"{float(odds.attacker_survivors):.1f}",
-                     attackers=top[0], defender=f"{float(odds.defender_survivors):.1f}", defenders=top[1])
+    survivors = ui.t("cyclades.ui_odds_survivors", attacker=numbers.number(odds.attacker_survivors, ui.lang, 1),
+                     attackers=top[0], defender=numbers.number(odds.defender_survivors, ui.lang, 1), defenders=top[1])
     rows.append(tagged(ft.Text(survivors, size=16), "cyc-odds-survivors", survivors))
     return rows
 
 
-def percent(p: float) -> str:
-    """Whole percent, but never 0 or 100 for something merely likely or unlikely."""
-    return f"{0 if p <= 0 else 100 if p >= 1 else min(99, max(1, round(p * 100)))}"
+def percent(p: float, lang: str, sign: bool = True) -> str:
+    """Whole percent in the reader's language, but never 0 or 100 for something merely likely
+    or unlikely; the retreat grid's cells leave the sign out to stay narrow."""
+    shown = 0 if p <= 0 else 1 if p >= 1 else min(99, max(1, round(p * 100))) / 100
+    return numbers.percent(shown, lang, 0) if sign else numbers.number(shown * 100, lang)
 
 
-def _bar(label: str, p: float, colour: str, ident: str) -> ft.Control:
-    text = f"{label}: {percent(p)}%"
+def _bar(ui: UI, label: str, p: float, colour: str, ident: str) -> ft.Control:
+    text = f"{label}: {percent(p, ui.lang)}"
     return tagged(ft.Column([
-        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(f"{percent(p)}%", size=22, weight=ft.FontWeight.BOLD)]),
+        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(percent(p, ui.lang), size=22, weight=ft.FontWeight.BOLD)]),
         ft.ProgressBar(value=p, bar_height=14, color=colour, border_radius=7,
                        bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
     ], spacing=2), ident, text)
@@ -146,7 +184,7 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     rows = [head]
     for a in a_rows:
         cells = [_cell(str(a), None, bold=True)]
-        cells += [_cell(percent(float(grid[(a, d)].attacker_wins)), float(grid[(a, d)].attacker_wins))
+        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins))
                   for d in d_cols]
         rows.append(ft.Row(cells, spacing=2))
     return tagged(ft.Column([
