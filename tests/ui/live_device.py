@@ -19,7 +19,7 @@ from flet.messaging.session import Session as FletSession
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui.app import Session
-from companion.ui.context import ServerInfo
+from companion.ui.context import SETTLE_S, ServerInfo
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
@@ -64,6 +64,10 @@ class Device:
                  storage: dict | None = None) -> None:
         """`storage`: the browser's local storage, shared by the tabs of one browser."""
         self.server, self.route, self.size, self.storage = server, route, size, storage
+        self.now = 0.0  # this device's monotonic clock: it moves only when a tap says so
+
+    def clock(self) -> float:
+        return self.now
 
     async def open(self) -> "Device":
         self.conn = FakeConnection(asyncio.get_running_loop(), self.storage)
@@ -74,6 +78,7 @@ class Device:
         msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
         _context_page.set(self.flet.page)  # as Flet does before it runs `main`
         self.app = Session(self.flet.page, self.server)
+        self.app.ui.seen.clock = self.clock
         await self.app.start()
         return self
 
@@ -93,7 +98,11 @@ class Device:
         return {c.identifier: c.content._i for c in list(self.flet.index.values())
                 if isinstance(c, ft.Semantics) and c.identifier and c.content is not None}
 
-    async def tap(self, identifier: str, event: str = "click", data: object = None) -> None:
+    async def tap(self, identifier: str, event: str = "click", data: object = None, looked: bool = True) -> None:
+        """`looked`: a person taps after seeing the screen (the step on it is no longer fresh);
+        False for the second tap of a double tap."""
+        if looked:
+            self.now += SETTLE_S + 1.0
         await self.flet.dispatch_event(self.find(identifier)._i, event, data)
 
     async def settle(self) -> None:

@@ -14,8 +14,8 @@ PLAYERS = ["ana", "bia", "caio", "dino", "eva"]
 async def income_phase(server: ServerInfo):
     """Five players at the income phase; Ana's phone and the tablet open."""
     live = server.hub.create("cyclades", {"players": PLAYERS})
-    live.dispatch({"type": "start", "order": PLAYERS, "gods": ["athena", "ares", "zeus", "hera"]}, HOST)
-    live.dispatch({"type": "phase.next"}, HOST)
+    live.dispatch({"type": "start", "from_step": live.step, "order": PLAYERS, "gods": ["athena", "ares", "zeus", "hera"]}, HOST)
+    live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     phone, tablet = await phone_and_tablet(server, live, 0)
     return live, phone, tablet
 

@@ -58,15 +58,19 @@ class Screen:
         self.table, self.role, self.seat = table, role, seat
         self.ui = UI(page=SimpleNamespace(width=width), server=None)
         self.ui.send = table.send
+        self.ui.snapshot = self.snap  # what a handler reads of the table now, as the real UI's does
 
         async def refresh() -> None:
             return None
 
         self.ui.refresh = refresh
 
-    def render(self) -> ft.Control:
-        snap = {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
+    def snap(self) -> dict:
+        return {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
                 "can_undo": False, "can_redo": False}
+
+    def render(self) -> ft.Control:
+        snap = self.snap()
         # Drawn afresh each time: a live screen's reused containers hold their old children
         # until the session patches the rebuilt ones into place (ui/live.py patch_in_place).
         self.ui.parts.clear()
@@ -280,7 +284,7 @@ def test_favor_moves_from_holder_to_holder_and_clears():
 
 # -- Dusk -----------------------------------------------------------------------
 
-def test_the_dusk_sheet_names_controllers_live_and_sends_one_event():
+def test_the_dusk_sheet_names_controllers_live_is_held_by_the_table_and_confirms_what_it_shows():
     table = Table({"players": ["ares", "athena", "hermes"], "temples": {"ares": "H1", "athena": "H3", "hermes": "H5"}})
     table.reach("dusk")
     screen = Screen(table)
@@ -293,8 +297,13 @@ def test_the_dusk_sheet_names_controllers_live_and_sends_one_event():
     assert "Athena" in screen.text("dusk-port-controller")
     screen.press("dusk-market-hermes-champion")  # a Champion alone counts as one Minion
     assert screen.text("dusk-market-hermes-value") == "Hermes 1"
-    assert len(table.events) == sent  # nothing left this device yet
+    # Each tap went to the table (a draft every device shows), with who entered it.
+    assert [(e["type"], e["location"], e["player"], e["minions"], e["champion"]) for e in table.events[sent:]] == [
+        ("dusk.set", "port", "ares", 1, False), ("dusk.set", "port", "athena", 1, False),
+        ("dusk.set", "port", "athena", 1, True), ("dusk.set", "market", "hermes", 1, True)]
+    assert screen.text("dusk-port-athena-by") == "entered by Tablet"
     assert "Athena +2, Hermes +1" in screen.text("kleos-dusk-confirm")
+    sent = len(table.events)
     screen.press("kleos-dusk-confirm")
     [event] = table.events[sent:]
     assert event["board"] == {"port": {"ares": [1, False], "athena": [1, True]}, "market": {"hermes": [1, True]},

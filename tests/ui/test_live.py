@@ -5,7 +5,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device, phone_and_tablet
+from live_device import TABLET, Device, label, phone_and_tablet
 
 HOST = Access("host")
 
@@ -37,9 +37,12 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
             {k: v for k, v in before_tablet.items() if k != "news"}
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
-        # Bia's tile (its number glows), the history card and its new row: nothing else, not
-        # even the containers around them (Undo stays as it was: the change is the tablet's)
-        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-block-0", "history-1"}
+        # Bia's tile (its number glows), the history card and its new row, and the Undo button's
+        # words, which now say why it is off (the change is the tablet's): nothing else, not even
+        # the containers around them
+        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-block-0", "history-1",
+                                                   "undo", "undo-words"}
+        assert "only the tablet" in label(phone, "undo")
         assert sum(map(len, phone.patches_since(mark))) < 2000
     run(go())
 
@@ -91,13 +94,14 @@ def test_undo_words_follow_every_change_without_drawing_the_screen_afresh(server
         def words() -> str:
             return phone.find("undo").content.controls[1].content.value
 
+        own = None  # Ana's latest change: her phone can take it back even after the tablet's
         for n, (who, by) in enumerate([("ana", ana), ("bia", HOST), ("ana", ana), ("ana", ana), ("bia", HOST)]):
             live.dispatch({"type": "points.add", "player": who, "amount": n + 1}, by)
             await phone.settle()
             assert "scorepad-board" not in phone.app.ui.parts.rebuilt  # patched, not drawn afresh
-            own = by is ana
-            assert words().startswith(f"Undo: Ana +{n + 1} ") if own else words() == "Undo", (n, words())
-            assert phone.find("undo").disabled is (not own)
+            own = n + 1 if by is ana else own
+            assert words().startswith(f"Undo: Ana +{own} "), (n, words())
+            assert phone.find("undo").disabled is False
     run(go())
 
 
@@ -153,7 +157,7 @@ def test_an_old_style_board_keeps_its_ids_too(server):
     async def go():
         live = server.hub.create("kleos", {"players": ["ares", "athena"]})
         for _ in range(3):
-            live.dispatch({"type": "phase.next"}, HOST)
+            live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         await tablet.settle()
         before = tablet.ids()

@@ -39,6 +39,8 @@ HANDLERS = {
 class Cyclades(GameBase):
     id = "cyclades"
     secrets = SECRETS
+    # The round, the auction and the turns: a second tap or device must not take a second step.
+    steps = frozenset({"start", "phase.next", "offering.bid", "offering.pay", "action.done", "player.eliminate"})
     title = "Cyclades"
     min_seats = 2
     max_seats = 5
