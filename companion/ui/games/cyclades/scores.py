@@ -82,19 +82,31 @@ def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
 
 
 def quick(ui: UI, score: Score) -> list[ft.Control]:
-    """+1 philosopher, +1 priestess for that player (each faction's in a 2-player game), as the
-    tracker's correction."""
+    """+1 philosopher, +1 priestess for that player, as the tracker's correction. In a 2-player game
+    each faction gets a line of its own, its name then its pair, so even a narrow tablet tile keeps
+    the labels on one line."""
     assert isinstance(score, TrackScore)
-    return [_quick_button(ui, score.seat, item, fid, name, reason) for item, fid, name, reason in score.quick]
+    names = list(dict.fromkeys((fid, name) for _, fid, name, _ in score.quick))
+    if len(names) < 2:
+        return [_quick_button(ui, score.seat, item, fid, reason) for item, fid, _, reason in score.quick]
+    return [ft.Column([ft.Row([ft.Text(name, size=14, weight=ft.FontWeight.W_600, width=52),
+                               *[_quick_button(ui, score.seat, item, f, reason, name, expand=True)
+                                 for item, f, _, reason in score.quick if f == fid]], spacing=4)
+                       for fid, name in names], spacing=4)]
 
 
-def _quick_button(ui: UI, pid: str, item: str, fid: str, name: str, reason: str | None) -> ft.Control:
+def _quick_button(ui: UI, pid: str, item: str, fid: str, reason: str | None, faction: str = "",
+                  expand: bool = False) -> ft.Control:
     async def add(e) -> None:
         await ui.send({"type": "tracker.adjust", "player": pid, "faction": fid, "item": item, "delta": 1})
 
-    label = f"{ui.t(f'cyclades.ui_quick_{item}')} {name}".strip()
+    label = ui.t(f"cyclades.ui_quick_{item}")
+    said = f"{label} {faction}".strip()  # the faction's name is read out, though shown above the pair
     why = ui.t(reason) if reason else None
-    body = ft.OutlinedButton(label, icon=ft.Icons.ADD, on_click=add, disabled=reason is not None, height=48,
-                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
-                                                               padding=ft.Padding.symmetric(horizontal=8)))
-    return tagged(body, f"quick-{item}-{fid}", f"{label}: {why}" if why else label)
+    body = ft.OutlinedButton(label, icon=None if faction else ft.Icons.ADD, on_click=add,
+                             disabled=reason is not None, height=48, tooltip=why,
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                                                  padding=ft.Padding.symmetric(horizontal=4 if faction else 8)))
+    out = tagged(body, f"quick-{item}-{fid}", f"{said}: {why}" if why else said)
+    out.expand = expand
+    return out
