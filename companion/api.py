@@ -288,10 +288,13 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         live, _ = joined
         data = live.summary()
         wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
-        if not wants_csv:
-            return answer(data)
-        name = f"{data['game']}-{data['date'][:10]}-{table_id}.csv"
-        return Response(to_csv(data), media_type="text/csv; charset=utf-8",
-                        headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
+        name = f"{data['game']}-{data['date'][:10]}-{table_id}"
+        if wants_csv:
+            return Response(to_csv(data), media_type="text/csv; charset=utf-8",
+                            headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}.csv"'})
+        reply = answer(data)
+        if fmt == "json":  # the summary's "Download JSON" saves a file, as its CSV does
+            reply.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return reply
 
     return api

@@ -8,6 +8,7 @@ from companion.core.model import RuleError
 from companion.rules.entry import Hit
 from companion.rules.fts import Index
 from companion.rules.library import LANGS, all_entries, check_game, check_lang, entry
+from companion.rules.quantity import asks_quantity, quantity_group
 from companion.rules.query import MIN_FUZZY_LENGTH, Group, expression, parse
 from companion.rules.scoring import Scorer
 from companion.rules.text import fold
@@ -74,6 +75,10 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     groups = parse(idx, query)
     if not groups:
         return []
+    if asks_quantity(query):
+        extra = quantity_group(idx)
+        if extra and extra not in groups:
+            groups.append(extra)
     scorer = Scorer(idx, groups)
     foreign = _foreign(idx, groups, game) if game else {}
     best: dict[tuple, tuple[float, int]] = {}

@@ -10,6 +10,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.games.registry import GAMES
 from companion.i18n import t
+from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.widgets.controls import button, card, heading, tagged
@@ -34,15 +35,19 @@ def start_screen(ui: UI) -> ft.Control:
 
 def _saved(ui: UI) -> ft.Control:
     rows: list[ft.Control] = []
+    over = {play["table"] for play in ui.server.hub.plays.all()}  # the plays log keeps finished tables only
     for s in ui.server.hub.summaries():
         title = game_title(s.game, ui.lang)
+        done = s.id in over
+        heading_line = ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600)
         info = ft.Column([
-            ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600),
+            ft.Row([_finished_mark(ui), heading_line], spacing=8, wrap=True) if done else heading_line,
             ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
-                    f"{ui.t('ui.events_count', n=s.events)}", size=13),
+                    f"{numbers.count('ui.count_changes', s.events, ui.lang)}", size=13),
         ], spacing=2, expand=not ui.is_phone)
         actions = [
-            button(ui.t("ui.resume"), _resume(ui, s.id), f"resume-{s.id}", icon=ft.Icons.PLAY_ARROW),
+            button(ui.t("ui.open_finished" if done else "ui.resume"), _resume(ui, s.id), f"resume-{s.id}",
+                   icon=ft.Icons.EMOJI_EVENTS if done else ft.Icons.PLAY_ARROW, filled=not done),
             button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
                    filled=False),
         ]
@@ -52,6 +57,13 @@ def _saved(ui: UI) -> ft.Control:
     if not rows:
         rows.append(ft.Text(ui.t("ui.no_tables"), size=16))
     return card(heading(ui.t("ui.tables")), *rows, ident="saved-tables")
+
+
+def _finished_mark(ui: UI) -> ft.Control:
+    said = ui.t("ui.finished")
+    return tagged(ft.Container(ft.Text(said, size=14, weight=ft.FontWeight.W_600), border_radius=10,
+                               padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                               bgcolor=ft.Colors.TERTIARY_CONTAINER), "finished-mark", said)
 
 
 def _damaged_row(ui: UI, table_id: str, err: Damaged) -> ft.Control:

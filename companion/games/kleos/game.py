@@ -12,6 +12,7 @@ from companion.core.game import GameBase
 from companion.games.kleos import history, phases, schemas, tiebreak
 from companion.games.kleos import summary as play_summary
 from companion.games.kleos.allowed import allowed
+from companion.games.kleos.dice import roll
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -37,7 +38,10 @@ class Kleos(GameBase):
         return super().seats({**options, "colours": colours})
 
     def prepare(self, state: dict, event: dict, rng: Any) -> dict:
-        """Record where phase.next lands, so its history line can name the new step."""
+        """Record where phase.next lands, so its history line can name the new step; draw a
+        roll's faces with the hub's random source (never the device's), so they are stored."""
+        if event.get("type") == "dice.roll":
+            return {**event, "faces": roll(event.get("dice", 0), event.get("godly"), rng)}
         if event.get("type") != "phase.next":
             return event
         return {**event, "to": self._after_next(state)}

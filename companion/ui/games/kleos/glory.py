@@ -20,7 +20,7 @@ from companion.ui.widgets.controls import button, card, heading, note, stepper, 
 AMOUNT = "kleos.glory.amount.{player}"
 LOG_BLOCK = 4  # rows per block of the Glory log; two blocks are shown
 # The stepped reasons the scoreboard does not already offer (the Champion's +2).
-MORE = tuple(reason for reason in STEPPED_REASONS if reason not in QUICK)
+MORE = tuple(reason for reason in STEPPED_REASONS if (reason,) not in QUICK.values())
 
 
 def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
