@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drive import Server, el, open_app, scan_qr, tap
+from drive import Server, el, open_app, scan_qrs, tap
 from playwright.sync_api import expect
 
 
@@ -17,13 +17,14 @@ def _serve(tmp_path: Path, url_option: str | None = None) -> Server:
     return srv
 
 
-def _codes(page, table: dict, tmp_path: Path) -> dict[str, str]:
-    decoded = {}
-    for who in ("ana", "spectator"):
-        code = el(page, f"join-{who}")
-        code.scroll_into_view_if_needed()
-        decoded[who] = scan_qr(page, code, tmp_path / f"{who}.png")
-    return decoded
+def _codes(page, table: dict, tmp_path: Path) -> dict[str, str | None]:
+    """The link each code on the Join card holds, read off the whole screen as a camera would: a
+    code's own accessibility box can lag behind where it is painted after the card redraws."""
+    el(page, "join-card").scroll_into_view_if_needed()
+    links = scan_qrs(page, page, tmp_path / "codes.png", count=2)
+    tokens = {"ana": table["seats"]["ana"]["token"], "spectator": table["spectator_token"]}
+    return {who: next((link for link in links if link.endswith(f"?k={token}")), None)
+            for who, token in tokens.items()}
 
 
 def _table(srv: Server) -> dict:
