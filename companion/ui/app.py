@@ -21,7 +21,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
-from companion.ui.devices import CROWDED, REPLACED, device_id
+from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
 from companion.ui.locale import browser_lang
 from companion.ui.live import freeze, part, patch_in_place, render_queue
 from companion.ui.start import game_title, start_screen
@@ -92,6 +92,7 @@ class Session:
         parts = [p for p in url.path.split("/") if p]
         await self._check_admin(query.get("admin"))
         self._leave_table()
+        self._count_in()
         self.stats_open = parts == ["stats"]
         self.notice = None
         if len(parts) == 2 and parts[0] == "t":
@@ -169,11 +170,22 @@ class Session:
             return
         self.ui.live, self.ui.access, self.key = live, access, token
         self.ui.server.screens.enter(self, await self._device_id(), table_id, access.role, access.seat)
+        if access.role == "host":
+            self.ui.server.screens.depart(self)  # the tablet's key, like the admin's, is no stranger's
         self._listen()
         saved = await self.prefs.get(PREF_AWAKE.format(role=access.role))
         self.ui.awake = access.role == "host" if saved is None else bool(saved)
         if access.role != "host":
             await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={token}")
+
+    def _count_in(self) -> None:
+        """Every session of a client address counts against its bound, but the tablet's (it holds the
+        admin key, which no stranger has): a crowd from a shared address must not set it aside."""
+        screens = self.ui.server.screens
+        if self.admin:
+            screens.depart(self)
+        else:
+            screens.arrive(self, self.page.client_ip or "")
 
     def _leave_table(self) -> None:
         if self._unsubscribe:
@@ -245,6 +257,7 @@ class Session:
         Calls still waiting on the device answer their default (device_calls)."""
         self.closed = True
         self._leave_table()
+        self.ui.server.screens.depart(self)
         self.ui.parts.clear()
         self.page.controls.clear()
         self.page.appbar = None
@@ -306,7 +319,8 @@ class Session:
                 return stats_screen(ui)
             if self.admin:
                 return start_screen(ui)
-            return _no_access(ui, self.notice, self._take_back if self.notice in (REPLACED, CROWDED) else None)
+            back = self._take_back if self.notice in (REPLACED, CROWDED, CROWDED_ADDRESS) else None
+            return _no_access(ui, self.notice, back)
         finally:
             ui.parts.end()
 

@@ -7,6 +7,12 @@ keeps in its storage) follows a seat from one tab at a time: a new tab for the
 same seat replaces the old one. Past a bound per seat and per browser, the
 oldest screen stops following (it says why and can take the seat back), and a
 screen that follows nothing is only a notice.
+
+A browser's id is whatever it says, so one device can claim many; its network
+address it cannot choose. So the sessions of one client address are bounded
+too: past the bound its oldest session is set aside the same way and drops what
+it built. Phones and the tablet of one table may reach the server through one
+address (a hotspot, a guest network), so the bound stays far above a full table.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from companion.core.access import DEVICE_ID_CHARS
 from companion.ui.device_calls import Prefs
 
 PREF_DEVICE = "companion.device"
-REPLACED, CROWDED = "limits.replaced", "limits.crowded"
+REPLACED, CROWDED, CROWDED_ADDRESS = "limits.replaced", "limits.crowded", "limits.crowded_address"
 
 
 class Screen(Protocol):
@@ -47,12 +53,33 @@ class _Entry:
 class Screens:
     """`per_seat`: screens following one seat or the tablet's role (a phone and a laptop, say);
     `per_spectators`: spectator screens of one table (another phone each, usually);
-    `per_device`: screens of one browser."""
+    `per_device`: screens of one browser; `per_address`: sessions of one client address that hold
+    more than a notice (8 phones, a tablet and a dozen spectators behind one address use about 21,
+    each tab of a browser one more)."""
 
     per_seat: int = 2
     per_spectators: int = 16
     per_device: int = 8
+    per_address: int = 64
     _entries: list[_Entry] = field(default_factory=list)  # oldest first
+    _addresses: dict[str, list[weakref.ReferenceType]] = field(default_factory=dict)  # oldest first
+
+    def arrive(self, screen: Screen, address: str) -> None:
+        """`screen` (a session) opens something from `address`: past the bound, the oldest others go."""
+        self.depart(screen)
+        live = self._addresses.setdefault(address, [])
+        for gone in live[: max(0, len(live) - self.per_address + 1)]:
+            live.remove(gone)
+            if (other := gone()) is not None:
+                other.retire(CROWDED_ADDRESS)
+        live.append(weakref.ref(screen))
+
+    def depart(self, screen: Screen) -> None:
+        """`screen` ended, or holds nothing worth bounding (the tablet's admin session)."""
+        for address, live in list(self._addresses.items()):
+            live[:] = [r for r in live if r() not in (None, screen)]
+            if not live:
+                del self._addresses[address]
 
     def enter(self, screen: Screen, device: str, table_id: str, role: str, seat: str | None) -> None:
         """`screen` now follows `seat`; retire the screens it replaces or crowds out."""

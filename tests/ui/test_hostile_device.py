@@ -16,7 +16,8 @@ from flet.controls.base_control import BaseControl
 
 from companion import device_frames, ui
 from companion.device_frames import CONTROL_EVENT, UPDATE_PROPS, Verdict
-from companion.ui.devices import CROWDED, REPLACED
+from companion.i18n import t
+from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED
 from live_device import TABLET, Device
 
 ATTACKS = [
@@ -154,4 +155,43 @@ def test_a_browser_follows_a_seat_from_one_tab_and_a_seat_from_a_few(server):
         await first.tap("follow-here")  # the way back: this tab follows the seat again
         await first.settle()
         assert first.app.ui.live is live and live.listener_count == server.screens.per_seat
+    run(go())
+
+
+def test_one_address_holds_only_so_many_sessions_and_the_oldest_is_set_aside(server):
+    """Fake browser ids from one address: past its bound the oldest session of that address stops
+    following and drops what it built; other addresses, and the tablet, are never touched."""
+    async def go():
+        server.screens.per_address = 3
+        live = server.hub.create("kleos", {"players": ["ares", "athena"]})
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET,
+                              address="10.0.0.5").open()
+        spectate = f"/t/{live.table.id}?k={live.table.spectator_token}"
+        neighbour = await Device(server, spectate, storage={}, address="10.0.0.6").open()
+        crowd = [await Device(server, spectate, storage={}, address="10.0.0.5").open() for _ in range(3)]
+        await crowd[-1].settle()
+        assert all(d.app.ui.live is live for d in [tablet, neighbour, *crowd])
+        newest = await Device(server, spectate, storage={}, address="10.0.0.5").open()
+        await crowd[0].settle()
+        assert crowd[0].app.notice == CROWDED_ADDRESS and crowd[0].app.ui.live is None
+        assert crowd[0].find("no-access-reason").value == t(CROWDED_ADDRESS, "en")
+        assert t(CROWDED_ADDRESS, "pt").startswith("Telas demais do endereço")
+        assert all(d.app.ui.live is live for d in [tablet, neighbour, *crowd[1:], newest])
+        assert live.listener_count == 5  # the tablet, the neighbour and three of the crowd
+    run(go())
+
+
+def test_the_default_bound_leaves_room_for_a_full_table_behind_one_address(server):
+    """8 phones, the tablet and a dozen spectators, all through one hotspot: nobody is set aside."""
+    async def go():
+        players = [f"p{n}" for n in range(8)]
+        live = server.hub.create("scorepad", {"players": players})
+        seats = [live.claim(s.token)[1] for s in live.table.seats]
+        routes = [f"/t/{live.table.id}?k={key}" for key in seats]
+        routes += [f"/t/{live.table.id}?k={live.table.spectator_token}"] * 12
+        devices = [await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()]
+        devices += [await Device(server, route, storage={}).open() for route in routes]
+        await devices[-1].settle()
+        assert [d.app.notice for d in devices] == [None] * 21
+        assert live.listener_count == 21
     run(go())
