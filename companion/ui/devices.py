@@ -10,9 +10,11 @@ screen that follows nothing is only a notice.
 
 A browser's id is whatever it says, so one device can claim many; its network
 address it cannot choose. So the sessions of one client address are bounded
-too: past the bound its oldest session is set aside the same way and drops what
-it built. Phones and the tablet of one table may reach the server through one
-address (a hotspot, a guest network), so the bound stays far above a full table.
+too, and past the bound a new one is refused (it shows only why): setting the
+oldest aside instead would let a crowd from a shared address push out the
+phones already playing. Phones and the tablet of one table may reach the
+server through one address (a hotspot, a guest network), so the bound stays far
+above a full table, and the tablet's own session is never counted.
 """
 from __future__ import annotations
 
@@ -53,9 +55,8 @@ class _Entry:
 class Screens:
     """`per_seat`: screens following one seat or the tablet's role (a phone and a laptop, say);
     `per_spectators`: spectator screens of one table (another phone each, usually);
-    `per_device`: screens of one browser; `per_address`: sessions of one client address that hold
-    more than a notice (8 phones, a tablet and a dozen spectators behind one address use about 21,
-    each tab of a browser one more)."""
+    `per_device`: screens of one browser; `per_address`: connected sessions of one client address
+    (8 phones and a dozen spectators behind one address use 20, each extra tab of a browser one more)."""
 
     per_seat: int = 2
     per_spectators: int = 16
@@ -64,15 +65,14 @@ class Screens:
     _entries: list[_Entry] = field(default_factory=list)  # oldest first
     _addresses: dict[str, list[weakref.ReferenceType]] = field(default_factory=dict)  # oldest first
 
-    def arrive(self, screen: Screen, address: str) -> None:
-        """`screen` (a session) opens something from `address`: past the bound, the oldest others go."""
+    def arrive(self, screen: Screen, address: str) -> bool:
+        """Whether `screen` (a session from `address`) may open anything: False past the bound."""
         self.depart(screen)
         live = self._addresses.setdefault(address, [])
-        for gone in live[: max(0, len(live) - self.per_address + 1)]:
-            live.remove(gone)
-            if (other := gone()) is not None:
-                other.retire(CROWDED_ADDRESS)
+        if len(live) >= self.per_address:
+            return False
         live.append(weakref.ref(screen))
+        return True
 
     def depart(self, screen: Screen) -> None:
         """`screen` ended, or holds nothing worth bounding (the tablet's admin session)."""

@@ -158,26 +158,32 @@ def test_a_browser_follows_a_seat_from_one_tab_and_a_seat_from_a_few(server):
     run(go())
 
 
-def test_one_address_holds_only_so_many_sessions_and_the_oldest_is_set_aside(server):
-    """Fake browser ids from one address: past its bound the oldest session of that address stops
-    following and drops what it built; other addresses, and the tablet, are never touched."""
+def test_one_address_opens_only_so_many_sessions_and_the_next_is_refused_saying_why(server):
+    """Fake browser ids from one address: past its bound a new session is refused, claims nothing
+    and says why; the sessions already there, other addresses and the tablet are never touched."""
     async def go():
         server.screens.per_address = 3
         live = server.hub.create("kleos", {"players": ["ares", "athena"]})
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET,
                               address="10.0.0.5").open()
         spectate = f"/t/{live.table.id}?k={live.table.spectator_token}"
-        neighbour = await Device(server, spectate, storage={}, address="10.0.0.6").open()
         crowd = [await Device(server, spectate, storage={}, address="10.0.0.5").open() for _ in range(3)]
-        await crowd[-1].settle()
-        assert all(d.app.ui.live is live for d in [tablet, neighbour, *crowd])
-        newest = await Device(server, spectate, storage={}, address="10.0.0.5").open()
+        invitation = live.table.seats[1].token
+        refused = await Device(server, f"/t/{live.table.id}?k={invitation}", storage={}, address="10.0.0.5").open()
+        neighbour = await Device(server, spectate, storage={}, address="10.0.0.6").open()
+        await neighbour.settle()
+        assert refused.app.notice == CROWDED_ADDRESS and refused.app.ui.live is None
+        assert refused.find("no-access-reason").value == t(CROWDED_ADDRESS, "en")
+        assert t(CROWDED_ADDRESS, "pt").startswith("Telas demais do endereço de rede")
+        assert live.claim(invitation) is not None  # the refused screen spent no invitation
+        assert all(d.app.ui.live is live and d.app.notice is None for d in [tablet, *crowd, neighbour])
+        assert live.listener_count == 5
+        crowd[0].flet.close()  # one of them ends (Flet closes it once its reconnect window passes)
         await crowd[0].settle()
-        assert crowd[0].app.notice == CROWDED_ADDRESS and crowd[0].app.ui.live is None
-        assert crowd[0].find("no-access-reason").value == t(CROWDED_ADDRESS, "en")
-        assert t(CROWDED_ADDRESS, "pt").startswith("Telas demais do endereço")
-        assert all(d.app.ui.live is live for d in [tablet, neighbour, *crowd[1:], newest])
-        assert live.listener_count == 5  # the tablet, the neighbour and three of the crowd
+        await refused.tap("follow-here")  # trying again now opens the table's link (spent meanwhile)
+        await refused.settle()
+        assert refused.app.notice != CROWDED_ADDRESS
+        assert refused.find("no-access-reason").value != t(CROWDED_ADDRESS, "en")
     run(go())
 
 
