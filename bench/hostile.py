@@ -1,11 +1,11 @@
 """What one broken or hostile device on the Wi-Fi can do to everyone else (issue #31), measured.
 
 Runs the real server (`python -m companion`) on 127.0.0.1 with its open-file limit
-at 1,024, a Kleos table with a tablet and five phones as "the others" (websocket
-clients speaking Flet's protocol, as bench/fanout.py's devices do), and then:
+at 1,024, a Kleos table with a tablet and four phones as "the others" (websocket
+clients speaking Flet's protocol, bench/_phone.py), and then:
 
-1. idle: 1,100 TCP connections that never send a byte; how many the server took and
-   how many it refused (503, saying why), then how long until /api/health answers and
+1. idle: 1,100 TCP connections that never send a byte; how many the server refused (503,
+   saying why) or closed at once (too many waiting from one address), how long until /api/health answers and
    a new phone is drawn, and how many idle ones are still open after 8 s;
 2. sessions: memory (RSS) and server CPU per Glory change with no extra sessions, then
    with 200 sessions opened on one seat by one browser (one device id), then by 200
@@ -144,7 +144,9 @@ async def idle_flood(port: int, table: dict, key: str, count: int = 1100) -> Non
         socks.append(s)
     opened = time.perf_counter()
     await asyncio.sleep(0.5)
-    refused = sum(1 for s in socks if _peek(s).startswith(b"HTTP/1.1 503"))
+    answers = [_peek(s) for s in socks]
+    refused = sum(1 for a in answers if a and a.startswith(b"HTTP/1.1 503"))
+    dropped = sum(1 for a in answers if a == b"")  # closed without a word: crowded out by newer ones
     health_at = phone_at = None
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=2) as http:
         while time.perf_counter() - opened < 30 and health_at is None:
@@ -166,14 +168,18 @@ async def idle_flood(port: int, table: dict, key: str, count: int = 1100) -> Non
         s.close()
     await phone.close()
     print(f"idle      {count} connections that never send a byte (server RLIMIT_NOFILE {OPEN_FILES}): "
-          f"{refused} refused at once with 503, /api/health after {_s(health_at)}, a new phone drawn after "
+          f"{refused} refused at once with 503, {dropped} closed at once without an answer (too many waiting "
+          f"from one address), /api/health after {_s(health_at)}, a new phone drawn after "
           f"{_s(phone_at)}, {still} still open after 8 s", flush=True)
 
 
-def _peek(s: socket.socket) -> bytes:
+def _peek(s: socket.socket) -> bytes | None:
+    """The start of the server's answer, b"" if it closed without one, None if it holds it open."""
     try:
         return s.recv(64, socket.MSG_PEEK)
-    except (BlockingIOError, OSError):
+    except BlockingIOError:
+        return None
+    except OSError:
         return b""
 
 
