@@ -11,6 +11,7 @@ message key, answered as `{"error": <text in the asker's language>, "key"}`.
 """
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 from typing import Any, Callable
@@ -32,6 +33,8 @@ from companion.ui.offload import off_loop
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told")
 MAX_BODY = 64 * 1024
+# The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
+BODY_SECONDS = 5
 # An export or summary of even a 2,000-event table is built in well under a second; past this the
 # server is in trouble, and the download says so instead of hanging.
 EXPORT_SECONDS = 10.0
@@ -160,7 +163,12 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         """What every write passes before anything else: origin, media type, size."""
         if foreign_origin(request):
             return error(403, "validation.foreign_origin", lang)
-        raw = await read_body(request)
+        try:
+            raw = await asyncio.wait_for(read_body(request), BODY_SECONDS)
+        except asyncio.TimeoutError:
+            reply = error(408, "limits.request_too_slow", lang, seconds=BODY_SECONDS)
+            reply.headers["Connection"] = "close"  # the rest of the body may still come: not on this connection
+            return reply
         if raw is None:
             return error(413, "validation.too_large_body", lang, kb=MAX_BODY // 1024)
         if (needs_body or raw) and not is_json(request):

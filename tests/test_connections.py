@@ -25,11 +25,11 @@ async def app(scope, receive, send):
 
 
 @contextlib.contextmanager
-def serving_on(limits: ConnectionLimits):
+def serving_on(limits: ConnectionLimits, served=app):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         free = s.getsockname()[1]
-    server = uvicorn.Server(serving.config(app, "127.0.0.1", free, limits))
+    server = uvicorn.Server(serving.config(served, "127.0.0.1", free, limits))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -158,3 +158,18 @@ def test_one_address_keeps_only_so_many_connections_waiting_and_the_oldest_go():
         finally:
             for s in [quiet, talking, *newer]:
                 s.close()
+
+
+def test_a_body_that_stalls_half_way_is_answered_408_and_closed(hub, monkeypatch):
+    """The header arrived whole; the JSON API times the body it then reads."""
+    from api_app import ADMIN, api_app
+
+    from companion import api
+
+    monkeypatch.setattr(api, "BODY_SECONDS", 1)
+    with serving_on(LIMITS, api_app(hub)) as free, connect(free) as s:
+        s.sendall(f"POST /api/tables?admin={ADMIN} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 100\r\n\r\n{\"game\": ".encode())  # and the other 90 bytes never come
+        reply = answer(s)
+    assert reply.startswith(b"HTTP/1.1 408") and b"within 1 seconds" in reply
+    assert hub.store.table_ids() == []
