@@ -199,11 +199,10 @@ class Session:
             table = self.ui.server.hub.get(parts[1]).table
         except (KeyError, FileNotFoundError, Damaged):
             return False
-        for key in (token, await self.prefs.get(PREF_TABLET.format(table=parts[1]))):
-            access = access_for(table, key) if key else None
-            if access is not None and access.role == "host":
-                return True
-        return False
+        # The tablet's address shows no key once it holds one: only then is its storage asked.
+        key = token or await self.prefs.get(PREF_TABLET.format(table=parts[1]))
+        access = access_for(table, key) if isinstance(key, str) else None
+        return access is not None and access.role == "host"
 
     def _leave_table(self) -> None:
         if self._unsubscribe:
