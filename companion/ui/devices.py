@@ -19,6 +19,7 @@ above a full table, and the tablet's own session is never counted.
 from __future__ import annotations
 
 import secrets
+import threading
 import weakref
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -64,18 +65,25 @@ class Screens:
     per_address: int = 64
     _entries: list[_Entry] = field(default_factory=list)  # oldest first
     _addresses: dict[str, list[weakref.ReferenceType]] = field(default_factory=dict)  # oldest first
+    # A session learns it lost its connection on a table writer's thread too (ui/app.py `_changed`).
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def arrive(self, screen: Screen, address: str) -> bool:
         """Whether `screen` (a session from `address`) may open anything: False past the bound."""
-        self.depart(screen)
-        live = self._addresses.setdefault(address, [])
-        if len(live) >= self.per_address:
-            return False
-        live.append(weakref.ref(screen))
-        return True
+        with self._lock:
+            self._depart(screen)
+            live = self._addresses.setdefault(address, [])
+            if len(live) >= self.per_address:
+                return False
+            live.append(weakref.ref(screen))
+            return True
 
     def depart(self, screen: Screen) -> None:
-        """`screen` ended, or holds nothing worth bounding (the tablet's admin session)."""
+        """`screen` ended, went away for now, or holds nothing worth bounding (the tablet's session)."""
+        with self._lock:
+            self._depart(screen)
+
+    def _depart(self, screen: Screen) -> None:
         for address, live in list(self._addresses.items()):
             live[:] = [r for r in live if r() not in (None, screen)]
             if not live:
