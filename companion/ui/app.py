@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
 
@@ -37,6 +38,8 @@ PREF_AWAKE = "companion.awake.{role}"
 
 
 class Session:
+    clock: Callable[[], float] = staticmethod(time.time)  # read once per render (ui.now); tests move it
+
     def __init__(self, page: ft.Page, server: ServerInfo) -> None:
         self.page = page
         self.ui = UI(page=page, server=server)
@@ -203,6 +206,7 @@ class Session:
         """Describe the whole screen again; parts whose inputs are unchanged come back as the
         same controls, and Flet's diff against the shown tree sends only what changed."""
         page, ui = self.page, self.ui
+        ui.now = self.clock()
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone

@@ -4,10 +4,17 @@ The fake connection msgpack-encodes every outgoing message exactly like the
 websocket transport (encoding is what mounts controls and snapshots them for
 the next diff), answers the page's method calls (storage, wake lock) as an empty
 browser would, and keeps the frames so tests can read what went over the wire.
+It also applies every patch it sends to a `Replica`, the tree as a browser would
+hold it, so a test can compare what two devices were told to show.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
+import sys
+import typing
+from typing import Callable
 
 import flet as ft
 import msgpack
@@ -28,6 +35,112 @@ SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "un
          "undo-words", "undo-button", "redo-words", "redo-button"}
 
 
+class Replica:
+    """The control tree as the browser holds it: the register answer, then every patch sent,
+    applied as Flet's client applies them (by control id, then a path table per message)."""
+
+    def __init__(self, page: dict) -> None:
+        self.page = page
+        self.index: dict[int, dict] = {}
+        self._index(page)
+
+    def _index(self, value: object) -> None:
+        if isinstance(value, dict):
+            if "_i" in value:
+                self.index[value["_i"]] = value
+            for child in value.values():
+                self._index(child)
+        elif isinstance(value, list):
+            for child in value:
+                self._index(child)
+
+    def apply(self, body: dict) -> None:
+        target = self.index[body["id"]]
+        paths, *ops = body["patch"]
+        where: dict[int, list] = {}
+
+        def walk(node: list, path: list) -> None:
+            where[node[0]] = path
+            for key, child in (node[1] if len(node) > 1 else {}).items():
+                walk(child, [*path, key])
+
+        walk(paths, [])
+        for op in ops:
+            kind, node = op[0], self._at(target, where[op[1]], op[2])
+            if kind == 0:  # replace
+                node[op[2]] = op[3]
+                self._index(op[3])
+            elif kind == 1:  # add
+                node.insert(op[2], op[3]) if isinstance(node, list) else node.__setitem__(op[2], op[3])
+                self._index(op[3])
+            elif kind == 2:  # remove
+                node.pop(op[2])
+            else:  # move
+                moved = node.pop(op[2])
+                to = self._at(target, where[op[3]], op[4])
+                to.insert(op[4], moved) if isinstance(to, list) else to.__setitem__(op[4], moved)
+
+    @staticmethod
+    def _at(root: dict, path: list, last: object) -> object:
+        """The container at `path`; an empty list or object the encoder left out is made on the way."""
+        node = root
+        for n, key in enumerate(path):
+            if isinstance(node, dict) and key not in node:
+                following = path[n + 1] if n + 1 < len(path) else last
+                node[key] = [] if isinstance(following, int) else {}
+            node = node[key]
+        return node
+
+    def tree(self) -> object:
+        """What the page shows, control ids aside (they differ between any two devices)."""
+        return _without_ids(self.page)
+
+
+def _without_ids(value: object, cls: object = None) -> object:
+    """Ids, random uids, and a property patched back to its default (a fresh encoding leaves
+    it out, the browser's widget reads it as the default either way) are left out. Controls
+    name their class (`_c`); a value object's class is read from the field that holds it."""
+    if isinstance(value, dict):
+        cls = getattr(ft, value["_c"], None) if isinstance(value.get("_c"), str) else cls
+        defaults, types = _fields(cls)
+        return {k: _without_ids(v, types.get(k)) for k, v in value.items()
+                if k not in ("_i", "uid") and v is not None and defaults.get(k, _NONE) != v}
+    if isinstance(value, list):
+        return [_without_ids(v, cls) for v in value]
+    return value
+
+
+_NONE = object()
+
+
+@functools.cache
+def _fields(cls: object) -> tuple[dict[str, object], dict[str, type]]:
+    """The defaults of a dataclass's fields and the dataclass each field may hold, if any."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return {}, {}
+    hints = {}
+    for f in dataclasses.fields(cls):
+        hint = f.type
+        if isinstance(hint, str):  # postponed annotations: read each one alone, some never resolve
+            try:
+                hint = eval(hint, {**vars(ft), **vars(sys.modules[cls.__module__])})  # noqa: S307
+            except Exception:  # noqa: BLE001 - a name Flet defines elsewhere: no nested defaults
+                continue
+        hints[f.name] = hint
+    defaults = {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
+    types = {}
+    for name, hint in hints.items():
+        inner = [a for a in _flatten(hint) if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        if len(inner) == 1:
+            types[name] = inner[0]
+    return defaults, types
+
+
+def _flatten(hint: object) -> list:
+    args = typing.get_args(hint)
+    return [x for a in args for x in _flatten(a)] if args else [hint]
+
+
 class FakeConnection(Connection):
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__init__()
@@ -35,10 +148,13 @@ class FakeConnection(Connection):
         self.pubsubhub = PubSubHub(loop=loop)
         self.frames: list[tuple[MessageAction, bytes]] = []
         self.session: FletSession | None = None
+        self.replica: Replica | None = None
 
     def send_message(self, message) -> None:
         data = msgpack.packb([message.action, message.body], default=ENCODE)
         self.frames.append((message.action, data))
+        if message.action == MessageAction.PATCH_CONTROL and self.replica is not None:
+            self.replica.apply(msgpack.unpackb(data, strict_map_key=False)[1])
         if message.action == MessageAction.INVOKE_METHOD:
             body = message.body
             self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id,
@@ -51,8 +167,9 @@ class FakeConnection(Connection):
 class Device:
     """One browser tab on `route`: open it, tap by Semantics identifier, read the wire."""
 
-    def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE) -> None:
-        self.server, self.route, self.size = server, route, size
+    def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE, lang: str | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.server, self.route, self.size, self.lang, self.clock = server, route, size, lang, clock
 
     async def open(self) -> "Device":
         self.conn = FakeConnection(asyncio.get_running_loop())
@@ -60,11 +177,21 @@ class Device:
         self.conn.session = self.flet
         self.flet.apply_page_patch({"route": self.route, "width": self.size[0], "height": self.size[1],
                                     "web": True})
-        msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
+        register = msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
+        self.conn.replica = Replica(msgpack.unpackb(register, strict_map_key=False))
         _context_page.set(self.flet.page)  # as Flet does before it runs `main`
         self.app = Session(self.flet.page, self.server)
+        if self.clock:
+            self.app.clock = self.clock
         await self.app.start()
+        if self.lang and self.lang != self.app.ui.lang:  # as a tap on the language button would
+            self.app.ui.lang = self.lang
+            await self.app.render()
         return self
+
+    def shown(self) -> object:
+        """The tree this device's browser was told to show, ids aside."""
+        return self.conn.replica.tree()
 
     @property
     def page(self) -> ft.Page:
@@ -121,3 +248,22 @@ def label(device: Device, ident: str) -> str:
 def game_parts(device: Device) -> set[str]:
     """The parts of the game's board the last render rebuilt: the shell's and the history's aside."""
     return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
+
+
+def first_difference(a: object, b: object, path: str = "") -> str | None:
+    """Where two shown trees first differ, as a readable path, or None."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: {a.get(key, '(absent)')!r:.200} != {b.get(key, '(absent)')!r:.200}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for n, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{n}]")
+            if found:
+                return found
+        return None if len(a) == len(b) else f"{path}: {len(a)} items != {len(b)}"
+    return None if a == b else f"{path}: {a!r:.200} != {b!r:.200}"
