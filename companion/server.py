@@ -27,10 +27,11 @@ from flet_web.version import version as flet_web_version  # noqa: E402
 from companion.api import router  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
-from companion.flet_patches import comeback, dead_socket, send_log  # noqa: E402
+from companion.flet_patches import comeback  # noqa: E402
 from companion.flet_patches.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion import keep_awake, ui  # noqa: E402
+from companion.socket_watch import SocketWatchMiddleware  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.i18n import catalogue  # noqa: E402
 from companion.rules import index as build_rules_index  # noqa: E402
@@ -80,8 +81,6 @@ def warm_up() -> None:
 def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
               fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     warm_up()
-    dead_socket.apply()
-    send_log.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),
@@ -100,6 +99,7 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     )))
     files = web_files()
     files.start()
+    app.add_middleware(SocketWatchMiddleware)
     app.add_middleware(WebCacheMiddleware, files=files)
     app.add_middleware(FontManifestMiddleware)
     app.add_middleware(IndexPageMiddleware,

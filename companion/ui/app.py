@@ -11,18 +11,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import traceback
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion import keep_awake
+from companion import keep_awake, socket_watch
 from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
-from companion.ui.live import freeze, part, patch_in_place, render_queue
+from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
@@ -52,9 +53,13 @@ class Session:
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
         self.rules_open = False
-        self._drawn: tuple = (None, None, None)  # the body, app bar and theme the page was last sent with
+        self._drawn: tuple = (None, None)  # the app bar and theme the page was last sent with
+        self._screen = Holder()  # what the page's one component shows: this screen's root
+        self._root = view(self._screen, "screen")
+        self._body: ft.Control | None = None
+        self._appbar_built: tuple = ()
+        self._socket: socket_watch.Watch | None = None
         self._shown_as: tuple = ()  # the screen's key and the look it was drawn in: a change starts from scratch
-        self._rules_shown = 0
         self.stats_open = False
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
@@ -63,6 +68,7 @@ class Session:
     async def start(self) -> None:
         page = self.page
         page.on_disconnect = self._on_disconnect  # first: the tab may close during the awaits below
+        self._watch_socket()
         page.title = "Companion"
         page.padding = 12
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
@@ -172,11 +178,24 @@ class Session:
         return self.page.session.connection is not None
 
     async def _render_pending(self) -> None:
-        if not self._connected():
-            self._on_disconnect(None)
+        """A change from elsewhere, drawn from the render queue: in this page's context (Flet's
+        components patch through the page they find there), and never at a device that left."""
+        if not self._connected() or self.rules_open:  # the rules panel shows nothing of the table
+            if not self._connected():
+                self._gone()
             return
-        if not self.rules_open:  # the rules panel shows nothing of the table; closing it redraws
-            await self.render()
+        try:
+            await asyncio.wrap_future(self.page.run_task(self.render))
+        except Exception as err:
+            if not _socket_closed(err) and self._connected():
+                raise
+            log.debug("a render was aimed at a device whose socket just closed: released")
+            self._gone()
+
+    def _gone(self) -> None:
+        """The device left: stop listening, and let its screen's parts go."""
+        self._on_disconnect(None)
+        self.ui.parts.clear()
 
     async def _tick_clock(self) -> None:
         """Once a second while a running turn clock is on screen, describe the screen again:
@@ -194,7 +213,16 @@ class Session:
             self._unsubscribe()
             self._unsubscribe = None
 
+    def _watch_socket(self) -> None:
+        """Flet may never say that a tab whose socket died mid-write has left: the socket's own
+        end says it (companion/socket_watch.py). Only the newest socket of this session counts."""
+        watch = socket_watch.current()
+        self._socket = watch
+        if watch is not None:
+            watch.on_end(lambda: self._gone() if self._socket is watch else None)
+
     async def _on_connect(self, e) -> None:
+        self._watch_socket()
         self._listen()
         await self.render()
 
@@ -217,22 +245,26 @@ class Session:
             self._shown_as = shown_as
             ui.parts.clear()
         body = self._describe()
-        if not patch_in_place(page, ui.parts):
-            log.debug("a rebuilt part was not where it was shown: drawing the screen afresh")
-            ui.parts.clear()
-            body = self._describe()
-        drawn = (body, page.appbar, page.theme_mode)
-        if not all(a is b for a, b in zip(drawn, self._drawn)):  # else every change was patched in place
-            self._drawn = drawn
-            root = ft.SafeArea(body, expand=True, key=screen)
-            if not self.rules_open:
-                freeze(root)
-            page.controls = [root]
+        update_in_place(ui.parts)
+        look = (page.appbar, page.theme_mode)
+        if self._screen.control is None or self._screen.control.key != screen or body is not self._body:
+            # Another screen, or a body that is no part of this one: the screen's component
+            # shows it, and Flet reconciles it with what was shown by structure and keys.
+            self._body = body
+            self._screen.control = ft.SafeArea(body, expand=True, key=screen)
+            if self._root_shown():
+                self._root.update()
+        if not self._root_shown() or look != self._drawn:
+            self._drawn = look
+            page.controls = [self._root]
             page.update()
         if ui.local.get(TICKING) and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)
+
+    def _root_shown(self) -> bool:
+        return len(self.page.controls) == 1 and self.page.controls[0] is self._root
 
     def _describe(self) -> ft.Control:
         """The screen's body from this device's state; sets the app bar on the way."""
@@ -253,11 +285,9 @@ class Session:
             ui.parts.end()
 
     def _screen_key(self) -> str:
-        """Same key, same screen: its controls are reconciled and keep their ids. The rules
-        panel updates its own controls in place, so each of its renders is a fresh screen."""
+        """Same key, same screen: its controls are reconciled and keep their ids."""
         if self.rules_open:
-            self._rules_shown += 1
-            return f"rules-{self._rules_shown}"
+            return "rules"
         if self.ui.live and self.ui.access:
             return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
         if self.admin and self.stats_open:
@@ -282,7 +312,11 @@ class Session:
     def _appbar(self) -> ft.AppBar:
         ui = self.ui
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
-        return freeze(part(ui, "appbar", self._build_appbar, title, bool(ui.live and self.admin)))
+        wanted = (title, bool(ui.live and self.admin), self.admin, self.stats_open, ui.lang, ui.dark, ui.is_phone)
+        if wanted != self._appbar_built or self.page.appbar is None:  # an AppBar, not a part: the page holds it
+            self._appbar_built = wanted
+            return self._build_appbar(ui, title, wanted[1])
+        return self.page.appbar
 
     def _build_appbar(self, ui: UI, title: str, home: bool) -> ft.AppBar:
         actions: list[ft.Control] = [
@@ -320,6 +354,13 @@ class Session:
 
     async def _home(self, e) -> None:
         await self.page.push_route("/")
+
+
+def _socket_closed(err: BaseException) -> bool:
+    """The render failed in the transport's send: its socket closed while the page was patched
+    (Flet's web transport drops its send queue before the session hears of the disconnect)."""
+    frames = traceback.extract_tb(err.__traceback__)
+    return isinstance(err, (AttributeError, RuntimeError)) and bool(frames) and frames[-1].name == "send_message"
 
 
 def _no_access(ui: UI, notice: str | None = None) -> ft.Control:
