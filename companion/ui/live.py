@@ -29,11 +29,17 @@ if TYPE_CHECKING:  # context.py imports this module
 log = logging.getLogger(__name__)
 
 
-@dataclass
+@dataclass(repr=False)
 class Holder:
     """What a part's component shows: the control the part was last built as."""
 
     control: ft.Control | None = None
+
+    def __repr__(self) -> str:
+        """Short: Flet formats every message it sends (for a debug log, even when off), and a
+        component's repr holds its arguments and its body, which is this same control; a full
+        repr here would double at every level of nested parts."""
+        return "Holder"
 
 
 def _show(holder: Holder) -> ft.Control | None:

@@ -27,6 +27,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui.app import Session
 from companion.ui.context import ServerInfo
+from companion.ui.live import shown
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
@@ -267,3 +268,26 @@ def first_difference(a: object, b: object, path: str = "") -> str | None:
                 return found
         return None if len(a) == len(b) else f"{path}: {len(a)} items != {len(b)}"
     return None if a == b else f"{path}: {a!r:.200} != {b!r:.200}"
+
+
+def children(control: object) -> list[ft.BaseControl]:
+    """The controls directly inside `control`, as a screen holds them: a part's component
+    stands for the control it shows. One walk for every UI test (no browser, no session)."""
+    control = shown(control)
+    out = []
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name in {"parent", "page"}:
+            continue
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ft.BaseControl):
+                out.append(shown(item))
+    return out
+
+
+def walk(control: ft.BaseControl):
+    """`control` and every control inside it, depth first."""
+    control = shown(control)
+    yield control
+    for child in children(control):
+        yield from walk(child)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -16,6 +15,7 @@ from companion.rules import contents, entry, highlight_terms, library
 from companion.ui.live import Parts
 from companion.ui.widgets import rules_panel as panel
 from companion.ui.widgets.rules_text import MARK, excerpt, marked, reflow
+from live_device import walk
 
 
 WIDGETS = Path(panel.__file__).parent
@@ -44,20 +44,6 @@ def build(ui: FakeUI) -> ft.Control:
         return panel.rules_panel(ui, ui.refresh)
     finally:
         ui.parts.end()
-
-
-def walk(control: ft.Control):
-    if isinstance(control, ft.Component):  # a part: what it shows
-        yield from walk(control.args[0].control)
-        return
-    yield control
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name == "parent":
-            continue
-        value = getattr(control, f.name, None)
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, ft.BaseControl):
-                yield from walk(item)
 
 
 def tags(controls: list[ft.Control], prefix: str = "rules-") -> list[str]:
