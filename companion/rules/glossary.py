@@ -2,7 +2,7 @@
 
 rules_data/<game>/glossary.yaml maps a term id to its English and Portuguese
 word, the UI string keys that show it (`screens`) and the words it replaced
-(`avoid`), so a player never meets "Crepúsculo" on the tablet and "Anoitecer"
+(`avoid` in Portuguese, `avoid_en` in English), so a player never meets "Crepúsculo" on the tablet and "Anoitecer"
 in the rules for the same phase. The tests hold both sides to it.
 """
 from __future__ import annotations
@@ -24,6 +24,14 @@ class Term:
     pt: str
     screens: tuple[str, ...] = ()
     avoid: tuple[str, ...] = ()
+    avoid_en: tuple[str, ...] = ()
+
+    def word(self, lang: str) -> str:
+        return self.en if lang == "en" else self.pt
+
+    def replaced(self, lang: str) -> tuple[str, ...]:
+        """The words this term replaced in `lang`, which no text of the game may use any more."""
+        return self.avoid_en if lang == "en" else self.avoid
 
 
 @cache
@@ -38,6 +46,7 @@ def glossary(game: str) -> dict[str, Term]:
             pt=str(value["pt"]),
             screens=tuple(value.get("screens") or ()),
             avoid=tuple(value.get("avoid") or ()),
+            avoid_en=tuple(value.get("avoid_en") or ()),
         )
         for key, value in raw.items()
     }

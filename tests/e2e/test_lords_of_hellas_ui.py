@@ -33,14 +33,14 @@ def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     expect_label(tablet, "loh-current", "Ana is playing")
 
     tap(tablet, "lang")
-    expect_label(tablet, "loh-tab-turn", "Ajuda da vez")
+    expect_label(tablet, "loh-tab-turn", "Ajuda do turno")
     expect_label(tablet, "loh-current", "Quem joga: Ana")
     expect_label(tablet, "loh-end-hint", "Faça uma Ação Especial")
     expect_disabled(tablet, "loh-end-turn")
     expect_disabled(tablet, "loh-regular-artifacts", False)
 
     tap(tablet, "loh-regular-move")
-    expect_label(tablet, "loh-regular-status-move", "Feita nesta vez")
+    expect_label(tablet, "loh-regular-status-move", "Feita neste turno")
     tap(tablet, "loh-special-march")
     expect_label(tablet, "loh-special-status-march", "Usada")
     expect_disabled(tablet, "loh-special-march")

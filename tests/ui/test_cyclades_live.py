@@ -90,3 +90,31 @@ def test_opening_the_editor_is_local_and_its_steppers_reach_the_game(server):
         assert game_parts(phone) == {"cyc-tracker", "tile-markers-ana"}
         assert "cyc-edit-bia" not in phone.ids()  # a phone corrects its own player only
     asyncio.run(go())
+
+
+def test_the_battle_card_switches_achilles_reading_and_caps_croesus_by_the_phones_gold(server):
+    """cyclades-rules.txt 314 with 240: a tie is nobody's lost round, so by default Achilles does not act on
+    it, and the switch plays the other reading (the issue's example: 20 % against 45 %). 317: Croesus
+    re-rolls while his owner can pay, so on a phone the re-roll budget stops at that seat's own gold."""
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        await tablet.tap("cyc-odds-attackers-minus")  # 2 troops and Achilles against 3 troops and a fortress
+        await tablet.tap("cyc-odds-defenders-plus")
+        await tablet.tap("cyc-odds-defender-bonus-plus")
+        await tablet.tap("cyc-odds-attacker-achilles")
+        await tablet.settle()
+        assert label(tablet, "cyc-odds-attacker").endswith(": 20%")
+        await tablet.tap("cyc-odds-achilles-ties")
+        await tablet.settle()
+        assert label(tablet, "cyc-odds-attacker").endswith(": 45%")
+
+        await phone.tap("cyc-odds-toggle")
+        await phone.tap("cyc-odds-attacker-croesus")
+        await phone.settle()
+        gold = live.state["gold"]["ana"]
+        for _ in range(gold + 2):
+            await phone.tap("cyc-odds-rerolls-plus")
+        await phone.settle()
+        assert label(phone, "cyc-odds-rerolls-value").endswith(f" {gold}")
+        assert phone.find("cyc-odds-rerolls-plus").disabled
+    asyncio.run(go())

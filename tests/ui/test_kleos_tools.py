@@ -119,6 +119,7 @@ def test_hunter_alone_adds_its_bonus_and_drops_the_tactics_tally():
     ui = FakeUI()
     tap(ui, odds_panel(ui), "attacker-tactics-plus")
     tap(ui, odds_panel(ui), "attacker-hunter")
+    tap(ui, odds_panel(ui), "attacker-hunter-minotaur")
     panel = odds_panel(ui)
     expected = combat(Fighter(5, 3, tactics=0), Fighter(3, 2))
     assert label(panel, "odds-defender_killed").endswith(percent(expected.defender_killed, "en"))
@@ -271,15 +272,20 @@ def test_each_face_has_a_drawn_svg(face):
 
 
 def test_a_hunter_bonus_is_typed_from_its_card_with_the_minotaur_as_a_preset():
-    """kleos-rulebook.txt 157: the Minotaur's +2/+1 is one Hunter's bonus; others are entered by hand."""
+    """kleos-rulebook.txt 157: the bonus is printed on each Hunter's card, the Minotaur's +2/+1 being one
+    example, so a Hunter starts with no bonus until its card's is typed or the Minotaur's is picked."""
     ui = FakeUI()
     tap(ui, odds_panel(ui), "attacker-hunter")
-    for _ in range(2):
-        tap(ui, odds_panel(ui), "attacker-hunter_attack-minus")
-    tap(ui, odds_panel(ui), "attacker-hunter_defense-minus")
     panel = odds_panel(ui)
+    assert label(panel, "attacker-hunter_attack-value").endswith(" 0")
+    assert label(panel, "attacker-hunter_defense-value").endswith(" 0")
     plain = combat(Fighter(3, 2), Fighter(3, 2))
     assert label(panel, "odds-defender_killed").endswith(percent(plain.defender_killed, "en"))
+    tap(ui, panel, "attacker-hunter_attack-plus")
+    one = combat(Fighter(4, 2), Fighter(3, 2))
+    assert label(odds_panel(ui), "odds-defender_killed").endswith(percent(one.defender_killed, "en"))
+    tap(ui, odds_panel(ui), "attacker-hunter_attack-minus")
+    panel = odds_panel(ui)
     tap(ui, panel, "attacker-hunter-minotaur")
     minotaur = combat(Fighter(5, 3), Fighter(3, 2))
     assert label(odds_panel(ui), "odds-defender_killed").endswith(percent(minotaur.defender_killed, "en"))

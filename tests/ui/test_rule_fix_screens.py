@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from types import SimpleNamespace
+
+import pytest
 
 from companion.core.model import RuleError
 from companion.ui.context import UI
@@ -52,11 +55,23 @@ def test_the_kleos_end_screen_says_which_tie_breaker_decided_and_lists_the_order
     state = act(final({"ares": 3, "athena": 3, "hermes": 3}, {}), "tiebreak.answer", criterion="champion",
                 values={"ares": "none", "athena": "market", "hermes": "port"})
     for lang, expected, order in (("en", "Tie broken by where the Champions stand", "1. Hermes, 2. Athena, 3. Ares"),
-                                  ("pt", "Empate decidido por onde estão", "1. Hermes, 2. Atena, 3. Ares")):
+                                  ("pt", "Desempate pelo critério: local onde está cada Campeão",
+                                   "1. Hermes, 2. Atena, 3. Ares")):
         snap = {"role": "host", "seat": None, "state": GAME.view(state, None)}
         text = find(end_panel(device(Table(GAME, state), lang), snap)[1], "kleos-tiebreak-result").label
         assert text.startswith(expected)
         assert text.endswith(order), text
+
+
+@pytest.mark.parametrize("criterion", ["control", "champion", "epics", "city_minions"])
+def test_the_portuguese_tie_break_sentence_reads_right_for_every_criterion(criterion: str):
+    """kleos-rulebook.txt 327-330: each of the four tie-breakers can decide; the Portuguese sentence must not
+    glue a preposition to an article ("por a Glória", "por os Lacaios") whichever one it names."""
+    from companion.i18n import t
+
+    text = t("kleos.end.decided_by", "pt", criterion=t(f"kleos.end.criterion_{criterion}", "pt"))
+    assert not re.search(r"\b(?:por|de|em) (?:o|a|os|as)\b", text), text
+    assert t(f"kleos.end.criterion_{criterion}", "pt") in text
 
 
 def test_the_fleecing_table_shows_the_reshuffle_reminder():
@@ -66,11 +81,13 @@ def test_the_fleecing_table_shows_the_reshuffle_reminder():
 
     players = ["ana", "bia", "caio", "dora", "eva"]
     state = GAME.setup({"players": players, "seed": 1})
-    state = {**state, "deck_outs": 1}
+    state = {**state, "deck_outs": 1, "ran_out_in": state["turn_no"]}
     shown = words(status(device(Table(GAME, state)), GAME.view(state, "bia"), host=False))
     assert "shuffle the discard pile to make the new deck" in shown
     quiet = words(status(device(Table(GAME, state)), GAME.view({**state, "deck_outs": 0}, "bia"), host=False))
     assert "shuffle" not in quiet
+    later = {**state, "turn_no": state["turn_no"] + 1}  # the next turn: the pile has been reshuffled
+    assert "shuffle" not in words(status(device(Table(GAME, later)), GAME.view(later, "bia"), host=False))
 
 
 def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_names():

@@ -10,7 +10,7 @@ from companion.games.cyclades.allowed import allowed, offer_limit, shop
 from companion.games.cyclades.auction import dues, next_bidder
 from companion.games.cyclades.gods import APOLLO, TILES, face_up_count, needs_reveal
 from companion.games.cyclades.gold import ITEMS, temple_discount
-from companion.games.cyclades.odds import BattleOdds, HERO_STRENGTH, Side, retreat_table
+from companion.games.cyclades.odds import MAX_REROLLS, BattleOdds, HERO_STRENGTH, Side, retreat_table
 from companion.games.cyclades.setup import BUILDINGS
 from companion.games.cyclades.tracker import COUNTS
 from companion.games.cyclades.gold import HEROIC, next_heroic_price
@@ -20,4 +20,4 @@ from companion.games.cyclades.game import GAME
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.cyclades", strings=("cyclades",), rules="cyclades")
 
-__all__ = ["APOLLO", "BUILDINGS", "BattleOdds", "COUNTS", "GAME", "HEROIC", "HERO_STRENGTH", "ITEMS", "PLUGIN", "Side", "TILES", "allowed", "dues", "face_up_count", "movers", "needs_reveal", "next_bidder", "next_heroic_price", "offer_limit", "opening", "retreat_table", "shop", "temple_discount"]
+__all__ = ["APOLLO", "BUILDINGS", "BattleOdds", "COUNTS", "GAME", "HEROIC", "HERO_STRENGTH", "ITEMS", "MAX_REROLLS", "PLUGIN", "Side", "TILES", "allowed", "dues", "face_up_count", "movers", "needs_reveal", "next_bidder", "next_heroic_price", "offer_limit", "opening", "retreat_table", "shop", "temple_discount"]

@@ -12,11 +12,15 @@ as long as it can.
 
 The die's faces (0, 1, 1, 2, 2, 3) are the printed battle die's; the rulebook we
 follow does not list them, so the odds panel says it assumes them. Three heroes
-need a choice the rulebook leaves to the player, and the model makes it:
+need a reading, and the model makes one:
 Achilles routs the other side at the first round it loses (cyclades-rules.txt 314;
-the routed units leave, whether they retreat or die); Hector removes one invading
-troop before the battle (318); Croesus pays to re-roll a losing die up to
-`Side.rerolls` times a round (317), his owner's gold not being known here.
+the routed units leave, whether they retreat or die). A tie is not a lost round:
+the rulebook has the side with the lower strength lose and, on a tie, both sides
+remove a unit without naming a loser (211, 240); `achilles_on_ties` plays the
+other reading for tables that count a tie as a loss for both. Hector removes one
+invading troop before the battle (318). Croesus pays 1 gold per re-roll of his
+side's die for as long as the gold lasts (317), so `Side.rerolls` is the gold his
+owner will spend in this battle and the odds follow the best use of it.
 """
 from __future__ import annotations
 
@@ -45,7 +49,7 @@ class Side:
     units: int
     bonus: int = 0
     heroes: tuple[str, ...] = ()
-    rerolls: int = 1  # Croesus' paid re-rolls of a losing die per round; used only while he stands
+    rerolls: int = 0  # gold Croesus' owner will spend on re-rolls in this battle; used only while he stands
 
     def figures(self) -> int:
         return self.units + len(self.heroes)
@@ -83,9 +87,9 @@ def battle(attackers: int, defenders: int, attacker_bonus: int = 0, defender_bon
     return battle_with(Side(attackers, attacker_bonus), Side(defenders, defender_bonus))
 
 
-def battle_with(attacker: Side, defender: Side, sea: bool = False) -> BattleOdds:
+def battle_with(attacker: Side, defender: Side, sea: bool = False, achilles_on_ties: bool = False) -> BattleOdds:
     """Odds with hero powers; heroes and the Minotaur only ever fight on land."""
-    return retreat_table(attacker, defender, sea)[opening(attacker, defender)]
+    return retreat_table(attacker, defender, sea, achilles_on_ties)[opening(attacker, defender)]
 
 
 def opening(attacker: Side, defender: Side) -> tuple[int, int]:
@@ -94,24 +98,38 @@ def opening(attacker: Side, defender: Side) -> tuple[int, int]:
     return attacker.figures() - struck, defender.figures()
 
 
-def retreat_table(attacker: Side, defender: Side, sea: bool = False) -> dict[tuple[int, int], BattleOdds]:
+def retreat_table(attacker: Side, defender: Side, sea: bool = False,
+                  achilles_on_ties: bool = False) -> dict[tuple[int, int], BattleOdds]:
     """Odds from every state (attackers left, defenders left) the battle can reach.
 
     Keys with a zero are finished battles; the others are the points where a
-    side may choose to retreat instead of fighting on.
+    side may choose to retreat instead of fighting on. With Croesus they assume
+    his owner still holds the whole re-roll budget at that point.
     """
     _check(attacker, "cyclades.err.role_attacker", sea)
     _check(defender, "cyclades.err.role_defender", sea)
+    fight = _Fight(attacker, defender, achilles_on_ties)
+    budget = fight.budget()
     top_a, top_d = attacker.figures(), defender.figures()
-    table: dict[tuple[int, int], BattleOdds] = {}
-    for a in range(top_a + 1):
-        for d in range(top_d + 1):
-            table[(a, d)] = _finished(a, d) if a == 0 or d == 0 else _fight(table, attacker, defender, a, d)
-    return table
+    for gold in range(budget + 1):  # less gold first: a re-roll leads to the same state with one less
+        for a in range(top_a + 1):
+            for d in range(top_d + 1):
+                fight.table[(a, d, gold)] = _finished(a, d) if a == 0 or d == 0 else fight.value(a, d, gold)
+    return {(a, d): fight.table[(a, d, budget)] for a in range(top_a + 1) for d in range(top_d + 1)}
 
 
 def round_outcomes(attacker: Side, defender: Side, a: int, d: int) -> tuple[Fraction, Fraction, Fraction]:
-    """Chances that one round costs (only the attacker, only the defender, both) a unit."""
+    """Chances that one round without re-rolls costs (only the attacker, only the defender, both) a unit."""
+    judge = _judge(attacker, defender, a, d)
+    outcome = [Fraction(0)] * 3
+    for a_face, a_p in _die(attacker.alive(a)).items():
+        for d_face, d_p in _die(defender.alive(d)).items():
+            outcome[judge(a_face, d_face)] += a_p * d_p
+    return outcome[0], outcome[1], outcome[2]
+
+
+def _judge(attacker: Side, defender: Side, a: int, d: int):
+    """The round's result from the two faces: 0 the attacker loses a unit, 1 the defender, 2 both (a tie)."""
     a_heroes, d_heroes = attacker.alive(a), defender.alive(d)
     a_total = attacker.strength(a) + attacker.bonus
     d_bonus = 0 if "odysseus" in a_heroes else defender.bonus
@@ -119,40 +137,106 @@ def round_outcomes(attacker: Side, defender: Side, a: int, d: int) -> tuple[Frac
     a_wins_ties = "penthesilea" in a_heroes and "penthesilea" not in d_heroes
     d_wins_ties = "penthesilea" in d_heroes and "penthesilea" not in a_heroes
 
-    def result(a_face: int, d_face: int) -> int:  # 0: the attacker loses a unit, 1: the defender, 2: both
+    def result(a_face: int, d_face: int) -> int:
         diff = (a_face + a_total) - (d_face + d_total)
         if diff > 0 or (diff == 0 and a_wins_ties):
-            return 1
+            return LOST_D
         if diff < 0 or d_wins_ties:
-            return 0
-        return 2
-
-    outcome = [Fraction(0)] * 3
-    a_die, d_die = _die(a_heroes), _die(d_heroes)
-    if "croesus" in d_heroes:  # the defender re-rolls, knowing the attacker's face
-        for a_face, a_p in a_die.items():
-            seen = _rerolled({f: p for f, p in d_die.items()}, lambda f: result(a_face, f), 1, defender.rerolls)
-            for k in range(3):
-                outcome[k] += a_p * seen[k]
-    else:
-        reroll = attacker.rerolls if "croesus" in a_heroes else 0
-        for d_face, d_p in d_die.items():
-            seen = _rerolled(a_die, lambda f: result(f, d_face), 0, reroll)
-            for k in range(3):
-                outcome[k] += d_p * seen[k]
-    return outcome[0], outcome[1], outcome[2]
+            return LOST_A
+        return TIE
+    return result
 
 
-def _rerolled(die: dict[int, Fraction], result, losing: int, rerolls: int) -> list[Fraction]:
-    """Chances of each round result when a die showing the `losing` result is rolled again, up to `rerolls` times."""
-    first = [Fraction(0)] * 3
+LOST_A, LOST_D, TIE = 0, 1, 2
+
+
+class _Fight:
+    """The battle's states (attackers, defenders, Croesus' gold left) and how each is worth playing.
+
+    Croesus' owner sees both dice before choosing to pay for another roll of his
+    own, so within a round the choice is made against the opponent's face:
+    `_reroll` keeps a face unless rolling again (one gold less) gives his side a
+    strictly better chance, which re-rolls every loss it can and a tie when the
+    tie costs more than the gold. The budget is for the whole battle: the rulebook
+    lets him re-roll as long as he can pay (317), not a number of times a round.
+    """
+
+    def __init__(self, attacker: Side, defender: Side, achilles_on_ties: bool) -> None:
+        self.attacker, self.defender, self.on_ties = attacker, defender, achilles_on_ties
+        self.table: dict[tuple[int, int, int], BattleOdds] = {}
+        self.rolls: dict[tuple[int, int, int, int], BattleOdds] = {}  # (a, d, gold, opponent's face)
+
+    def budget(self) -> int:
+        for side in (self.defender, self.attacker):
+            if "croesus" in side.heroes:
+                return side.rerolls
+        return 0
+
+    def value(self, a: int, d: int, gold: int) -> BattleOdds:
+        a_die, d_die = _die(self.attacker.alive(a)), _die(self.defender.alive(d))
+        judge = _judge(self.attacker, self.defender, a, d)
+        if "croesus" in self.defender.alive(d):
+            return _mix((p, self._reroll(a, d, gold, face, _results(d_die, lambda f, g=face: judge(g, f)), _keeps))
+                        for face, p in a_die.items())
+        if "croesus" in self.attacker.alive(a):
+            return _mix((p, self._reroll(a, d, gold, face, _results(a_die, lambda f, g=face: judge(f, g)), _takes))
+                        for face, p in d_die.items())
+        chances = round_outcomes(self.attacker, self.defender, a, d)  # indexed LOST_A, LOST_D, TIE
+        return _mix((p, self._next(a, d, gold, r)) for r, p in enumerate(chances) if p)
+
+    def _reroll(self, a: int, d: int, gold: int, seen: int, chances: list[Fraction], goal) -> BattleOdds:
+        """Croesus' side rolls against the opponent's face `seen` with `gold` re-rolls left, choosing best.
+
+        `chances` are his roll's chances of each round result against that face."""
+        key = (a, d, gold, seen)
+        if key not in self.rolls:
+            again = self._reroll(a, d, gold - 1, seen, chances, goal) if gold else None
+            picks = []
+            for result, p in enumerate(chances):
+                if p:
+                    kept = self._next(a, d, gold, result)
+                    picks.append((p, again if again is not None and goal(again) > goal(kept) else kept))
+            self.rolls[key] = _mix(picks)
+        return self.rolls[key]
+
+    def _next(self, a: int, d: int, gold: int, result: int) -> BattleOdds:
+        """The state a round leads to, unless Achilles, still standing, routs the side that lost it.
+
+        A tie costs both sides a unit but is nobody's lost round, so it routs only
+        on the table's other reading (`achilles_on_ties`).
+        """
+        a2, d2 = a - (result != LOST_D), d - (result != LOST_A)
+        a_lost = result == LOST_A or (result == TIE and self.on_ties)
+        d_lost = result == LOST_D or (result == TIE and self.on_ties)
+        if a2 and d2 and d_lost and "achilles" in self.attacker.alive(a2):
+            return _routed(a2, d2, attacker_won=True)
+        if a2 and d2 and a_lost and "achilles" in self.defender.alive(d2):
+            return _routed(a2, d2, attacker_won=False)
+        return self.table[(a2, d2, gold)]
+
+
+def _results(die: dict[int, Fraction], result) -> list[Fraction]:
+    """The chances of each round result (LOST_A, LOST_D, TIE) when `die` is rolled."""
+    chances = [Fraction(0)] * 3
     for face, p in die.items():
-        first[result(face)] += p
-    lose = first[losing]
-    keep = sum((lose ** n for n in range(rerolls + 1)), Fraction(0))  # 1 + q + ... + q^r
-    out = [p * keep for p in first]
-    out[losing] = lose ** (rerolls + 1)
-    return out
+        chances[result(face)] += p
+    return chances
+
+
+def _takes(odds: BattleOdds) -> Fraction:
+    """What an attacking Croesus plays for: taking the area."""
+    return odds.attacker_wins
+
+
+def _keeps(odds: BattleOdds) -> Fraction:
+    """What a defending Croesus plays for: keeping the area, even when nobody is left."""
+    return odds.defender_keeps
+
+
+def _mix(weighted) -> BattleOdds:
+    """The probability-weighted sum of outcomes, field by field."""
+    pairs = list(weighted)
+    return BattleOdds(*(sum((p * getattr(o, f) for p, o in pairs), Fraction(0)) for f in BattleOdds.__dataclass_fields__))
 
 
 def _die(heroes: tuple[str, ...]) -> dict[int, Fraction]:
@@ -172,23 +256,6 @@ def _finished(a: int, d: int) -> BattleOdds:
         attacker_survivors=Fraction(a),
         defender_survivors=Fraction(d),
     )
-
-
-def _fight(table: dict, attacker: Side, defender: Side, a: int, d: int) -> BattleOdds:
-    lose_a, lose_d, both = round_outcomes(attacker, defender, a, d)
-    nexts = [(lose_a, _after(table, attacker, defender, a - 1, d, a_lost=True, d_lost=False)),
-             (lose_d, _after(table, attacker, defender, a, d - 1, a_lost=False, d_lost=True)),
-             (both, _after(table, attacker, defender, a - 1, d - 1, a_lost=True, d_lost=True))]
-    return BattleOdds(*(sum((p * getattr(o, f) for p, o in nexts), Fraction(0)) for f in BattleOdds.__dataclass_fields__))
-
-
-def _after(table: dict, attacker: Side, defender: Side, a: int, d: int, *, a_lost: bool, d_lost: bool) -> BattleOdds:
-    """The state a round leads to, unless Achilles, still standing, routs the side that lost it."""
-    if a and d and d_lost and "achilles" in attacker.alive(a):
-        return _routed(a, d, attacker_won=True)
-    if a and d and a_lost and "achilles" in defender.alive(d):
-        return _routed(a, d, attacker_won=False)
-    return table[(a, d)]
 
 
 def _routed(a: int, d: int, attacker_won: bool) -> BattleOdds:

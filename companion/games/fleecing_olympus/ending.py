@@ -22,13 +22,16 @@ def reshuffle(state: dict) -> str | None:
     """Which reshuffle the table owes now, for the on-screen reminder; None when none is due.
 
     "run_out": with five or six players the deck runs out once before the end, and
-    the discard pile becomes the new deck (fleecing-olympus-rulebook.txt 128).
+    the discard pile becomes the new deck (fleecing-olympus-rulebook.txt 128). The
+    table shuffles it at once, since someone is waiting to draw, so the reminder
+    lasts only for the turn in which the run-out was reported: left up for the
+    rest of the game it would read as an order to shuffle again.
     "tiebreak": before the extra turns that break a tie, the discard pile goes back
     into the deck (134).
     """
     if state["tiebreak"]:
         return "tiebreak"
-    if state["deck_outs"] == 1 < state["deck_outs_to_end"]:
+    if state["deck_outs"] == 1 < state["deck_outs_to_end"] and state.get("ran_out_in") == state["turn_no"]:
         return "run_out"
     return None
 
@@ -40,6 +43,7 @@ def deck_out(state: dict, event: dict) -> dict:
     if state["tiebreak"] or state["deck_outs"] >= state["deck_outs_to_end"]:
         raise RuleError("fleecing_olympus.err.deck_already_run_out")
     state["deck_outs"] += 1
+    state["ran_out_in"] = state["turn_no"]  # the turn whose reminder says to shuffle the discard pile
     return state
 
 

@@ -43,6 +43,7 @@ def initial_state(options: dict) -> dict:
         "turn": None,
         "last": None,
         "deck_outs": 0,
+        "ran_out_in": None,
         "deck_outs_to_end": run_outs_to_end(len(players)),
         "tiebreak": [],
         "result": None,

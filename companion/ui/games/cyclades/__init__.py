@@ -58,7 +58,7 @@ class CycladesUI:
         parts.append(tracker_part(ui, state, who))
         if who and state["phase"] in GAIN_PHASES:
             parts.append(part(ui, "cyc-gain-card", income_elsewhere, who, local(ui, GAINS)))
-        parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS)))
+        parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS), state["gold"].get(who) if who else None))
         return group(ui, "cyc-board", ft.Column, parts, spacing=12,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -1,7 +1,11 @@
 """The battle odds calculator: steppers for both sides, bars for the outcomes, a retreat grid.
 
 Everything typed here stays on this device (ui.local), and the odds are the
-game's exact fractions turned into percentages. The same battle asked for
+game's exact fractions turned into percentages. Two heroes need the table's
+word: whether a tied round sets off Achilles (the rulebook's reading, no, is
+the default; a switch plays the other), and how much gold Croesus' owner will
+spend on re-rolls in this battle (on a phone, at most that seat's own gold,
+the only purse this device may see). The same battle asked for
 again on any device is served from a small cache, since every change on the
 table re-renders every screen.
 """
@@ -12,13 +16,13 @@ from functools import lru_cache
 import flet as ft
 
 from companion.core.model import RuleError
-from companion.games.cyclades import HERO_STRENGTH, BattleOdds, Side, opening, retreat_table
+from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Side, opening, retreat_table
 from companion.ui.context import UI
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 KEY = "cyclades.odds."
 DEFAULTS = {"sea": False, "attackers": 3, "defenders": 2, "attacker_bonus": 0, "defender_bonus": 0,
-            "attacker_heroes": [], "defender_heroes": []}
+            "attacker_heroes": [], "defender_heroes": [], "rerolls": 1, "achilles_ties": False}
 MAX_UNITS = 20
 GRID = 8
 # Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
@@ -26,13 +30,14 @@ DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
 
 
 @lru_cache(maxsize=128)
-def battle_grid(attacker: Side, defender: Side, sea: bool) -> dict[tuple[int, int], BattleOdds]:
-    return retreat_table(attacker, defender, sea)
+def battle_grid(attacker: Side, defender: Side, sea: bool, achilles_ties: bool = False
+                ) -> dict[tuple[int, int], BattleOdds]:
+    return retreat_table(attacker, defender, sea, achilles_ties)
 
 
-def battle_card(ui: UI, saved: tuple) -> ft.Control:
+def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
     """Open at first on the tablet; folded on a phone, whose screen belongs to the purse.
-    `saved`: this device's odds inputs (`slices.local(ui, KEY)`)."""
+    `saved`: this device's odds inputs (`slices.local(ui, KEY)`); `gold`: a phone's own gold (None on the tablet)."""
     stored = dict(saved)
     shown = stored.get(KEY + "open", not ui.is_phone)
 
@@ -57,14 +62,25 @@ def battle_card(ui: UI, saved: tuple) -> ft.Control:
         parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses")))
         parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH), ui.t("cyclades.ui_odds_attacker_heroes")))
         parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes")))
+        chosen = {*v["attacker_heroes"], *v["defender_heroes"]}
+        if "croesus" in chosen:
+            most = MAX_REROLLS if gold is None else max(0, min(MAX_REROLLS, gold))
+            v["rerolls"] = min(v["rerolls"], most)
+            parts.append(_number(ui, "rerolls", v, ui.t("cyclades.ui_odds_croesus_rerolls"), most))
+            hint = ui.t("cyclades.ui_odds_croesus_help" if gold is None else "cyclades.ui_odds_croesus_gold",
+                        gold=gold if gold is not None else 0)
+            parts.append(ft.Text(hint, size=14, italic=True))
+        if "achilles" in chosen:
+            parts.append(_achilles(ui, v["achilles_ties"]))
     parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
                          italic=True))
     assumed = ui.t("cyclades.ui_odds_assumptions")
     parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
-    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]))
-    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]))
+    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]),
+                    v["rerolls"])
+    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]), v["rerolls"])
     try:
-        grid = battle_grid(attacker, defender, sea)
+        grid = battle_grid(attacker, defender, sea, bool(v["achilles_ties"]))
     except RuleError as err:
         message = err.text(ui.lang)
         parts.append(tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message))
@@ -89,11 +105,27 @@ def _kind(ui: UI, sea: bool) -> ft.Control:
     ])
 
 
-def _number(ui: UI, name: str, v: dict, label: str) -> ft.Control:
+def _number(ui: UI, name: str, v: dict, label: str, most: int = MAX_UNITS) -> ft.Control:
     async def change(new: int) -> None:
         ui.local[KEY + name] = new
         await ui.refresh()
-    return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=MAX_UNITS)
+    return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=most)
+
+
+def _achilles(ui: UI, ties: bool) -> ft.Control:
+    """Which rounds set Achilles off: the rulebook's lost rounds only (default), or ties as well."""
+    def choose(value: bool):
+        async def handler(e) -> None:
+            ui.local[KEY + "achilles_ties"] = value
+            await ui.refresh()
+        return handler
+    return ft.Column([
+        ft.Text(ui.t("cyclades.ui_odds_achilles_title"), size=16),
+        ft.Row([  # wraps: the Portuguese labels do not fit side by side on a phone
+            button(ui.t("cyclades.ui_odds_achilles_lost"), choose(False), "cyc-odds-achilles-lost", filled=not ties),
+            button(ui.t("cyclades.ui_odds_achilles_ties"), choose(True), "cyc-odds-achilles-ties", filled=ties),
+        ], wrap=True, spacing=8, run_spacing=8),
+    ], spacing=4)
 
 
 def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> ft.Control:

@@ -33,7 +33,7 @@ SIDE_NAMES = "ABCDEF"[:MAX_SIDES]
 STAT_MAX, TACTICS_LIMIT, DISPOSITION_MAX = 20, 20, 10
 
 _FIGHTER = {"attack": 3, "defense": 2, "tactics": 0, "champion": False, "godly": False, "hunter": False,
-            "hunter_attack": MINOTAUR.attack, "hunter_defense": MINOTAUR.defense}
+            "hunter_attack": 0, "hunter_defense": 0}  # each Hunter's card prints its own bonus: none assumed
 DEFAULTS: dict[str, Any] = {
     SECTION: "combat",
     ATTACKER: _FIGHTER,
