@@ -23,7 +23,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.locale import browser_lang
-from companion.ui.live import Holder, render_queue, update_in_place, view
+from companion.ui.live import Holder, part, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
@@ -57,9 +57,9 @@ class Session:
         self._screen = Holder()  # what the page's one component shows: this screen's root
         self._root = view(self._screen, "screen")
         self._body: ft.Control | None = None
-        self._appbar_built: tuple = ()
+        self._bar = ft.AppBar(center_title=False)
         self._socket: socket_watch.Watch | None = None
-        self._shown_as: tuple = ()  # the screen's key and the look it was drawn in: a change starts from scratch
+        self._shown_as: str | None = None  # the screen's key: another screen starts from scratch
         self.stats_open = False
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
@@ -240,13 +240,13 @@ class Session:
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
         screen = self._screen_key()
-        shown_as = (screen, ui.lang, ui.dark, ui.is_phone)
-        if shown_as != self._shown_as:  # another screen or look: nothing of the old one may be reused
-            self._shown_as = shown_as
+        if screen != self._shown_as:  # another screen: nothing of the old one may be reused
+            self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)
             ui.parts.clear()
         body = self._describe()
         update_in_place(ui.parts)
-        look = (page.appbar, page.theme_mode)
+        bar = page.appbar
+        look = (page.theme_mode, bar.leading, bar.title, *(bar.actions or ()))
         if self._screen.control is None or self._screen.control.key != screen or body is not self._body:
             # Another screen, or a body that is no part of this one: the screen's component
             # shows it, and Flet reconciles it with what was shown by structure and keys.
@@ -254,7 +254,7 @@ class Session:
             self._screen.control = ft.SafeArea(body, expand=True, key=screen)
             if self._root_shown():
                 self._root.update()
-        if not self._root_shown() or look != self._drawn:
+        if not self._root_shown() or len(look) != len(self._drawn) or any(a is not b for a, b in zip(look, self._drawn)):
             self._drawn = look
             page.controls = [self._root]
             page.update()
@@ -310,28 +310,22 @@ class Session:
             log.info("wake lock not available here: %s", err)
 
     def _appbar(self) -> ft.AppBar:
-        ui = self.ui
+        """The page's one app bar; what it holds are parts, so a new language or theme patches
+        its words and icons in place and its buttons keep their ids."""
+        ui, bar = self.ui, self._bar
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
-        wanted = (title, bool(ui.live and self.admin), self.admin, self.stats_open, ui.lang, ui.dark, ui.is_phone)
-        if wanted != self._appbar_built or self.page.appbar is None:  # an AppBar, not a part: the page holds it
-            self._appbar_built = wanted
-            return self._build_appbar(ui, title, wanted[1])
-        return self.page.appbar
-
-    def _build_appbar(self, ui: UI, title: str, home: bool) -> ft.AppBar:
-        actions: list[ft.Control] = [
-            icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open"),
-            # On a phone the full language name would squeeze the game's title out.
-            button(("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language"),
-                   self._toggle_lang, "lang", filled=False, height=44),
-            icon_button(ft.Icons.DARK_MODE if not ui.dark else ft.Icons.LIGHT_MODE, ui.t("ui.theme"),
-                        self._toggle_dark, "theme"),
-        ]
-        leading = None
-        if (ui.live or self.stats_open) and self.admin:
-            leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
-        return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
-                         leading=leading, actions=actions, center_title=False)
+        bar.title = part(ui, "appbar-title", _bar_title, title)
+        bar.leading = part(ui, "appbar-home", _icon, ft.Icons.HOME, "ui.home", self._home, "home") \
+            if (ui.live or self.stats_open) and self.admin else None
+        # On a phone the full language name would squeeze the game's title out.
+        language = ("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language")
+        actions = [part(ui, "appbar-rules", _icon, ft.Icons.MENU_BOOK, "ui.rules", self._toggle_rules, "rules-open"),
+                   part(ui, "appbar-lang", _lang_button, language, self._toggle_lang),
+                   part(ui, "appbar-theme", _icon, ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE,
+                        "ui.theme", self._toggle_dark, "theme")]
+        if len(bar.actions or ()) != len(actions) or any(a is not b for a, b in zip(actions, bar.actions)):
+            bar.actions = actions
+        return bar
 
     async def _toggle_rules(self, e=None) -> None:
         self.rules_open = not self.rules_open
@@ -354,6 +348,18 @@ class Session:
 
     async def _home(self, e) -> None:
         await self.page.push_route("/")
+
+
+def _bar_title(ui: UI, title: str) -> ft.Control:
+    return tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
+
+
+def _icon(ui: UI, icon: str, words: str, handler: Callable, ident: str) -> ft.Control:
+    return icon_button(icon, ui.t(words), handler, ident)
+
+
+def _lang_button(ui: UI, words: str, handler: Callable) -> ft.Control:
+    return button(words, handler, "lang", filled=False, height=44)
 
 
 def _socket_closed(err: BaseException) -> bool:

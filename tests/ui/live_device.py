@@ -202,12 +202,12 @@ class Device:
         """The control a test id names (the content of its Semantics wrapper), as mounted now."""
         for control in list(self.flet.index.values()):
             if isinstance(control, ft.Semantics) and control.identifier == identifier:
-                return control.content
+                return shown(control.content)
         raise LookupError(identifier)
 
     def ids(self) -> dict[str, int]:
         """Every test id on screen and the Flet id of the control it names."""
-        return {c.identifier: c.content._i for c in list(self.flet.index.values())
+        return {c.identifier: shown(c.content)._i for c in list(self.flet.index.values())
                 if isinstance(c, ft.Semantics) and c.identifier and c.content is not None}
 
     async def tap(self, identifier: str, event: str = "click", data: object = None) -> None:

@@ -5,6 +5,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from companion.ui.live import shown
 from live_device import TABLET, Device, phone_and_tablet
 
 HOST = Access("host")
@@ -71,7 +72,7 @@ def test_undo_words_follow_every_change_without_drawing_the_screen_afresh(server
         ana = Access("seat", "ana")
 
         def words() -> str:
-            return phone.find("undo").content.controls[1].content.value
+            return shown(phone.find("undo").content.controls[1].content).value
 
         for n, (who, by) in enumerate([("ana", ana), ("bia", HOST), ("ana", ana), ("ana", ana), ("bia", HOST)]):
             live.dispatch({"type": "points.add", "player": who, "amount": n + 1}, by)
