@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import platformdirs
-import uvicorn
 
+from companion.fdlimit import limit_line
 from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
+from companion.serving import serve
 
 
 def default_data_dir() -> Path:
@@ -50,13 +51,14 @@ def main(argv: list[str] | None = None) -> None:
     tablet = f"{base_url}/?admin={info.admin_token}"
     print(f"Companion is serving on port {args.port}  (data: {data_dir})")
     print("\n".join(startup_lines(found, base_url, fixed=bool(args.url))))
+    if (low := limit_line()) is not None:
+        print(low)
     print(f"Open this on the tablet: {tablet}")
     if not args.quiet:
         print(qr_terminal(tablet))
     print("Phones join by scanning the seat codes on the tablet's table screen.", flush=True)
     logging.basicConfig(level=logging.WARNING)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20,
-                ws_ping_timeout=20)
+    serve(app, args.host, args.port)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged, NotSaved
 from companion.i18n import t
 
-API_FIELDS = ("id", "game", "seq", "role", "seat", "state")
+API_FIELDS = ("id", "game", "seq", "role", "seat", "state", "told")
 MAX_BODY = 64 * 1024
 # Every answer: never framed by another page, never sniffed as HTML, never cached (some carry keys).
 SAFE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
@@ -156,9 +156,10 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     @api.get("/health")
     def health() -> JSONResponse:
-        return answer({"ok": True, "version": __version__, "tables": len(hub.store.table_ids()),
-                       "damaged": len(hub.store.damaged()), "listeners": hub.listener_count(),
-                       "boot": boot_id})
+        """Counts from the saved-tables index: its cost does not grow with the tables saved."""
+        tables, damaged = hub.index.counts()
+        return answer({"ok": True, "version": __version__, "tables": tables, "damaged": damaged,
+                       "listeners": hub.listener_count(), "boot": boot_id})
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:
@@ -187,18 +188,19 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         return await run_in_threadpool(guarded, make, lang)
 
     @api.post("/tables/{table_id}/claim")
-    async def claim(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
-        """Opening a seat's invitation: the first caller gets the seat's key, later ones a 403."""
+    async def claim(table_id: str, request: Request, k: str | None = None, device: str | None = None) -> JSONResponse:
+        """Opening a seat's invitation: the first caller gets the seat's key, later ones a 403,
+        except the caller that claimed it (same `device`), which gets its key again."""
         lang = language(request)
         raw = await write_checks(request, lang, needs_body=False)
         if isinstance(raw, JSONResponse):
             return raw
-        return await run_in_threadpool(_claim, table_id, k, lang)
+        return await run_in_threadpool(_claim, table_id, k, device, lang)
 
-    def _claim(table_id: str, k: str | None, lang: str) -> JSONResponse:
+    def _claim(table_id: str, k: str | None, device: str | None, lang: str) -> JSONResponse:
         try:
             live = hub.get(table_id)
-            claimed = live.claim(k)
+            claimed = live.claim(k, device)
         except (KeyError, FileNotFoundError):
             return error(404, "validation.no_table", lang)
         except Damaged as err:
@@ -218,7 +220,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
-        snap = live.snapshot(access)
+        snap = live.snapshot(access, language(request))
         return answer({key: snap[key] for key in API_FIELDS})
 
     async def write(table_id: str, request: Request, k: str | None, kind: str) -> JSONResponse:
@@ -288,10 +290,13 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         live, _ = joined
         data = live.summary()
         wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
-        if not wants_csv:
-            return answer(data)
-        name = f"{data['game']}-{data['date'][:10]}-{table_id}.csv"
-        return Response(to_csv(data), media_type="text/csv; charset=utf-8",
-                        headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}"'})
+        name = f"{data['game']}-{data['date'][:10]}-{table_id}"
+        if wants_csv:
+            return Response(to_csv(data), media_type="text/csv; charset=utf-8",
+                            headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}.csv"'})
+        reply = answer(data)
+        if fmt == "json":  # the summary's "Download JSON" saves a file, as its CSV does
+            reply.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return reply
 
     return api

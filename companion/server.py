@@ -31,13 +31,13 @@ from companion.flet_patches import comeback  # noqa: E402
 from companion.flet_patches.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion import keep_awake, ui  # noqa: E402
-from companion.socket_watch import SocketWatchMiddleware  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.i18n import catalogue  # noqa: E402
 from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
+from companion.ws_guard import WebSocketGuard  # noqa: E402
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -99,9 +99,9 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     )))
     files = web_files()
     files.start()
-    app.add_middleware(SocketWatchMiddleware)
     app.add_middleware(WebCacheMiddleware, files=files)
     app.add_middleware(FontManifestMiddleware)
     app.add_middleware(IndexPageMiddleware,
                        head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
+    app.add_middleware(WebSocketGuard)
     return app, info

@@ -3,10 +3,10 @@
 Flet 1.0.5 forgets a tab whose socket died while the server was writing to it: its send
 loop raises, and the session is never told the tab left, so our hub would re-render it on
 every change for ever (4 of 60 phones in the phone bench, each slowing every broadcast).
-Flet itself is not changed for that: this ASGI middleware wraps each websocket the web app
-serves, and when the app's handling of it ends, for any reason, it calls back whoever
-registered from inside that connection (code Flet runs for a socket runs in tasks started
-from its handler, so they see this connection's context).
+Flet itself is not changed for that: the websocket guard (companion/ws_guard.py), which
+already wraps every websocket Flet serves, opens a `Watch` for each and ends it when Flet's
+handling of the socket ends, for any reason; code Flet runs for a socket runs in tasks
+started from its handler, so `current()` there names that socket's watch.
 """
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import logging
 from contextvars import ContextVar
 from typing import Callable
 
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 log = logging.getLogger(__name__)
 
@@ -50,18 +49,12 @@ def current() -> Watch | None:
     return _current.get()
 
 
-class SocketWatchMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+def watching() -> tuple[Watch, object]:
+    """A new watch, current for whatever starts from here on (in this context): `end(token)` ends it."""
+    watch = Watch()
+    return watch, _current.set(watch)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
-            return
-        watch = Watch()
-        token = _current.set(watch)
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            _current.reset(token)
-            watch.end()
+
+def end(watch: Watch, token: object) -> None:
+    _current.reset(token)
+    watch.end()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import io
 
 from api_app import ADMIN
@@ -41,6 +42,12 @@ def test_json_and_csv_match_the_final_state(client):
             (p["name"], p["score"], "true" if p["winner"] else "false", p["rank"]) for p in data["players"]]
         assert {row["date"] for row in rows} == {data["date"]} and rows[0]["game"] == "Score pad"
         assert rows[0]["start_player"] == "false" and rows[1]["start_player"] == "true"
+    # "Download JSON" saves a file too; a script asking without `format` still reads the JSON inline.
+    saved = client.get(f"/api/tables/{table['id']}/summary", params={"k": host, "format": "json"})
+    assert saved.json() == data and saved.headers["content-type"].startswith("application/json")
+    assert re.fullmatch(r'attachment; filename="scorepad-\d{4}-\d\d-\d\d-\w+\.json"', saved.headers["content-disposition"])
+    inline = client.get(f"/api/tables/{table['id']}/summary", params={"k": host})
+    assert "content-disposition" not in inline.headers
 
 
 def test_no_seat_secret_while_the_game_runs_and_bad_keys_are_refused(client):

@@ -7,6 +7,7 @@ be, so a player called "host" is only ever a player.
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Literal
@@ -75,6 +76,22 @@ def access_for(table: Table, token: str | None) -> Access | None:
         if seat.key and _same(token, seat.key) and not is_role_id(seat.id):
             return Access("seat", seat.id, token)
     return None
+
+
+DEVICE_ID_CHARS = 64
+
+
+def device_mark(device: str | None) -> str | None:
+    """What a seat keeps of the device that claimed it: a hash, so the table's file never holds
+    the id itself. None for no id, or for anything no browser of ours would send."""
+    if not isinstance(device, str) or not 16 <= len(device) <= DEVICE_ID_CHARS or not device.isascii():
+        return None
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+def same_device(seat: Seat, device: str | None) -> bool:
+    mark = device_mark(device)
+    return bool(mark and seat.device) and _same(mark, seat.device)
 
 
 def invitation_for(table: Table, token: str | None) -> Seat | None:

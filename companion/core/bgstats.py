@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+from companion.core.stats import canonical, player_key
 from companion.core.summary import tie_text
 
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -17,16 +18,29 @@ SOURCE = "Companion"
 BGG_IDS: dict[str, int] = {"cyclades": 54998}
 
 
-def payload(summary: dict, location: str = "") -> dict:
-    """The play in BG Stats' fields; the god, faction or deity goes in `role`."""
+def person_id(player: dict, aliases: dict[str, str]) -> str | None:
+    """A person's id for BG Stats, matched as the Stats page matches names (any case or
+    spacing, aliases folded in), so the same person keeps one id across plays. A seat
+    nobody named (its name is its god's or seat's) is nobody in particular: no id, or next
+    week's Ares would be booked as this week's."""
+    key = player_key(canonical(player["name"], aliases))
+    if key in {player_key(player["id"]), player_key(player.get("role") or "")}:
+        return None
+    return f"companion:{key}"
+
+
+def payload(summary: dict, location: str = "", aliases: dict[str, str] | None = None) -> dict:
+    """The play in BG Stats' fields; the god, faction or deity goes in `role`, never in the id."""
     game = {"name": summary["title"], "highestWins": summary["highest_wins"],
             "noPoints": summary["no_points"], "sourceGameId": summary["game"]}
     if summary["game"] in BGG_IDS:
         game["bggId"] = BGG_IDS[summary["game"]]
     players = []
     for p in summary["players"]:
-        row = {"name": p["name"], "winner": p["winner"], "rank": p["rank"],
-               "startPlayer": p["start_player"], "sourcePlayerId": p["id"]}
+        row = {"name": p["name"], "winner": p["winner"], "rank": p["rank"], "startPlayer": p["start_player"]}
+        person = person_id(p, aliases or {})
+        if person:
+            row["sourcePlayerId"] = person
         if not summary["no_points"] and p["score"] is not None:
             row["score"] = p["score"]
         if p["role"]:
@@ -45,6 +59,6 @@ def payload(summary: dict, location: str = "") -> dict:
     }
 
 
-def push_link(summary: dict, location: str = "") -> str:
-    data = json.dumps(payload(summary, location), ensure_ascii=False, separators=(",", ":"))
+def push_link(summary: dict, location: str = "", aliases: dict[str, str] | None = None) -> str:
+    data = json.dumps(payload(summary, location, aliases), ensure_ascii=False, separators=(",", ":"))
     return BASE + quote(data, safe="")

@@ -75,6 +75,9 @@ class GameBase:
     max_seats: int = 8
     secrets: Secrets = NO_SECRETS
     handlers: dict[str, Handler] = {}
+    # Top-level state lists of records only ever appended to (a score log): a change copies
+    # the list but shares its records, so its cost does not grow with the history.
+    logs: tuple[str, ...] = ()
     event_schemas: dict[str, type[BaseModel]] = {}
     options_schema: type[BaseModel] = OptionsSchema
     summaries: Any = None
@@ -108,7 +111,7 @@ class GameBase:
         handler = self.handlers.get(event.get("type", ""))
         if handler is None:
             raise RuleError("core.err.game_action_called", type=event.get('type'))
-        return handler(copy_state(state), event)
+        return handler(copy_state(state, self.logs), event)
 
     def view(self, state: dict, seat: str | None) -> dict:
         return state

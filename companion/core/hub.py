@@ -13,15 +13,16 @@ import logging
 import random
 import threading
 import time
+import weakref
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import summary, turnclock, validation
-from companion.core.access import (TABLET, Access, access_for, invitation_for, is_role_id, moved_from,
-                                   new_table_id, new_token)
+from companion.core import reveals, summary, turnclock, validation
+from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
+                                   moved_from, new_table_id, new_token, same_device)
 from companion.core.game import Game
+from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
 from companion.core.store import Damaged, Store, TableStore
@@ -33,6 +34,11 @@ Listener = Callable[[], None]
 MAX_TABLE_ID = 64
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
 Recorder = Callable[[dict], None]
+Changed = Callable[["LiveTable", "dict | None"], None]  # the table and its summary while the play is over
+# A table nobody watches is let go this long after its last use: its file is closed and its
+# state may leave memory (it is read back from the file, which is cheap, when asked for again).
+IDLE_SECONDS = 300.0
+SWEEP_EVERY = 5.0  # seconds between two looks for idle tables
 
 
 class ReadCache:
@@ -62,11 +68,13 @@ class LiveTable:
     """One table in memory: its current state, its log and who is watching."""
 
     def __init__(self, store: TableStore, game: Game, recorder: Recorder | None = None,
-                 now: Callable[[], float] = time.time) -> None:
-        """`recorder` receives the summary after every change (the plays log); `now` is the clock."""
+                 now: Callable[[], float] = time.time, changed: Changed | None = None) -> None:
+        """`recorder` receives the summary after every change (the plays log); `now` is the clock;
+        `changed` is told of every change (the saved-tables index)."""
         self.store = store
         self.game = game
         self._recorder = recorder
+        self._changed = changed
         self._now = now
         self._marks = turnclock.MarkLog()
         self.table: Table = store.table()
@@ -78,6 +86,7 @@ class LiveTable:
         self._by_client = {e["client_id"]: e for e in self._events if isinstance(e.get("client_id"), str)}
         self._client_id: str | None = None  # the id of the command being written, if it has one
         self._done, self._undone = in_effect(self._events)
+        self._shown = [(e, r) for e in self._events if (r := game.secrets.revealed(e))]  # seen, never unseen
         self.state = self._replay(self._done)
         self._finished = self.game.finished(self.state)
         self._clock_started = any(e["type"] == turnclock.START for e in self._events)
@@ -119,6 +128,8 @@ class LiveTable:
             "undo": self._label(undo, seat, lang),
             "redo": self._label(redo, seat, lang),
             "state": view,
+            "told": reveals.notices(self._shown, access.seat if access.role == "seat" else None, lang,
+                                    self.actor_name),
         }
 
     def _stamp(self) -> tuple[int, int]:
@@ -252,6 +263,8 @@ class LiveTable:
             self._events.append(event)
             self._done.append(event)
             self._undone.clear()
+            if shown := self.game.secrets.revealed(event):
+                self._shown.append((event, shown))
             self.state = state
             self._marks.add(event, self.game.active_seat(state))
         self._publish()
@@ -281,7 +294,8 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_undo")
             target = self._undo_target(access)
             if target is None:
-                raise RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by")))
+                raise (reveals.undo_refused(self.game.secrets, self._done[-1], access, self.actor_name)
+                       or RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by"))))
             state = self._replay(self._done[:-1])
             event = self._append_control(UNDO, target, access)
             self._undone.append(self._done.pop())
@@ -308,7 +322,10 @@ class LiveTable:
         return event
 
     def _undo_target(self, access: Access) -> dict | None:
-        return owned_top(self._done, access.role == "host" or access.actor)
+        target = owned_top(self._done, access.role == "host" or access.actor)
+        if target is not None and reveals.undo_refused(self.game.secrets, target, access, self.actor_name):
+            return None  # what was seen cannot be unseen: the tablet's call, in front of everyone
+        return target
 
     def _redo_target(self, access: Access) -> dict | None:
         return owned_top(self._undone, access.role == "host" or access.actor)
@@ -346,17 +363,21 @@ class LiveTable:
         return state
 
     # -- seats ---------------------------------------------------------------
-    def claim(self, invitation: str | None) -> tuple[Seat, str] | None:
+    def claim(self, invitation: str | None, device: str | None = None) -> tuple[Seat, str] | None:
         """The first device to open a seat's invitation gets the seat's key; later ones get
-        RuleError (the seat has joined). None when `invitation` is no invitation here."""
+        RuleError (the seat has joined), except the one that claimed it (`device`, the id its
+        browser keeps), whose retry after a lost answer gets the same key again.
+        None when `invitation` is no invitation here."""
         with self._lock:
             seat = invitation_for(self.table, invitation)
             if seat is None:
                 return None
             if seat.joined:
+                if same_device(seat, device):
+                    return seat, seat.key
                 raise RuleError("seats.already_joined")
             key = new_token()
-            self._save_seat(seat.id, key=key)
+            self._save_seat(seat.id, key=key, device=device_mark(device))
         self._publish()
         return seat, key
 
@@ -368,7 +389,8 @@ class LiveTable:
             if seat is None:
                 raise RuleError("seats.no_seat", seat=seat_id)
             token = new_token()
-            self._save_seat(seat_id, key=None, token=token, moved=[*seat.moved, seat.key] if seat.key else seat.moved)
+            self._save_seat(seat_id, key=None, token=token, device=None,
+                            moved=[*seat.moved, seat.key] if seat.key else seat.moved)
         self._publish()
         return token
 
@@ -439,11 +461,29 @@ class LiveTable:
         # After the screens are told: keeping the play is a second file write they need not wait for.
         # The summary reads the whole log, so it is built only while the play is over, or on the
         # change that took its end back: an append's cost must not grow with the game.
-        if self._recorder is not None and (self._finished or was_finished):
+        ended = None
+        if self._finished or was_finished:
             try:
-                self._recorder(self.summary())
+                ended = self.summary()
+                if self._recorder is not None:
+                    self._recorder(ended)
             except Exception:  # the plays log must never stop the table
                 log.exception("table %s: could not record the play", self.table.id)
+        if self._changed is not None:
+            try:
+                self._changed(self, ended)
+            except Exception:  # the index is rebuilt from the files; it must never stop the table
+                log.exception("table %s: could not update the saved-tables index", self.table.id)
+
+    def listing(self, ended: dict | None = None) -> TableSummary:
+        """This table as the saved-tables index lists it; `ended`: its summary, if the play is over."""
+        with self._lock:
+            last = self._events[-1] if self._events else {}
+            winners = [p["name"] for p in ended["players"] if p.get("winner")] if ended and self._finished else []
+            return TableSummary(id=self.table.id, game=self.table.game, title=self.game.title,
+                                players=[s.name for s in self.table.seats], created=self.table.created,
+                                updated=last.get("at", self.table.created), events=len(self._events),
+                                finished=self._finished, winners=winners)
 
 
 def _require_json(event: dict) -> None:
@@ -453,28 +493,67 @@ def _require_json(event: dict) -> None:
         raise RuleError("core.err.action_holds_value_cannot", err=str(err)) from err
 
 
-@dataclass
-class TableSummary:
-    id: str
-    game: str
-    title: str
-    players: list[str]
-    created: float
-    updated: float
-    events: int
-
-
 class Hub:
-    """All tables of this server: creates them, opens each once, hands out live tables."""
+    """All tables of this server: creates them, keeps in memory the ones in use, lists them all.
 
-    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time) -> None:
-        """`now` stamps every event; tests pass a fake clock to script a play's timing."""
+    One LiveTable per table, ever: `_live` finds every table still in memory (weakly, so a
+    table nobody holds can go), and `_kept` holds the ones in use (watched, or used in the
+    last IDLE_SECONDS). A table that goes idle has its file closed; if a screen still holds
+    it (a phone asleep on it), asking again gives that same object, never a second writer.
+    """
+
+    def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time,
+                 idle_seconds: float = IDLE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        """`now` stamps every event; tests pass a fake clock to script a play's timing. `clock`
+        measures idleness (`idle_seconds` without a watcher or a use)."""
         self.store = Store(data_dir)
         self._now = now
         self.plays = Plays(data_dir)
         self.games = games
+        self.index = Index(self.store, {g: game.title for g, game in games.items()}, self.plays.of)
         self._lock = threading.Lock()
-        self._live: dict[str, LiveTable] = {}
+        self._live: weakref.WeakValueDictionary[str, LiveTable] = weakref.WeakValueDictionary()
+        self._kept: dict[str, float] = {}  # table id -> last use (clock), for the tables in use
+        self._held: dict[str, LiveTable] = {}  # the strong references behind _kept
+        self._idle, self._clock = idle_seconds, clock
+        self._swept = clock()
+
+    def _open(self, live: LiveTable) -> LiveTable:
+        """Under self._lock: `live` is in use now."""
+        self._live[live.table.id] = live
+        self._held[live.table.id] = live
+        self._kept[live.table.id] = self._clock()
+        return live
+
+    def _index_change(self, live: LiveTable, ended: dict | None) -> None:
+        self.index.put(live.listing(ended))
+
+    def sweep(self, force: bool = False) -> int:
+        """Let go of the tables nobody watches and nobody used for `idle_seconds`: close their
+        files and drop the hub's hold on them. Runs by itself every SWEEP_EVERY seconds of use;
+        returns how many were let go."""
+        now = self._clock()
+        with self._lock:
+            if not force and now - self._swept < SWEEP_EVERY:
+                return 0
+            self._swept = now
+            idle = [self._held[i] for i, used in self._kept.items() if now - used >= self._idle]
+        gone = []
+        for live in idle:
+            if live.listener_count == 0:
+                live.store.release()
+                gone.append(live.table.id)
+        with self._lock:
+            for table_id in gone:
+                if self._kept.get(table_id, now) <= now - self._idle:
+                    self._kept.pop(table_id, None)
+                    self._held.pop(table_id, None)
+        return len(gone)
+
+    def in_use(self) -> int:
+        """Tables the hub holds in memory as in use (watched or used lately)."""
+        with self._lock:
+            return len(self._kept)
 
     def create(self, game_id: str, options: dict | None = None) -> LiveTable:
         game = self.games.get(game_id) if isinstance(game_id, str) else None
@@ -501,9 +580,11 @@ class Hub:
             initial_state=initial,
         )
         _require_json(table.to_dict())
-        live = LiveTable(self.store.new(table), game, self.plays.record, self._now)
+        live = LiveTable(self.store.new(table), game, self.plays.record, self._now, self._index_change)
+        self.index.put(live.listing(), new=True)
         with self._lock:
-            self._live[table.id] = live
+            self._open(live)
+        self.sweep()
         return live
 
     def get(self, table_id: str) -> LiveTable:
@@ -511,56 +592,45 @@ class Hub:
         with self._lock:
             live = self._live.get(table_id)
             if live is None:
-                if not (table_id.isascii() and table_id.isalnum() and len(table_id) <= MAX_TABLE_ID):
+                if not (isinstance(table_id, str) and table_id.isascii() and table_id.isalnum()
+                        and len(table_id) <= MAX_TABLE_ID):
                     raise KeyError(table_id)
-                store = self.store.open(table_id)
-                game = self.games.get(store.table().game)
-                if game is None:
-                    raise Damaged("unknown_game")
                 try:
-                    live = LiveTable(store, game, self.plays.record, self._now)
-                except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
-                    raise Damaged("replay", error=type(err).__name__) from err
-                self._live[table_id] = live
-            return live
+                    live = self._load(table_id)
+                except Damaged as err:
+                    self.index.damaged_now(table_id, err)
+                    raise
+            self._open(live)
+        self.sweep()
+        return live
+
+    def _load(self, table_id: str) -> LiveTable:
+        store = self.store.open(table_id)
+        game = self.games.get(store.table().game)
+        if game is None:
+            raise Damaged("unknown_game")
+        try:
+            return LiveTable(store, game, self.plays.record, self._now, self._index_change)
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
+            raise Damaged("replay", error=type(err).__name__) from err
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
         live = self.get(table_id)
         return live, access_for(live.table, token)
 
+    def saved(self, search: str = "", offset: int = 0, limit: int | None = None) -> tuple[list[TableSummary], int]:
+        """Saved tables that open, newest change first, from the index (no table is opened):
+        one page of them and how many match `search` (a player's name or the game)."""
+        self.sweep()
+        return self.index.page(search, offset, limit)
+
     def summaries(self) -> list[TableSummary]:
-        out = []
-        for table_id in self.store.table_ids():
-            try:
-                live = self.get(table_id)
-            except (KeyError, FileNotFoundError, Damaged):
-                continue
-            events = live.events()
-            out.append(TableSummary(
-                id=table_id,
-                game=live.table.game,
-                title=live.game.title,
-                players=[s.name for s in live.table.seats],
-                created=live.table.created,
-                updated=events[-1].get("at", live.table.created) if events else live.table.created,
-                events=len(events),
-            ))
-        return sorted(out, key=lambda s: s.updated, reverse=True)
+        return self.saved()[0]
 
     def damaged(self) -> dict[str, Damaged]:
-        """Table files that cannot be opened, with what is wrong, for the tablet's list and health."""
-        found = self.store.damaged()
-        with self._lock:
-            live = set(self._live)
-        for table_id in self.store.table_ids():
-            if table_id not in live and table_id not in found:
-                try:
-                    self.get(table_id)
-                except Damaged as err:
-                    found[table_id] = err
-                except KeyError:
-                    pass
-        return found
+        """Table files that cannot be opened, with what is wrong, for the tablet's list and health:
+        what the index found reading them (a table whose events stop replaying is found when opened)."""
+        return self.index.damaged()
 
     def listener_count(self) -> int:
         """Open screens across all tables: a closed tab must drop out of this at once."""
@@ -571,6 +641,9 @@ class Hub:
     def delete(self, table_id: str) -> None:
         with self._lock:
             live = self._live.pop(table_id, None)
+            self._kept.pop(table_id, None)
+            self._held.pop(table_id, None)
         if live is not None:
             live.store.close()
         self.store.delete(table_id)
+        self.index.remove(table_id)

@@ -46,6 +46,8 @@ class Seat:
     `token` is the invitation a QR code carries, spent once a device claimed the
     seat; `key` is what that device keeps; `moved` holds the keys of devices the
     seat was taken from, so such a device can be told why it no longer opens it.
+    `device` marks the device that claimed it (a hash of the id its browser keeps),
+    so that device alone gets the key again if it asks again (its answer was lost).
     """
 
     id: str
@@ -54,6 +56,7 @@ class Seat:
     colour: str | None = None
     key: str | None = None
     moved: list[str] = field(default_factory=list)
+    device: str | None = None
 
     @property
     def joined(self) -> bool:

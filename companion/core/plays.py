@@ -69,6 +69,11 @@ class Plays:
             if self._plays.pop(table_id, None) is not None:
                 self._save()
 
+    def of(self, table_id: str) -> dict | None:
+        """The kept play of a table, if it is finished: the saved-tables index reads it when rebuilt."""
+        with self._lock:
+            return self._plays.get(table_id)
+
     def all(self) -> list[dict]:
         with self._lock:
             return sorted(self._plays.values(), key=lambda p: p["started_at"])
@@ -93,5 +98,8 @@ class Plays:
 
     def _save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"plays": self._plays, "aliases": self._aliases}, ensure_ascii=False, indent=1)
+        # Compact, so json uses its C encoder: with `indent` it fell back to the Python one, and
+        # keeping one more play cost 0.17 s at 200 plays kept (profiled), growing with every play.
+        text = json.dumps({"plays": self._plays, "aliases": self._aliases}, ensure_ascii=False,
+                          separators=(",", ":"))
         atomic_write(self.path, text)

@@ -34,6 +34,28 @@ class EventSecret:
     fields: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Revealed:
+    """A secret shown by an event the rules allow (a Griffin, a short payment, the final count).
+
+    What has been seen cannot be unseen: such an event is taken back only from the tablet,
+    and the victim's phone is told, with `key` (a message with {learner} and {amount}).
+    `victim` None: every seat's secret at once, to everyone (`EVERY_SECRET`), which each
+    phone sees happen on its own screen, so nobody needs telling.
+    """
+
+    victim: str | None
+    learner: str | None
+    amount: int | None = None
+    key: str | None = None
+
+
+EVERY_SECRET = Revealed(None, None)  # the screens come down: every count shown to every seat
+
+
+Reveal = Callable[[dict], "Revealed | None"]  # reads one stored event; None: this one showed nothing
+
+
 def _nobody(state: dict) -> Iterable[str]:
     return ()
 
@@ -44,11 +66,19 @@ class Secrets:
 
     `shown(state)` names the seats whose state secrets are in the open right now
     (a gem screen lowered, the final count); event secrets stay with their seats.
+    `reveals` names the event types that can show one seat's secret to another seat,
+    each with how to read from the stored event who learnt whose secret and how much.
     """
 
     state: tuple[StateSecret, ...] = ()
     events: Mapping[str, EventSecret] = field(default_factory=dict)
     shown: Callable[[dict], Iterable[str]] = _nobody
+    reveals: Mapping[str, Reveal] = field(default_factory=dict)
+
+    def revealed(self, event: dict) -> Revealed | None:
+        """Whose secret the stored `event` showed to whom, if it is one that did."""
+        read = self.reveals.get(event.get("type", ""))
+        return read(event) if read else None
 
     def cut_view(self, state: dict, view: dict, seat: str | None) -> dict:
         """`view` less every secret of `state` that `seat` (None: tablet, spectator) may not see."""

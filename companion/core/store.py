@@ -9,6 +9,11 @@ which was never acknowledged: reading drops it. Opening a file with many
 lines compacts it into one (temporary file, fsync, rename), so a crash
 during compaction leaves the old file or the new one, never half of one.
 
+A table's file is open only while it takes appends: at most OPEN_FILES table files
+are open at once in the whole process (OpenFiles closes the least recently written
+one), so the number of saved tables never reaches the process's file limit.
+Reopening costs one open() on the next append; the data stays in memory.
+
 TinyDB is not thread-safe, so every access goes through the table's lock.
 There is deliberately no CachingMiddleware: an event is on disk before the
 hub acknowledges it, and a write that fails leaves the file as it was.
@@ -36,6 +41,45 @@ from companion.i18n import t
 # Opening a file with more lines than this rewrites it as one.
 COMPACT_AFTER = 100
 TEMP_SUFFIX = ".tmp"
+# Table files held open for appends at once, whatever the number of saved tables.
+OPEN_FILES = 32
+
+
+class OpenFiles:
+    """The table files held open for appends, least recently written first.
+
+    Past `limit`, writing one more closes the oldest. A handle busy in another thread's
+    append is skipped (never waited for: two tables' writers each closing the other's
+    would deadlock), so the bound can be passed only by appends running at that moment.
+    """
+
+    def __init__(self, limit: int = OPEN_FILES) -> None:
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._order: dict[int, AppendJSONStorage] = {}  # insertion order is recency
+
+    def used(self, storage: AppendJSONStorage) -> None:
+        with self._lock:
+            self._order.pop(id(storage), None)
+            self._order[id(storage)] = storage
+            over = len(self._order) - self.limit
+            oldest = [s for s in self._order.values() if s is not storage] if over > 0 else []
+        for victim in oldest:
+            if over <= 0:
+                break
+            if victim.release(wait=False):
+                over -= 1
+
+    def forget(self, storage: AppendJSONStorage) -> None:
+        with self._lock:
+            self._order.pop(id(storage), None)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._order)
+
+
+FILES = OpenFiles()  # one bound for the process: the file limit is the process's
 
 
 class NotSaved(Exception):
@@ -72,12 +116,16 @@ class AppendJSONStorage(Storage):
     atomically.
     """
 
-    def __init__(self, path: str | os.PathLike) -> None:
+    def __init__(self, path: str | os.PathLike, files: OpenFiles | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._data: dict[str, dict[str, Any]] | None = None
         self._on_disk: dict[str, set[str]] = {}
-        self._fd: int | None = None  # kept open for appends: opening per event costs as much as writing
+        # Kept open between appends while the table is in play (opening per event costs as
+        # much as writing); `files` closes it when other tables need the room.
+        self._fd: int | None = None
+        self._fd_lock = threading.Lock()
+        self._files = files if files is not None else FILES
         self._load()
 
     def _load(self) -> None:
@@ -132,9 +180,25 @@ class AppendJSONStorage(Storage):
         self._remember(data)
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        self.release()
+
+    def release(self, wait: bool = True) -> bool:
+        """Close the append handle (the data stays in memory; the next append reopens it).
+        With `wait=False`, a handle in use by an append right now is left open: False."""
+        if not self._fd_lock.acquire(blocking=wait):
+            return False
+        try:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+        finally:
+            self._fd_lock.release()
+        self._files.forget(self)
+        return True
+
+    @property
+    def is_open(self) -> bool:
+        return self._fd is not None
 
     def _added(self, data: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
         """The documents new since the last write, or None if something else changed."""
@@ -168,16 +232,21 @@ class AppendJSONStorage(Storage):
     def _append(self, added: dict[str, dict[str, Any]]) -> None:
         """One line, on disk (fdatasync) before this returns; on failure the file is cut back."""
         line = memoryview((_dumps(added) + "\n").encode("utf-8"))
-        if self._fd is None:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        size = os.fstat(self._fd).st_size
-        try:
-            while line:
-                line = line[os.write(self._fd, line):]
-            os.fdatasync(self._fd)
-        except OSError as err:
-            os.ftruncate(self._fd, size)
-            raise NotSaved(err) from err
+        with self._fd_lock:
+            try:
+                if self._fd is None:
+                    self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            except OSError as err:
+                raise NotSaved(err) from err
+            size = os.fstat(self._fd).st_size
+            try:
+                while line:
+                    line = line[os.write(self._fd, line):]
+                os.fdatasync(self._fd)
+            except OSError as err:
+                os.ftruncate(self._fd, size)
+                raise NotSaved(err) from err
+        self._files.used(self)
 
     def _rewrite(self, data: dict[str, Any]) -> None:
         self.close()  # the rename below puts a new file under the path; the next append opens it
@@ -284,10 +353,10 @@ class AppendDB(TinyDB):
 class TableStore:
     """The event log of one table. Sequence numbers are TinyDB document ids (1, 2, 3…)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, files: OpenFiles | None = None) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._db = AppendDB(path, storage=AppendJSONStorage)
+        self._db = AppendDB(path, storage=AppendJSONStorage, files=files)
         self._next = max((doc.doc_id for doc in self._db.table("events").all()), default=0)
 
     def create(self, table: Table) -> None:
@@ -322,18 +391,17 @@ class TableStore:
             self._next = seq
             return seq
 
+    def release(self) -> None:
+        """Close the file until the next append: the table is idle, its data stays readable."""
+        self._db.storage.release()
+
+    @property
+    def is_open(self) -> bool:
+        return self._db.storage.is_open
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def _describes_table(data: dict[str, dict[str, Any]]) -> bool:
-    docs = list(data.get("table", {}).values())
-    try:
-        Table.from_dict(docs[0])
-    except (IndexError, TypeError, KeyError, ValueError, AttributeError):
-        return False
-    return True
 
 
 class Store:
@@ -344,7 +412,6 @@ class Store:
         self.tables_dir = self.data_dir / "tables"
         self.trash_dir = self.data_dir / "deleted"
         self.tables_dir.mkdir(parents=True, exist_ok=True)
-        self._problems: dict[str, tuple[tuple[int, int], Damaged | None]] = {}
         for leftover in self.tables_dir.glob(f".*{TEMP_SUFFIX}"):
             leftover.unlink(missing_ok=True)  # a rewrite a crash interrupted; the table file is whole
 
@@ -362,31 +429,6 @@ class Store:
         store = TableStore(path)
         store.table()
         return store
-
-    def problem(self, table_id: str) -> Damaged | None:
-        """What is wrong with a table file (None: nothing), remembered while the file is unchanged."""
-        path = self.path(table_id)
-        try:
-            stat = path.stat()
-        except OSError:
-            return None
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        known = self._problems.get(table_id)
-        if known is not None and known[0] == stamp:
-            return known[1]
-        try:
-            data, _, _ = inspect(path.read_bytes())
-            found = None if _describes_table(data) else Damaged("incomplete")
-        except Damaged as err:
-            found = err
-        except OSError as err:
-            found = Damaged("unreadable", reason=err.strerror or type(err).__name__)
-        self._problems[table_id] = (stamp, found)
-        return found
-
-    def damaged(self) -> dict[str, Damaged]:
-        """Every table file that cannot be read, with what is wrong: one never hides the others."""
-        return {tid: problem for tid in self.table_ids() if (problem := self.problem(tid))}
 
     def new(self, table: Table) -> TableStore:
         store = TableStore(self.path(table.id))

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from companion.core.model import Table
 from companion.core.timeline import CONTROL_TYPES
-from companion.i18n import t
+from companion.i18n import DEFAULT_LANG, catalogue, t
 
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
@@ -80,6 +80,20 @@ def tie_text(summary: dict, tie: dict, lang: str) -> str:
         return t("summary.tie_shared", lang, players=listed, reason=reason)
     others = ", ".join(names.get(p, p) for p in tie["players"] if p != tie["winner"])
     return t("summary.tie_won", lang, winner=names.get(tie["winner"], tie["winner"]), others=others, reason=reason)
+
+
+ROLE_KEYS = ("god_", "deity_", "faction_")
+
+
+def role_text(game: str, role: str | None, lang: str) -> str | None:
+    """A role as the reader's language names it: summaries and plays keep the English name
+    (BG Stats reads it), the screens show "Atena" beside a Portuguese tile's "Atena"."""
+    if not role or lang == DEFAULT_LANG:
+        return role
+    for key, texts in catalogue().items():
+        if key.startswith(f"{game}.") and key.split(".", 1)[1].startswith(ROLE_KEYS) and texts.get(DEFAULT_LANG) == role:
+            return texts.get(lang) or role
+    return role
 
 
 def note_text(note: dict, lang: str) -> str:

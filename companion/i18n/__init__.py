@@ -8,6 +8,7 @@ translation is visible in review and caught by a test. A key is looked up as
 """
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -36,7 +37,15 @@ def t(key: str, lang: str = DEFAULT_LANG, **values: object) -> str:
     if texts is None:
         return key
     text = texts.get(lang) or texts.get(DEFAULT_LANG) or key
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    text = text.format(**values)
+    return _POSSESSIVE.sub("'", text) if lang == "en" else text
+
+
+# One English possessive rule: a name ending in s takes the apostrophe alone, as the game's
+# own "Olympus' Favor" and "Zeus' Pity" do, so "Hermes' turn" sits beside them (not "Hermes's").
+_POSSESSIVE = re.compile(r"(?<=s)'s\b")
 
 
 def missing(lang: str) -> list[str]:

@@ -5,7 +5,7 @@ The UI needs only what is exported here: `search` for the search box,
 `highlight_spans` to mark the words a query matched, and `index` to build
 the index at start-up rather than on the first question.
 """
-from companion.rules.engine import highlight_spans, highlight_terms, index, search
+from companion.rules.engine import MAX_QUERY, highlight_spans, highlight_terms, index, search
 from companion.rules.entry import Entry, Hit
 from companion.rules.library import GAMES, LANGS, contents, entry
 
@@ -14,6 +14,7 @@ __all__ = [
     "GAMES",
     "Hit",
     "LANGS",
+    "MAX_QUERY",
     "contents",
     "entry",
     "highlight_spans",

@@ -8,12 +8,17 @@ from companion.core.model import RuleError
 from companion.rules.entry import Hit
 from companion.rules.fts import Index
 from companion.rules.library import LANGS, all_entries, check_game, check_lang, entry
+from companion.rules.quantity import asks_quantity, quantity_group
 from companion.rules.query import MIN_FUZZY_LENGTH, Group, expression, parse
 from companion.rules.scoring import Scorer
 from companion.rules.text import fold
 
 # How many FTS5 candidates to score; in practice every entry that matched at all.
 CANDIDATES = 1000
+# Characters of a question that are read: a long paragraph is about 200. Parsing folded every word
+# of the whole text, so a 1,000,000-character "question" once cost 6 s of the server's time; a
+# pasted page is now answered from its first words at the cost of a short one.
+MAX_QUERY = 200
 
 _built: Index | None = None
 _building = threading.Lock()
@@ -62,8 +67,7 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     uses ("philosopher" asked at a Kleos table) also brings that game's entries
     naming it; each Hit says its game so the UI can label it.
     """
-    if not isinstance(query, str):
-        raise RuleError("rules.err.type_question_few_words")
+    query = _first_words(query)
     if game is not None:
         check_game(game)
     if lang is not None:
@@ -74,6 +78,10 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     groups = parse(idx, query)
     if not groups:
         return []
+    if asks_quantity(query):
+        extra = quantity_group(idx)
+        if extra and extra not in groups:
+            groups.append(extra)
     scorer = Scorer(idx, groups)
     foreign = _foreign(idx, groups, game) if game else {}
     best: dict[tuple, tuple[float, int]] = {}
@@ -95,12 +103,23 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     return hits[:limit]
 
 
+def _first_words(query: object) -> str:
+    """The first MAX_QUERY characters, cut at a space so no word is halved."""
+    if not isinstance(query, str):
+        raise RuleError("rules.err.type_question_few_words")
+    if len(query) <= MAX_QUERY:
+        return query
+    cut = query[:MAX_QUERY]
+    return cut[: cut.rfind(" ")] if " " in cut else cut
+
+
 def highlight_terms(query: str) -> list[str]:
     """The folded words (lowercase, no accents) of entry texts that `query` matches.
 
     Typo corrections, synonyms and plurals are resolved here, so the UI only
     compares whole words: see highlight_spans.
     """
+    query = _first_words(query)
     idx = index()
     out: set[str] = set()
     for group in parse(idx, query):

@@ -22,6 +22,8 @@ from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
+from companion.ui.device_calls import Prefs, within
+from companion.ui.devices import CROWDED, REPLACED, device_id
 from companion.ui.locale import browser_lang
 from companion.ui.live import Holder, part, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
@@ -47,7 +49,8 @@ class Session:
         self.ui.refresh = self.render
         self.ui.redraw_soon = self._changed
         self.ui.set_awake = self._save_awake
-        self.prefs = ft.SharedPreferences()
+        self.closed = False  # the session ended (its reconnect window passed): see _on_close
+        self.prefs = Prefs(lambda: self.closed)
         self.wakelock = ft.Wakelock()
         self._awake: bool | None = None
         self.admin = False
@@ -64,10 +67,12 @@ class Session:
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
         self.notice: str | None = None  # why this device shows no table (a string key)
+        self._device: str | None = None  # this browser's id (ui/devices.py), read when first needed
 
     async def start(self) -> None:
         page = self.page
         page.on_disconnect = self._on_disconnect  # first: the tab may close during the awaits below
+        page.on_close = self._on_close
         self._watch_socket()
         page.title = "Companion"
         page.padding = 12
@@ -120,7 +125,8 @@ class Session:
             live = self.ui.server.hub.get(table_id)
             if access_for(live.table, token) is not None:
                 return None
-            claimed = await asyncio.to_thread(live.claim, token)  # a file write: off the event loop
+            device = await self._device_id()
+            claimed = await asyncio.to_thread(live.claim, token, device)  # a file write: off the event loop
         except (KeyError, FileNotFoundError, Damaged):
             return None  # _join says what is wrong
         except RuleError as err:
@@ -144,6 +150,7 @@ class Session:
         if access is None:
             return
         self.ui.live, self.ui.access, self.key = live, access, token
+        self.ui.server.screens.enter(self, await self._device_id(), table_id, access.role, access.seat)
         self._listen()
         saved = await self.prefs.get(PREF_AWAKE.format(role=access.role))
         self.ui.awake = access.role == "host" if saved is None else bool(saved)
@@ -154,8 +161,22 @@ class Session:
         if self._unsubscribe:
             self._unsubscribe()
         self._unsubscribe = None
+        self.ui.server.screens.leave(self)
         self.ui.live = self.ui.access = self.key = None
         self.ui.local.clear()
+
+    async def _device_id(self) -> str:
+        if self._device is None:
+            self._device = await device_id(self.prefs)
+        return self._device
+
+    def retire(self, reason: str) -> None:
+        """Another screen of this browser took the seat, or too many follow it: stop following the
+        table, keep only a notice (and a way back), and free the rest."""
+        self._leave_table()
+        self.notice = reason
+        self.ui.parts.clear()
+        self._changed()
 
     # -- liveness ------------------------------------------------------------
     def _changed(self) -> None:
@@ -221,6 +242,16 @@ class Session:
         if watch is not None:
             watch.on_end(lambda: self._gone() if self._socket is watch else None)
 
+    async def _on_close(self, e) -> None:
+        """Flet ended the session (closed, or dropped and not back within the reconnect window):
+        let go of everything it held, so a phone that sleeps and wakes adds nothing for good.
+        Calls still waiting on the device answer their default (device_calls)."""
+        self.closed = True
+        self._leave_table()
+        self.ui.parts.clear()
+        self.page.controls.clear()
+        self.page.appbar = None
+
     async def _on_connect(self, e) -> None:
         self._watch_socket()
         self._listen()
@@ -233,6 +264,8 @@ class Session:
     async def render(self) -> None:
         """Describe the whole screen again; parts whose inputs are unchanged come back as the
         same controls, and Flet's diff against the shown tree sends only what changed."""
+        if self.closed:
+            return  # a render still queued when the session ended: nothing to show it to
         page, ui = self.page, self.ui
         ui.now = self.clock()
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
@@ -280,7 +313,7 @@ class Session:
                 return stats_screen(ui)
             if self.admin:
                 return start_screen(ui)
-            return _no_access(ui, self.notice)
+            return _no_access(ui, self.notice, self._take_back if self.notice in (REPLACED, CROWDED) else None)
         finally:
             ui.parts.end()
 
@@ -305,7 +338,7 @@ class Session:
         # the page's NoSleep script reads this preference and keeps the screen on instead.
         await self.prefs.set(keep_awake.PREF, wanted)
         try:
-            await (self.wakelock.enable() if wanted else self.wakelock.disable())
+            await within(self.wakelock.enable() if wanted else self.wakelock.disable(), None, lambda: self.closed)
         except Exception as err:  # noqa: BLE001 - the client reports any platform refusal
             log.info("wake lock not available here: %s", err)
 
@@ -349,6 +382,9 @@ class Session:
     async def _home(self, e) -> None:
         await self.page.push_route("/")
 
+    async def _take_back(self, e) -> None:
+        await self.open(self.page.route)
+
 
 def _bar_title(ui: UI, title: str) -> ft.Control:
     return tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
@@ -369,9 +405,10 @@ def _socket_closed(err: BaseException) -> bool:
     return isinstance(err, (AttributeError, RuntimeError)) and bool(frames) and frames[-1].name == "send_message"
 
 
-def _no_access(ui: UI, notice: str | None = None) -> ft.Control:
+def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = None) -> ft.Control:
     """Nothing of any table; says why when the file is damaged, or (`notice`, a string key)
-    when the link was a seat's that is spent or moved."""
+    when the link was a seat's that is spent or moved, or this screen stopped following it
+    (`take_back` then follows it here again)."""
     problem = ui.local.get(DAMAGED)
     if problem:
         return tagged(ft.Column([
@@ -384,6 +421,7 @@ def _no_access(ui: UI, notice: str | None = None) -> ft.Control:
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
         ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
         tagged(ft.Text(body, size=18, text_align=ft.TextAlign.CENTER), "no-access-reason", body),
+        *([button(ui.t("limits.follow_here"), take_back, "follow-here", icon=ft.Icons.SYNC)] if take_back else []),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "no-access")
 
 

@@ -14,6 +14,7 @@ from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.store import NotSaved
 from companion.i18n import t as translate
+from companion.ui.devices import Screens
 from companion.ui.live import Parts
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,7 @@ class ServerInfo:
     base_url: str  # how phones on the LAN reach this server, e.g. http://192.168.1.20:8550
     addresses: tuple[str, ...] = ()  # every detected base URL, best first (the host may pick one)
     fixed: bool = False  # base_url came from `--url`: it beats the tablet's own address
+    screens: Screens = field(default_factory=Screens)  # which sessions follow which seat (ui/devices.py)
 
     def join_url(self, table_id: str, token: str, base: str | None = None) -> str:
         return f"{base or self.base_url}/t/{table_id}?k={token}"

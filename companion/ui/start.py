@@ -3,16 +3,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
 
 import flet as ft
 
+from companion.core.hub import Hub
+from companion.core.index import TableSummary
 from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.games.registry import GAMES
 from companion.i18n import t
+from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.games import game_uis
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.plays_card import finished_plays
 
 
@@ -27,31 +31,107 @@ def game_title(game_id: str, lang: str) -> str:
     return GAMES[game_id].title if text == key and game_id in GAMES else text
 
 
+PAGE_SIZE = 8  # saved tables a tablet shows at once; more bring paging and search
+SEARCH, PAGE = "start.search", "start.page"  # ui.local: the typed search and the page shown
+
+
+@dataclass
+class SavedTables:
+    """What the start screen shows of the saved tables: one page, from the index."""
+
+    rows: list[TableSummary]
+    matching: int  # tables that match the search
+    saved: int  # every saved table that opens: paging and search appear past one screenful
+    damaged: dict[str, Damaged]
+    first: int  # index of rows[0] among the matching tables
+
+
+def saved_tables(hub: Hub, search: str = "", page: int = 0) -> SavedTables:
+    """The start screen's only way to the saved tables: the index, never the table files."""
+    search = search.strip()
+    rows, matching = hub.saved(search, page * PAGE_SIZE, PAGE_SIZE)
+    if not rows and page > 0 and matching:  # the page emptied under us (tables deleted): the last one
+        page = (matching - 1) // PAGE_SIZE
+        rows, matching = hub.saved(search, page * PAGE_SIZE, PAGE_SIZE)
+    saved = matching if not search else hub.saved("", 0, 0)[1]
+    return SavedTables(rows, matching, saved, hub.damaged(), page * PAGE_SIZE)
+
+
 def start_screen(ui: UI) -> ft.Control:
     return ft.Column([_saved(ui), finished_plays(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _saved(ui: UI) -> ft.Control:
+    found = saved_tables(ui.server.hub, ui.local.get(SEARCH, ""), ui.local.get(PAGE, 0))
+    ui.local[PAGE] = found.first // PAGE_SIZE
     rows: list[ft.Control] = []
-    for s in ui.server.hub.summaries():
+    if found.saved > PAGE_SIZE:
+        rows.append(_search_bar(ui, found))
+    for s in found.rows:
         title = game_title(s.game, ui.lang)
+        done = s.finished
+        heading_line = ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600)
         info = ft.Column([
-            ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600),
+            ft.Row([_finished_mark(ui), heading_line], spacing=8, wrap=True) if done else heading_line,
             ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
-                    f"{ui.t('ui.events_count', n=s.events)}", size=13),
+                    f"{numbers.count('ui.count_changes', s.events, ui.lang)}", size=13),
         ], spacing=2, expand=not ui.is_phone)
         actions = [
-            button(ui.t("ui.resume"), _resume(ui, s.id), f"resume-{s.id}", icon=ft.Icons.PLAY_ARROW),
+            button(ui.t("ui.open_finished" if done else "ui.resume"), _resume(ui, s.id), f"resume-{s.id}",
+                   icon=ft.Icons.EMOJI_EVENTS if done else ft.Icons.PLAY_ARROW, filled=not done),
             button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
                    filled=False),
         ]
         layout = ft.Column([info, ft.Row(actions)]) if ui.is_phone else ft.Row([info, *actions])
         rows.append(tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}"))
-    rows += [_damaged_row(ui, table_id, err) for table_id, err in sorted(ui.server.hub.damaged().items())]
+    if found.saved > PAGE_SIZE and not found.rows:
+        rows.append(tagged(ft.Text(ui.t("ui.no_match"), size=16), "no-match"))
+    rows += [_damaged_row(ui, table_id, err) for table_id, err in sorted(found.damaged.items())]
     if not rows:
         rows.append(ft.Text(ui.t("ui.no_tables"), size=16))
     return card(heading(ui.t("ui.tables")), *rows, ident="saved-tables")
+
+
+def _finished_mark(ui: UI) -> ft.Control:
+    said = ui.t("ui.finished")
+    return tagged(ft.Container(ft.Text(said, size=14, weight=ft.FontWeight.W_600), border_radius=10,
+                               padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+                               bgcolor=ft.Colors.TERTIARY_CONTAINER), "finished-mark", said)
+
+
+def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
+    """Past one screenful: a search by player or game, and pages of PAGE_SIZE, newest first."""
+    async def typed(e) -> None:
+        ui.local[SEARCH] = e.control.value or ""
+
+    async def search(e) -> None:
+        ui.local[PAGE] = 0
+        await ui.refresh()
+
+    def turn(step: int):
+        async def go(e) -> None:
+            ui.local[PAGE] = ui.local.get(PAGE, 0) + step
+            await ui.refresh()
+        return go
+
+    # The Semantics wrapper, not the field, takes the row's room: a field of unbounded width in a
+    # row is not drawn at all.
+    field = ft.Container(tagged(ft.TextField(value=ui.local.get(SEARCH, ""), label=ui.t("ui.search_tables"),
+                                             on_change=typed, on_submit=search, text_size=18, max_length=60,
+                                             border=ft.InputBorder.OUTLINE, counter=""), "search-tables"),
+                         expand=True)
+    last = found.first + len(found.rows)
+    shown = ui.t("ui.tables_shown", first=found.first + 1 if found.rows else 0, last=last, total=found.matching)
+    return ft.Column([
+        ft.Row([field, icon_button(ft.Icons.SEARCH, ui.t("ui.search"), search, "search-go")]),
+        ft.Row([icon_button(ft.Icons.CHEVRON_LEFT, ui.t("ui.previous"), turn(-1), "tables-previous",
+                            disabled=found.first == 0),
+                tagged(ft.Text(shown, size=16), "tables-shown", shown),
+                icon_button(ft.Icons.CHEVRON_RIGHT, ui.t("ui.next_page"), turn(1), "tables-next",
+                            disabled=last >= found.matching)],
+               alignment=ft.MainAxisAlignment.CENTER),
+    ], spacing=4)
 
 
 def _damaged_row(ui: UI, table_id: str, err: Damaged) -> ft.Control:

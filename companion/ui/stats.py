@@ -13,7 +13,9 @@ import flet_charts as fch
 
 from companion.core.model import RuleError
 from companion.core.stats import game_stats, names
+from companion.core.summary import role_text
 from companion.games.registry import GAMES
+from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import button, card, heading, tagged
@@ -46,17 +48,23 @@ def stats_screen(ui: UI) -> ft.Control:
         empty = ui.t("summary.stats_empty", game=game_title(choice, ui.lang))
         parts.append(tagged(ft.Text(empty, size=18), "stats-empty", empty))
         return ft.Column([card(*parts, ident="stats")], scroll=ft.ScrollMode.AUTO, expand=True)
-    line = ui.t("summary.stats_plays", n=stats["plays"], minutes=stats["average_minutes"])
+    line = ui.t("summary.stats_plays", n=numbers.number(stats["plays"], ui.lang),
+                minutes=numbers.number(stats["average_minutes"], ui.lang))
     parts += [tagged(ft.Text(line, size=18, weight=ft.FontWeight.W_600), "stats-plays", line),
               _wins_chart(ui, stats)]
     for player in stats["players"]:
-        text = ui.t("summary.stats_score_line", name=player["name"], plays=player["plays"], wins=player["wins"],
-                    average="—" if player["average"] is None else player["average"],
-                    best="—" if player["best"] is None else player["best"])
+        text = ui.t("summary.stats_score_line", name=player["name"],
+                    plays=numbers.count("summary.count_plays", player["plays"], ui.lang),
+                    wins=numbers.count("summary.count_wins", player["wins"], ui.lang),
+                    average="—" if player["average"] is None else numbers.number(player["average"], ui.lang, 1),
+                    best="—" if player["best"] is None else numbers.number(player["best"], ui.lang))
         parts.append(tagged(ft.Text(text, size=15), f"stats-player-{player['name']}", text))
     if stats["roles"]:
         parts.append(ft.Text(ui.t("summary.stats_wins_role"), size=16, weight=ft.FontWeight.W_600))
-        parts += [ft.Text(f"{r['role']}: {r['wins']} / {r['plays']}", size=15) for r in stats["roles"]]
+        parts += [ft.Text(ui.t("summary.stats_role_line", role=role_text(choice, r["role"], ui.lang),
+                               wins=numbers.count("summary.count_wins", r["wins"], ui.lang),
+                               plays=numbers.count("summary.count_plays", r["plays"], ui.lang)), size=15)
+                  for r in stats["roles"]]
     return ft.Column([card(*parts, ident="stats"), _merge_card(ui, names(every, {}))],
                      scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)
 

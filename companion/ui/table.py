@@ -15,7 +15,9 @@ from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.history import history_card
 from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
+from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.summary import summary_panel
+from companion.ui.widgets.told import told_card
 from companion.ui.widgets.turn_clock import clock_strip
 
 
@@ -30,14 +32,21 @@ def table_screen(ui: UI) -> ft.Control:
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        return group(ui, "table-layout", ft.Column, [identity, *undo, *extras, board, history, awake],
-                     spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        column = [identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
+        return group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [identity, news_line(ui), *extras, board], expand=3, scroll=ft.ScrollMode.AUTO,
-              spacing=12),
+        group(ui, "table-main", ft.Column, [_top_line(ui, identity), *extras, board], expand=3,
+              scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+
+
+def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
+    """Who this device is and, beside it, the news slot: one line of fixed height, so no
+    empty band sits under "Tablet" while nothing is new."""
+    return group(ui, "table-top", ft.Row, [identity, news_line(ui)], spacing=16,
+                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _actions(ui: UI, snap: dict) -> ft.Control:
@@ -80,7 +89,7 @@ def _seat_name(ui: UI) -> str | None:
     if ui.access.role != "seat":
         return None
     seat = ui.live.table.seat(ui.access.seat)
-    return seat.name if seat else ui.access.seat
+    return seat_label(ui, seat.name) if seat else ui.access.seat
 
 
 def _identity(ui: UI, role: str, name: str | None) -> ft.Control:

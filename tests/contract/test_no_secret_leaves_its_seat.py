@@ -8,6 +8,12 @@ through the JSON API as a phone or the tablet would send them, and after each
 one every view, history line, event reply and export for every seat, the
 tablet and a spectator is checked against the game's `secrets` declaration.
 A game joins this test by being registered; nothing here names a game.
+
+The second test plays one seat against two tables that differ only in the other
+seats' secrets (the declaration says which): whatever that seat's legal moves (and
+the tablet's, which runs the phases), everything it receives must be the same at both
+tables, until an action the game declares a reveal (`Secrets.reveals`, accepted only
+when its rules allow it now) shows it a secret; each such action must tell its victim.
 """
 from __future__ import annotations
 
@@ -25,7 +31,10 @@ from hypothesis import strategies as st
 from api_app import api_app
 from companion.core.access import Access
 from companion.core.hub import Hub
+from companion.core import validation
 from companion.core.model import RuleError
+from companion.core.timeline import CONTROL_TYPES
+from companion.core.reveals import NOTICES_KEPT
 from companion.games.registry import GAMES
 
 ADMIN = "contract-admin-key"
@@ -33,6 +42,7 @@ ADMIN = "contract-admin-key"
 CANDIDATES = (["ana", "bia", "caio", "dora", "eli"], ["ares", "athena", "hermes", "artemis", "dionysus"])
 MARK = 48_271  # a number no counter reaches by chance, so finding it in text means it leaked
 STEPS = 30
+DEEP_STEPS = 90  # one seat and the tablet, well past the opening of most games
 
 
 class Probe(dict):
@@ -82,9 +92,10 @@ def _strings(data, out: set) -> set:
 
 def _pool(state: dict, seats: list[str], n: int) -> list:
     """Values a field might take: the table's own words and numbers, plus marked ones."""
-    words = sorted(_strings(state, set()))[:200]
+    words = sorted(_strings(state, set()))
+    words = words[::max(1, len(words) // 60)]  # a spread of them: enough to hit ids, few enough not to drown seats
     likely = [*seats, 1, 2, 3, MARK, f"secret-{n}-zq"]  # what most fields take: weighted up
-    return [*likely * 4, *words, 0, 5, True, False, None, [seats[0]], seats[:2], [3, 4], {seats[0]: 1}]
+    return [*likely * 8, *words, 0, 5, True, False, None, [seats[0]], seats[:2], [3, 4], {seats[0]: 1}]
 
 
 def _mentions(text: str, value) -> bool:
@@ -116,7 +127,7 @@ def test_no_view_history_reply_or_export_holds_another_seats_secret(game_id, tmp
         seats = list(keys)
         tried: dict = {}
         for n in range(STEPS):
-            move = _find_move(data, game, live, seats, n, tried)
+            move = _find_move(Drawn(data), game, live, seats, n, tried)
             if move is None:
                 break
             actor, command = move
@@ -136,30 +147,77 @@ def _app(hub: Hub) -> FastAPI:
     return api_app(hub, ADMIN)
 
 
-def _find_move(data, game, live, seats: list[str], n: int, tried: dict) -> tuple[str | None, dict] | None:
+class Drawn:
+    """The move finder's choices, drawn by Hypothesis (so a failure shrinks to a short game)."""
+
+    def __init__(self, data) -> None:
+        self._data = data
+
+    def order(self, values: list, label: str) -> list:
+        return self._data.draw(st.permutations(values), label=label)
+
+    def pick(self, values: list, label: str):
+        return self._data.draw(st.sampled_from(values), label=label)
+
+
+class Seeded:
+    """The same choices from a generator seeded by Hypothesis: a long game's hundreds of field
+    guesses would exhaust Hypothesis' choice buffer before the game got anywhere."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def order(self, values: list, label: str) -> list:
+        return self._rng.sample(values, len(values))
+
+    def pick(self, values: list, label: str):
+        return self._rng.choice(values)
+
+
+def _find_move(choose, game, live, seats: list[str], n: int, tried: dict,
+               senders: list[str | None] | None = None, tries: int = 8,
+               last: bool = True) -> tuple[str | None, dict] | None:
     """(who sends it, a command the reducer accepts now), or None. Types least played so far
     go first (in a drawn order), so a game moves on rather than repeating one easy move; each
-    is grown field by field from the pool, plus the words of the reducer's own refusals."""
-    order = data.draw(st.permutations(sorted(game.handlers)), label="types")
-    actors = data.draw(st.permutations([*seats, None]), label="senders")
+    is grown field by field from the pool, plus the words of the reducer's own refusals.
+    With `last` False a move that ends the play is taken only when nothing else is found."""
+    ending = None
+    order = choose.order(sorted(game.handlers), "types")
+    actors = choose.order([*seats, None] if senders is None else senders, "senders")
     for kind, actor in itertools.product(sorted(order, key=lambda k: tried.get(k, 0)), actors):
         command: dict = {"type": kind}
         pool = _pool(live.state, seats, n)
-        for _ in range(8):
+        for _ in range(tries):
             probe = Probe({**command, "by": actor or "host", "at": 0.0})
             refusal = _refusal(game, live.state, probe)
             if refusal is None:
+                if not last and _ends(game, live.state, command, actor):
+                    ending = ending or (actor, command)
+                    break
                 tried[kind] = tried.get(kind, 0) + 1
                 return actor, command
             read = probe.read - {"type", "by", "at", "seq"}
-            wanted = sorted((read - set(command)) or read, key=str)  # new fields, else guess again
+            wanted = sorted(read - set(command), key=str) or _suspects(read, refusal, choose)
             if not wanted:
                 break
             hints = sorted(set(re.findall(r"[a-z][a-z_]{2,}", refusal.lower())))[:20]
-            pool = [*pool, *hints * 8]  # the refusal often names the values it wants
+            pool = [*pool, *hints * 2]  # the refusal often names the values it wants
             for field in wanted:
-                command[field] = data.draw(st.sampled_from(pool), label=str(field))
-    return None
+                command[field] = choose.pick(pool, str(field))
+    return ending
+
+
+def _ends(game, state: dict, command: dict, actor: str | None) -> bool:
+    event = game.prepare(state, {**command, "by": actor or "host", "at": 0.0}, random.Random(0))
+    return game.finished(game.apply(state, event))
+
+
+def _suspects(read: set, refusal: str, choose) -> list:
+    """Which fields to guess again: those the refusal names ("Prosperity must be..."), else one,
+    so a field already right (the player) is not thrown away with the wrong one."""
+    fields = sorted(read, key=str)
+    named = [f for f in fields if isinstance(f, str) and f.lower() in refusal.lower()]
+    return named or ([choose.pick(fields, "suspect")] if fields else [])
 
 
 def _refusal(game, state: dict, probe: Probe) -> str | None:
@@ -171,6 +229,7 @@ def _refusal(game, state: dict, probe: Probe) -> str | None:
             read, prepared = probe.read, Probe(prepared)
             prepared.read = read
         game.apply(state, prepared)
+        validation.event(game.event_schemas, dict(probe), CONTROL_TYPES)  # the API's bounds too: no wasted move
         return None
     except Exception as err:  # noqa: BLE001 - a wrong guess may trip the reducer any way it likes
         try:
@@ -230,3 +289,131 @@ def _at(data, path: str):
             return None
         data = data.get(part)
     return data
+
+
+class Twin:
+    """`game` with seeded chance and, if `observer` is given, every other seat's declared
+    secrets changed at setup (numbers raised, texts lengthened)."""
+
+    def __init__(self, game, seed: int, observer: str | None = None) -> None:
+        self._game, self._rng, self._observer = game, random.Random(seed), observer
+
+    def __getattr__(self, name: str):
+        return getattr(self._game, name)
+
+    def prepare(self, state: dict, event: dict, rng) -> dict:
+        return self._game.prepare(state, event, self._rng)
+
+    def setup(self, options: dict) -> dict:
+        state = self._game.setup(options)
+        if self._observer is None:
+            return state
+        for secret in self._game.secrets.state:
+            part = _at(state, secret.path)
+            if secret.owners or not isinstance(part, dict):
+                continue
+            for seat, value in part.items():
+                if seat != self._observer:
+                    part[seat] = _other(value)
+        return state
+
+
+def _other(value):
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value + 7
+    return value + "-other" if isinstance(value, str) else value
+
+
+def _seen(client, live, tid: str, key: str, access: Access, reply: str) -> str:
+    """Everything one device receives, with the table's own id taken out (the twins' differ)."""
+    view = client.get(f"/api/tables/{tid}", params={"k": key}).json()
+    view.pop("id")
+    texts = [json.dumps(view, sort_keys=True, ensure_ascii=False), reply,
+             *(json.dumps(live.history(access, lang), sort_keys=True, ensure_ascii=False) for lang in ("en", "pt"))]
+    return "\n".join(texts).replace(tid, "<table>")
+
+
+def _public(game, live) -> list:
+    return [game.secrets.cut_event(e, None) for e in live.events()]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_one_seats_legal_moves_learn_no_rival_secret_but_by_a_declared_reveal_that_tells_its_victim(
+        game_id, tmp_path_factory):
+    game = GAMES[game_id]
+    options = _options(game)
+
+    @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def play(data) -> None:
+        seats = [p["id"] for p in game.seats(options)]
+        me = data.draw(st.sampled_from(seats), label="observer")
+        seed = data.draw(st.integers(0, 2**16), label="seed")
+        choose = Seeded(seed)
+        twins = []
+        for observer in (None, me):
+            hub = Hub(tmp_path_factory.mktemp(game_id), {**GAMES, game_id: Twin(game, seed, observer)},
+                      now=lambda: 1000.0)
+            client = TestClient(_app(hub))
+            made = client.post("/api/tables", params={"admin": ADMIN},
+                               json={"game": game_id, "options": options}).json()
+            keys = {s: client.post(f"/api/tables/{made['id']}/claim", params={"k": v["token"]}).json()["key"]
+                    for s, v in made["seats"].items()}
+            twins.append((client, made["id"], hub.get(made["id"]), {**keys, None: made["host_token"]}))
+        access = Access("seat", me, twins[0][3][me])
+        same = True  # until `me` learns something the rules let it learn, or the table sees it
+        tried: dict = {}
+        for n in range(DEEP_STEPS):
+            move = _find_move(choose, game, twins[0][2], seats, n, tried, senders=[me, None], tries=24,
+                              last=False)
+            if move is None:
+                break
+            actor, command = move
+            undo = choose.pick(range(6), "undo") == 0
+            logged = len(twins[0][2].events())
+            replies = []
+            for client, tid, live, keys in twins:
+                r = client.post(f"/api/tables/{tid}/events", params={"k": keys[actor]}, json=command)
+                if r.status_code == 200 and undo:
+                    r = client.post(f"/api/tables/{tid}/undo", params={"k": keys[actor]})
+                replies.append(r)
+            for (client, tid, live, keys), r in zip(twins, replies):
+                _told_each_time(game, client, tid, live, keys)
+                _reveal_undone_only_by_tablet(game, live, r, actor)
+            if not same:
+                continue
+            a, b = (_public(game, t[2]) for t in twins)
+            if actor is None and ([r.status_code for r in replies] != [replies[0].status_code] * 2 or a != b):
+                same = False  # the tablet's step came out otherwise: the whole table saw it, as at a real one
+                continue
+            learnt = any(r.learner in (me, None) for e in twins[0][2].events()[logged:]
+                         if (r := game.secrets.revealed(e)))
+            shown = any(set(game.secrets.shown(t[2].state)) - {me} for t in twins)
+            seen = [_seen(c, live, tid, keys[me], access, r.text if actor == me else "")
+                    for (c, tid, live, keys), r in zip(twins, replies)]
+            if learnt or shown:
+                same = False  # from here `me` knows what the rules showed it
+                continue
+            assert seen[0] == seen[1], f"{me!r} learnt a rival's secret from {command} by {actor!r}"
+
+    play()
+
+
+def _told_each_time(game, client, tid: str, live, keys: dict) -> None:
+    """Every reveal in the log is on its victim's phone, naming who learnt how much, and on no other."""
+    reveals = [(e, r) for e in live.events() if (r := game.secrets.revealed(e))]
+    for seat, key in keys.items():
+        told = client.get(f"/api/tables/{tid}", params={"k": key}).json()["told"]
+        mine = [(e["seq"], live.actor_name(r.learner), r.amount) for e, r in reveals if seat and r.victim == seat
+                and r.key]
+        assert [(n["seq"], n["by"], n["amount"]) for n in told] == mine[::-1][:NOTICES_KEPT], f"{seat!r} not told"
+
+
+def _reveal_undone_only_by_tablet(game, live, reply, actor) -> None:
+    """A phone's undo never takes back an event that showed a secret."""
+    events = live.events()
+    if actor is not None and events and events[-1]["type"] == "undo" and reply.status_code == 200:
+        target = next(e for e in events if e.get("seq") == events[-1]["target"])
+        assert game.secrets.revealed(target) is None, f"{actor!r} undid a reveal: {target}"

@@ -43,7 +43,8 @@ def test_a_tied_kleos_play_round_trips_with_the_tie_winner_first(script, to_last
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["role"]) for p in data["players"]] == [
         ("Rui", 15, 1, True, "Ares"), ("Bia", 15, 2, False, "Athena"), ("Caio", 5, 3, False, "Hermes")]
     assert [p["startPlayer"] for p in data["players"]] == [False, True, False]
-    assert [p["sourcePlayerId"] for p in data["players"]] == ["ares", "athena", "hermes"]
+    # A person's id follows their name (as the Stats page matches it), never the god they played.
+    assert [p["sourcePlayerId"] for p in data["players"]] == ["companion:rui", "companion:bia", "companion:caio"]
     assert "Rui wins the tie with Bia" in data["comments"]
     assert data["durationMin"] == summary["duration_min"]
 
@@ -87,3 +88,11 @@ def scan(svg: str, path) -> str:
 def test_the_qr_of_the_link_scans_back_to_the_link(script, to_last_dusk, tmp_path):
     link = push_link(kleos_tie(script, to_last_dusk))
     assert scan(qr_svg(link), tmp_path / "bgstats.pgm") == link
+
+
+def test_a_persons_id_is_their_matched_name_and_an_unnamed_seat_has_none():
+    from companion.core.bgstats import person_id
+    assert person_id({"id": "ares", "name": "  RUI ", "role": "Ares"}, {}) == "companion:rui"
+    assert person_id({"id": "ares", "name": "Ruizinho", "role": "Ares"}, {"ruizinho": "Rui"}) == "companion:rui"
+    assert person_id({"id": "ares", "name": "Ares", "role": "Ares"}, {}) is None
+    assert person_id({"id": "p1", "name": "p1", "role": None}, {}) is None

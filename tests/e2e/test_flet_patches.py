@@ -1,5 +1,5 @@
 """What we add around the Flet web app does what it is for, in a real browser
-(companion/flet_patches/, companion/socket_watch.py)."""
+(companion/flet_patches/, companion/socket_watch.py via companion/ws_guard.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +20,9 @@ from starlette.routing import Route
 from starlette.websockets import WebSocket
 
 from companion.flet_patches import comeback
-from companion.socket_watch import SocketWatchMiddleware, current
 from companion.flet_patches.index_page import IndexPageMiddleware
+from companion.socket_watch import current
+from companion.ws_guard import WebSocketGuard
 
 
 class Background:
@@ -163,7 +164,7 @@ def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server
 
 @pytest.fixture
 def bare_flet():
-    """A bare Flet app served in this process behind the socket watch, recording its sessions,
+    """A bare Flet app served in this process behind the websocket guard (and so its socket watch), recording its sessions,
     Flet's disconnects and the ends of their sockets as the watch reports them."""
     state = {"pages": [], "gone": threading.Event(), "ended": threading.Event(), "loop": None}
 
@@ -176,7 +177,7 @@ def bare_flet():
 
     app = flet_fastapi.FastAPI()
     app.mount("/", flet_fastapi.app(main, no_cdn=True, session_timeout_seconds=60))
-    app.add_middleware(SocketWatchMiddleware)
+    app.add_middleware(WebSocketGuard)
     with Background(app) as served:
         yield served, state
 

@@ -63,11 +63,13 @@ def test_five_scores_and_the_last_gods_quick_kill_fit_above_the_fold(server, bro
     box = inside(tablet, "quick-kill-dionysus")
     tablet.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # no scroll, no retry
     expect_label(tablet, "score-dionysus", "Dionysus 1")
-    box = inside(tablet, "quick-slaughter-dionysus")
+    box = inside(tablet, "quick-kill_slaughter-dionysus")
+    expect(el(tablet, "quick-kill_slaughter-dionysus")).to_have_attribute("aria-label", re.compile(r"\+2"))
     tablet.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect_label(tablet, "score-dionysus", "Dionysus 2")
+    expect_label(tablet, "score-dionysus", "Dionysus 3")
     state = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["state"]
-    assert [(e["player"], e["reason"]) for e in state["glory_log"]] == [("dionysus", "kill"), ("dionysus", "slaughter")]
+    assert [(e["player"], e["reason"]) for e in state["glory_log"]] == [
+        ("dionysus", "kill"), ("dionysus", "kill"), ("dionysus", "slaughter")]
 
 
 def test_the_dusk_sheet_keeps_its_scroll_and_counts_while_another_device_scores(server, browser):

@@ -143,9 +143,13 @@ def _flatten(hint: object) -> list:
 
 
 class FakeConnection(Connection):
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    """`storage`: the browser's local storage, answering SharedPreferences' get and set (tabs of one
+    browser share it); without it, every call is answered with nothing, as an empty browser would."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, storage: dict | None = None) -> None:
         super().__init__()
         self.loop = loop
+        self.storage = storage
         self.pubsubhub = PubSubHub(loop=loop)
         self.frames: list[tuple[MessageAction, bytes]] = []
         self.session: FletSession | None = None
@@ -158,8 +162,13 @@ class FakeConnection(Connection):
             self.replica.apply(msgpack.unpackb(data, strict_map_key=False)[1])
         if message.action == MessageAction.INVOKE_METHOD:
             body = message.body
+            result = None
+            if self.storage is not None and body.name == "get":
+                result = self.storage.get(body.args["key"])
+            elif self.storage is not None and body.name == "set":
+                self.storage[body.args["key"]] = body.args["value"]
             self.loop.call_soon(self.session.handle_invoke_method_results, body.control_id, body.call_id,
-                                None, None)
+                                result, None)
 
     def dispose(self) -> None:
         pass
@@ -169,11 +178,13 @@ class Device:
     """One browser tab on `route`: open it, tap by Semantics identifier, read the wire."""
 
     def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE, lang: str | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, storage: dict | None = None) -> None:
+        """`storage`: the browser's local storage, shared by the tabs of one browser."""
         self.server, self.route, self.size, self.lang, self.clock = server, route, size, lang, clock
+        self.storage = storage
 
     async def open(self) -> "Device":
-        self.conn = FakeConnection(asyncio.get_running_loop())
+        self.conn = FakeConnection(asyncio.get_running_loop(), self.storage)
         self.flet = FletSession(self.conn)
         self.conn.session = self.flet
         self.flet.apply_page_patch({"route": self.route, "width": self.size[0], "height": self.size[1],

@@ -6,7 +6,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device
+from live_device import TABLET, Device, label
 
 HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
@@ -52,13 +52,15 @@ def test_a_remote_kill_rebuilds_one_tile_and_the_glory_it_touches(server):
 def test_the_last_seats_quick_button_lands_and_keeps_its_id(server):
     async def go():
         live, tablet, _ = await table(server, 3)
-        ident = tablet.ids()["quick-slaughter-dionysus"]
+        ident = tablet.ids()["quick-kill_slaughter-dionysus"]
         for n in range(1, 4):
-            await tablet.tap("quick-slaughter-dionysus")
+            await tablet.tap("quick-kill_slaughter-dionysus")
             await tablet.settle()
-            assert tablet.ids()["quick-slaughter-dionysus"] == ident
-        assert live.state["glory"]["dionysus"] == 3
-        assert [e["reason"] for e in live.state["glory_log"]] == ["slaughter"] * 3
+            assert tablet.ids()["quick-kill_slaughter-dionysus"] == ident
+        # A Slaughter is a kill too: each tap is one change scoring both (+2), logged as both.
+        assert live.state["glory"]["dionysus"] == 6
+        assert [e["reason"] for e in live.state["glory_log"]] == ["kill", "slaughter"] * 3
+        assert len([e for e in live.events() if e["type"] == "glory.add"]) == 3
     run(go())
 
 
@@ -94,4 +96,34 @@ def test_the_odds_panel_keeps_its_inputs_while_others_score(server):
         assert kleos_parts(phone) == {"tile-number-ares"}
         assert {k: phone.ids().get(k) for k in before} == before
         assert phone.find("attacker-attack-value").value == "4"
+    run(go())
+
+
+def test_a_seat_played_on_the_tablet_folds_the_join_card_and_comes_back(server):
+    async def go():
+        live, tablet, _ = await table(server, 3)  # Hermes joined on a phone; four codes left
+        for god in ("ares", "artemis", "athena"):
+            await tablet.tap(f"on-tablet-{god}")
+            await tablet.settle()
+        assert "join-card" in tablet.ids() and "join-unfold" not in tablet.ids()
+        await tablet.tap("on-tablet-dionysus")
+        await tablet.settle()
+        assert "join-unfold" in tablet.ids()  # folded as if every seat had joined
+        assert not any(s.joined for s in live.table.seats if s.id != "hermes")  # no invitation was spent
+        await tablet.tap("join-unfold")
+        await tablet.settle()
+        await tablet.tap("off-tablet-athena")  # one tap undoes the mark: Athena's code is back
+        await tablet.settle()
+        assert "join-athena" in tablet.ids() and "tablet-ares" in tablet.ids()
+    run(go())
+
+
+def test_a_phone_in_setup_says_what_it_waits_for(server):
+    async def go():
+        live, tablet, phone = await table(server, 0)
+        assert "Waiting for setup: 5 items left" in label(phone, "scoreboard-facts")
+        for item in list(live.state["checklist"]):
+            live.dispatch({"type": "setup.check", "item": item, "done": True}, HOST)
+        await phone.settle()
+        assert "waiting for Next to start the Contest" in label(phone, "scoreboard-facts")
     run(go())

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -13,7 +12,6 @@ import flet as ft
 import pytest
 import yaml
 
-from companion.games.kleos.dice import count_successes, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
@@ -81,13 +79,16 @@ def test_default_combat_shows_every_outcome_of_the_exact_odds():
     ui = FakeUI()
     panel = odds_panel(ui)
     odds = combat(Fighter(3, 2), Fighter(3, 2))
-    for name in ("defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed"):
-        assert label(panel, f"odds-{name}").endswith(percent(getattr(odds, name), "en"))
-    # 3 plain dice need 2 successes: 7/27 either way.
-    assert label(panel, "odds-defender_killed") == "Defender dies 25.9%"
+    ends = odds.exclusive()
+    for name, chance in ends.items():
+        assert label(panel, f"odds-outcome_{name}").endswith(percent(chance, "en"))
+    # 3 plain dice need 2 successes: 7/27 either way, so each dies alone 7/27 x 20/27.
+    assert label(panel, "odds-outcome_defender_only") == "Only the defender dies 19.2%"
+    assert label(panel, "odds-outcome_both_killed") == "Both die 6.7%"
+    assert label(panel, "odds-outcome_neither_killed") == "Nobody dies 54.9%"
     bars = [c.value for c in walk(find(panel, "odds-results")) if isinstance(c, ft.ProgressBar)]
-    assert bars == pytest.approx([float(getattr(odds, name)) for name in (
-        "defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed")])
+    assert bars == pytest.approx([float(chance) for chance in ends.values()])
+    assert sum(bars) == pytest.approx(1)  # the rows are exclusive: they add up to 100 %
 
 
 def test_a_stepper_changes_only_this_device_and_the_result_follows():
@@ -99,8 +100,10 @@ def test_a_stepper_changes_only_this_device_and_the_result_follows():
     assert ui.refreshes == 2
     assert ui.local["kleos.odds.attacker"]["attack"] == 5
     assert label(panel, "attacker-attack-value") == "Attack 5"
-    # 5 plain dice reach 2 successes with 1 - (32 + 80)/243 = 131/243.
-    assert label(panel, "odds-defender_killed") == "Defender dies 53.9%"
+    # 5 plain dice reach 2 successes with 1 - (32 + 80)/243 = 131/243, of which 1/243 (five) Slaughters.
+    ends = combat(Fighter(5, 2), Fighter(3, 2)).exclusive()
+    assert ends["slaughter"] + ends["defender_only"] + ends["both_killed"] == F(131, 243)
+    assert label(panel, "odds-outcome_slaughter") == f"Defender Slaughtered, attacker safe {percent(ends['slaughter'], 'en')}"
     # Plus one Glory for the 1/243 chance of five successes, a Slaughter: 132/243 in all.
     assert label(panel, "odds-attacker_glory") == "Attacker: 0.54"
 
@@ -112,7 +115,8 @@ def test_tactics_may_go_negative_and_shrink_the_pool():
     panel = odds_panel(ui)
     assert ui.local["kleos.odds.attacker"]["tactics"] == -4
     assert find(panel, "attacker-dice").content.value == t("kleos_tools.rolls", dice=0)
-    assert label(panel, "odds-defender_killed").endswith("0.0%")
+    assert label(panel, "odds-outcome_defender_only").endswith(" 0.0%")
+    assert label(panel, "odds-outcome_slaughter").endswith(" 0.0%")
 
 
 def test_hunter_alone_adds_its_bonus_and_drops_the_tactics_tally():
@@ -122,8 +126,8 @@ def test_hunter_alone_adds_its_bonus_and_drops_the_tactics_tally():
     tap(ui, odds_panel(ui), "attacker-hunter-minotaur")
     panel = odds_panel(ui)
     expected = combat(Fighter(5, 3, tactics=0), Fighter(3, 2))
-    assert label(panel, "odds-defender_killed").endswith(percent(expected.defender_killed, "en"))
-    assert label(panel, "odds-attacker_killed").endswith(percent(expected.attacker_killed, "en"))
+    for name, chance in expected.exclusive().items():
+        assert label(panel, f"odds-outcome_{name}").endswith(percent(chance, "en"))
     assert label(panel, "attacker-tactics-value") == "Tactics 0"
     assert find(panel, "attacker-tactics-plus").content.disabled
     # Switching it off brings the typed Tactics back.
@@ -135,7 +139,8 @@ def test_opportunity_attack_leaves_no_retaliation():
     ui = FakeUI()
     tap(ui, odds_panel(ui), "odds-opportunity")
     panel = odds_panel(ui)
-    assert label(panel, "odds-attacker_killed").endswith("0.0%")
+    assert label(panel, "odds-outcome_attacker_only").endswith(" 0.0%")
+    assert label(panel, "odds-outcome_both_killed").endswith(" 0.0%")
     assert find(panel, "defender-dice").content.value == t("kleos_tools.no_retaliation")
 
 
@@ -143,9 +148,9 @@ def test_a_champion_defender_cannot_be_slaughtered():
     ui = FakeUI()
     for _ in range(6):
         tap(ui, odds_panel(ui), "attacker-attack-plus")
-    assert not label(odds_panel(ui), "odds-slaughter").endswith(" 0.0%")
+    assert not label(odds_panel(ui), "odds-outcome_slaughter").endswith(" 0.0%")
     tap(ui, odds_panel(ui), "defender-champion")
-    assert label(odds_panel(ui), "odds-slaughter").endswith(" 0.0%")
+    assert label(odds_panel(ui), "odds-outcome_slaughter").endswith(" 0.0%")
 
 
 def test_recruit_and_competing_sections():
@@ -164,7 +169,7 @@ def test_recruit_and_competing_sections():
     for name, chance in zip(("a_wins", "tie", "b_wins"), chances):
         assert label(panel, f"odds-{name}").endswith(percent(chance, "pt"))
     with pytest.raises(AssertionError):
-        find(panel, "odds-defender_killed")
+        find(panel, "odds-outcome_defender_only")
 
 
 def test_stat_steppers_stop_at_zero():
@@ -179,54 +184,45 @@ def test_stat_steppers_stop_at_zero():
 # --- dice tray ----------------------------------------------------------------
 
 
-def test_a_seeded_roll_shows_the_faces_and_tally_of_that_seed():
-    ui = FakeUI()
-    ui.local["kleos.dice.seed"] = 11
-    tap(ui, dice_tray(ui), "dice-count-plus")
-    tap(ui, dice_tray(ui), "dice-roll")
-    tray = dice_tray(ui)
-    faces = roll(4, False, random.Random(11))
-    assert ui.local["kleos.dice.faces"] == faces
+def test_the_tray_shows_the_tables_roll_with_who_rolled_it():
+    ui = FakeUI("pt")
+    faces = ["success", "godly", "blank", "success"]
+    tray = dice_tray(ui, {"by": "hermes", "dice": 4, "godly": True, "faces": faces, "successes": 3, "at": 1.0})
     for i, face in enumerate(faces):
-        image = find(tray, f"die-{i}").content
-        assert image.src == f"/dice/{face}.svg"
-    hits = count_successes(faces, False)
-    assert label(tray, "dice-successes") == f"Successes {hits}"
-    # Rolling again draws fresh faces from the same device generator.
-    tap(ui, tray, "dice-roll")
-    source = random.Random(11)
-    roll(4, False, source)
-    assert ui.local["kleos.dice.faces"] == roll(4, False, source)
+        assert find(tray, f"die-{i}").content.src == f"/dice/{face}.svg"
+    assert label(tray, "dice-by") == "Hermes rolou 4 dados divinos"
+    assert label(tray, "dice-successes") == "Sucessos 3"
+    one = dice_tray(FakeUI(), {"by": "host", "dice": 1, "godly": False, "faces": ["blank"], "successes": 0, "at": 1.0})
+    assert label(one, "dice-by") == "The tablet rolled 1 die"
 
 
-def test_godly_switch_recounts_the_same_faces():
+def test_a_roll_is_sent_to_the_table_with_this_devices_pool():
     ui = FakeUI()
-    ui.local.update({"kleos.dice.count": 12, "kleos.dice.seed": 3})
-    tap(ui, dice_tray(ui), "dice-roll")
-    faces = list(ui.local["kleos.dice.faces"])
-    assert "godly" in faces, "pick a seed whose roll shows the Godly face"
-    before = label(dice_tray(ui), "dice-successes")
-    tap(ui, dice_tray(ui), "dice-godly")
-    after = label(dice_tray(ui), "dice-successes")
-    assert ui.local["kleos.dice.faces"] == faces
-    assert before == f"Successes {count_successes(faces, False)}"
-    assert after == f"Successes {count_successes(faces, True)}"
+    sent = []
+
+    async def send(command: dict) -> bool:
+        sent.append(command)
+        return True
+
+    ui.send = send
+    tap(ui, dice_tray(ui, None), "dice-count-plus")
+    tap(ui, dice_tray(ui, None), "dice-godly")
+    tap(ui, dice_tray(ui, None), "dice-roll")
+    assert sent == [{"type": "dice.roll", "dice": 4, "godly": True}]  # no faces: the hub draws them
 
 
 def test_presets_follow_the_combat_on_the_odds_panel():
     ui = FakeUI()
     tap(ui, odds_panel(ui), "attacker-tactics-plus")
     tap(ui, odds_panel(ui), "defender-godly")
-    ui.local["kleos.dice.faces"] = ["blank"]
-    tray = dice_tray(ui)
+    tray = dice_tray(ui, None)
     tap(ui, tray, "dice-preset-attacker")
     assert (ui.local["kleos.dice.count"], ui.local["kleos.dice.godly"]) == (4, False)
-    assert ui.local["kleos.dice.faces"] is None
-    tap(ui, dice_tray(ui), "dice-preset-defender")
+    tap(ui, dice_tray(ui, None), "dice-preset-defender")
     assert (ui.local["kleos.dice.count"], ui.local["kleos.dice.godly"]) == (3, True)
     # An Opportunity Attack rolls without the Tactics tally.
     tap(ui, odds_panel(ui), "odds-opportunity")
-    tap(ui, dice_tray(ui), "dice-preset-attacker")
+    tap(ui, dice_tray(ui, None), "dice-preset-attacker")
     assert ui.local["kleos.dice.count"] == 3
 
 
@@ -237,8 +233,9 @@ def test_presets_follow_the_combat_on_the_odds_panel():
 @pytest.mark.parametrize("section", ["combat", "recruit", "competing"])
 def test_no_raw_key_reaches_the_screen(lang, section):
     ui = FakeUI(lang, phone=section == "recruit")
-    ui.local.update({"kleos.odds.section": section, "kleos.dice.faces": ["blank", "success", "godly"]})
-    shown = texts(odds_panel(ui)) + texts(dice_tray(ui))
+    ui.local.update({"kleos.odds.section": section})
+    rolled = {"by": "ares", "dice": 3, "godly": False, "faces": ["blank", "success", "godly"], "successes": 1, "at": 1}
+    shown = texts(odds_panel(ui)) + texts(dice_tray(ui, rolled))
     leaks = [s for s in shown if "kleos_tools." in s or re.search(r"\{\w+\}", s)]
     assert not leaks
 
@@ -280,15 +277,16 @@ def test_a_hunter_bonus_is_typed_from_its_card_with_the_minotaur_as_a_preset():
     assert label(panel, "attacker-hunter_attack-value").endswith(" 0")
     assert label(panel, "attacker-hunter_defense-value").endswith(" 0")
     plain = combat(Fighter(3, 2), Fighter(3, 2))
-    assert label(panel, "odds-defender_killed").endswith(percent(plain.defender_killed, "en"))
+    assert label(panel, "odds-outcome_defender_only").endswith(percent(plain.exclusive()["defender_only"], "en"))
     tap(ui, panel, "attacker-hunter_attack-plus")
     one = combat(Fighter(4, 2), Fighter(3, 2))
-    assert label(odds_panel(ui), "odds-defender_killed").endswith(percent(one.defender_killed, "en"))
+    assert label(odds_panel(ui), "odds-outcome_defender_only").endswith(percent(one.exclusive()["defender_only"], "en"))
     tap(ui, odds_panel(ui), "attacker-hunter_attack-minus")
     panel = odds_panel(ui)
     tap(ui, panel, "attacker-hunter-minotaur")
     minotaur = combat(Fighter(5, 3), Fighter(3, 2))
-    assert label(odds_panel(ui), "odds-defender_killed").endswith(percent(minotaur.defender_killed, "en"))
+    assert label(odds_panel(ui), "odds-outcome_defender_only").endswith(
+        percent(minotaur.exclusive()["defender_only"], "en"))
 
 
 def test_competing_checks_take_three_sides():

@@ -14,7 +14,7 @@ from companion.i18n import LANGS, t
 from companion.rules import contents, entry, highlight_terms, library
 from companion.ui.live import Parts
 from companion.ui.widgets import rules_panel as panel
-from companion.ui.widgets.rules_text import MARK, excerpt, marked, reflow
+from companion.ui.widgets.rules_text import excerpt, mark_style, marked, reflow
 from live_device import walk
 
 
@@ -87,7 +87,7 @@ def test_marked_bolds_only_the_matched_words_and_keeps_the_text_whole():
     text = "A Champion can never be Cursed, by any card."
     out = marked(text, highlight_terms("can a champion be cursed"))
     assert shown(out) == text
-    assert [s.text for s in out.spans if s.style is MARK] == ["Champion", "Cursed"]
+    assert [s.text for s in out.spans if s.style == mark_style()] == ["Champion", "Cursed"]
     assert marked(text, []).value == text and not marked(text, []).spans
 
 
@@ -125,7 +125,7 @@ def test_a_question_lists_the_answer_first_with_its_words_marked():
     rows = panel.page_for(FakeUI(), "can a champion be cursed")
     assert tags(rows, "rules-hit-")[:2] == ["rules-hit-kleos-champion", "rules-hit-kleos-curse"]
     texts = [c for c in walk(find(rows, "rules-hit-kleos-champion")) if isinstance(c, ft.Text)]
-    marks = {s.text for x in texts for s in (x.spans or []) if s.style is MARK}
+    marks = {s.text for x in texts for s in (x.spans or []) if s.style == mark_style()}
     assert {"Champion", "Cursed"} <= marks
 
 

@@ -8,7 +8,7 @@ tablet (seat None) never gets a gold-based answer at all: the reducer decides th
 from __future__ import annotations
 
 from companion.games.cyclades.gods import APOLLO
-from companion.games.cyclades.gold import HEROIC, ITEMS, next_heroic_price
+from companion.games.cyclades.gold import HEROIC, ITEMS, griffins, next_heroic_price
 from companion.games.cyclades.heroes import ledger, movers
 
 # Phases in which the reducer takes tracker corrections (tracker.adjust).
@@ -34,7 +34,8 @@ def allowed(state: dict, seat: str | None) -> dict[str, Reason]:
                                   else "cyclades.why_sold_out" if price is None
                                   else "cyclades.why_short" if purse is not None and price > purse else None)
         creature = "cyclades.why_not_your_turn" if not mine else "cyclades.why_apollo" if god == APOLLO else None
-        out["buy.creature"] = out["griffin"] = creature
+        out["buy.creature"] = creature
+        out["griffin"] = creature or (None if griffins(state) else "cyclades.why_buy_griffin")
     return out
 
 

@@ -61,6 +61,8 @@ class Cyclades(GameBase):
             return {**event, "fined": auction.unable(state)}
         if kind == "phase.next":
             return self._with_destination(state, event, rng)
+        if kind == "gold.griffin":
+            return gold.with_taken(state, event)
         return event
 
     def _with_destination(self, state: dict, event: dict, rng: Any) -> dict:

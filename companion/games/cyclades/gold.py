@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.core.model import RuleError
+from companion.core.plain import copy_state
 from companion.games.cyclades import checks, tracker
 from companion.games.cyclades.gods import APOLLO, TILES
 from companion.games.cyclades.heroes import HEROES, heroic_price, ledger, movers
@@ -49,6 +50,8 @@ ITEMS: dict[str, Item] = {
     "heroic_move": Item(NOT_APOLLO - {"ares"} | {APOLLO}, lambda n: n + 1),  # under Apollo, Leto only
 }
 HEROIC = "heroic_move"
+GRIFFIN = "griffin"  # the one creature card whose effect reaches a secret: bought, then used once this turn
+TOP_CREATURE = "top_creature"
 CARDS = {"philosopher": "philosophers", "priestess": "priestesses"}
 
 
@@ -110,8 +113,12 @@ def spend(state: dict, event: dict) -> dict:
     done = bought.get(name, 0)
     if item.limit is not None and done + count > item.limit:
         raise RuleError("cyclades.err.most_bought_turn", limit=item.limit, name=f"cyclades.item_{name}")
+    creature = event.get("creature")
+    if creature is not None and name != TOP_CREATURE:
+        raise RuleError("cyclades.err.creature_only_with_card", item=f"cyclades.item_{name}")
     pay(state, pid, sum(item.price(done + i) for i in range(count)), name, count)
     bought[name] = done + count
+    _one_shot(state, creature)
     if name in CARDS:
         tracker.add_card(state, pid, CARDS[name])
     return state
@@ -143,14 +150,33 @@ def buy_creature(state: dict, event: dict) -> dict:
         raise RuleError("cyclades.err.apollo_guests_cannot_buy")
     price = checks.whole(event, "price", 1)
     discount = temple_discount(state, pid, price)
+    creature = event.get("creature")
+    if creature is not None and event.get("standee") is not None:
+        raise RuleError("cyclades.err.griffin_has_no_figure")
     pay(state, pid, price - discount)
     state["temples_used"][pid] += discount
+    _one_shot(state, creature)
     standee = event.get("standee")
     if standee is not None:
         if not isinstance(standee, str) or not standee.strip():
             raise RuleError("cyclades.err.name_creature_whose_figure")
         state["tracker"][pid]["creatures"].append(standee)
     return state
+
+
+def _one_shot(state: dict, creature: object) -> None:
+    """A creature card played now (bought off the track or off the deck): its one use this turn."""
+    if creature is None:
+        return
+    if creature != GRIFFIN:
+        raise RuleError("cyclades.err.unknown_one_shot", creature=creature, names=GRIFFIN)
+    bought = state["actions"]["bought"]
+    bought[GRIFFIN] = bought.get(GRIFFIN, 0) + 1
+
+
+def griffins(state: dict) -> int:
+    """Griffins bought in the turn being played and not used yet."""
+    return state["actions"]["bought"].get(GRIFFIN, 0)
 
 
 def temple_discount(state: dict, pid: str, price: int) -> int:
@@ -169,17 +195,34 @@ def gain(state: dict, event: dict) -> dict:
 
 
 def steal_half(state: dict, event: dict) -> dict:
-    """The Griffin: {player, victim}; half the victim's gold, rounded down, changes hands unseen."""
+    """The Griffin: {player, victim}; half the victim's gold, rounded down, changes hands unseen.
+
+    As on the board, only a Griffin bought in this very turn (and not used yet) does it: the
+    amount tells the thief the victim's purse, a secret no phone may learn for free.
+    """
     pid, god = acting_player(state, event)
     if god == APOLLO:
         raise RuleError("cyclades.err.apollo_guests_cannot_use")
     victim = checks.player(state, event, "victim")
     if victim == pid:
         raise RuleError("cyclades.err.griffin_robs_another_player")
+    if not griffins(state):
+        raise RuleError("cyclades.err.griffin_not_bought", pid=pid)
+    state["actions"]["bought"][GRIFFIN] -= 1
     taken = state["gold"][victim] // 2
     state["gold"][victim] -= taken
     state["gold"][pid] += taken
     return state
+
+
+def with_taken(state: dict, event: dict) -> dict:
+    """The Griffin's event with the gold it moves: the thief's and victim's secret, so the victim can be
+    told how much (a refused one is left as it came, for the reducer to refuse)."""
+    try:
+        after = steal_half(copy_state(state), event)
+    except RuleError:
+        return event
+    return {**event, "taken": after["gold"][event["player"]] - state["gold"][event["player"]]}
 
 
 def apollo_gift(state: dict, faction: str) -> None:

@@ -72,6 +72,8 @@ def _spend(e: dict, seat: str | None, lang: str) -> str:
 
 
 def _creature(e: dict, seat: str | None, lang: str) -> str:
+    if e.get("creature") == "griffin":
+        return _line("line_creature_griffin", lang, player=e.get("player"))
     if e.get("standee"):
         return _line("line_creature_named", lang, player=e.get("player"), creature=e["standee"])
     return _line("line_creature", lang, player=e.get("player"))
@@ -86,6 +88,9 @@ def _gain(e: dict, seat: str | None, lang: str) -> str:
 
 
 def _griffin(e: dict, seat: str | None, lang: str) -> str:
+    """The amount only where the secrets cut left it: the thief's and the victim's lines."""
+    if "taken" in e:
+        return _line("line_griffin_amount", lang, player=e.get("player"), victim=e.get("victim"), taken=e["taken"])
     return _line("line_griffin", lang, player=e.get("player"), victim=e.get("victim"))
 
 

@@ -56,12 +56,14 @@ class GoldSpend(EventSchema):
     player: Word
     item: Word
     count: whole(1, MAX_COUNT) = 1
+    creature: Word | None = None  # the top card Zeus played, when it is one whose effect the app applies
 
 
 class GoldCreature(EventSchema):
     player: Word
     price: whole(1, MAX_GOLD)
     standee: Name | None = None
+    creature: Word | None = None  # a one-shot creature whose effect the app applies (the Griffin)
 
 
 class GoldGain(EventSchema):

@@ -46,7 +46,7 @@ class FleecingOlympus(GameBase):
         Applying here too means a refused action fails before any dice are
         kept, and the public facts are read off the very state it produces.
         """
-        event = {k: v for k, v in event.items() if k != "public"}
+        event = {k: v for k, v in event.items() if k not in history.STORED}
         kind = event.get("type")
         if kind == "opening_roll" and "rounds" not in event and state["phase"] == "opening":
             event["rounds"] = opening.roll_rounds(state["opening"], rng)
@@ -56,7 +56,7 @@ class FleecingOlympus(GameBase):
             event["values"] = _dice(len(event["reroll"]), rng)
         after = self.apply(state, event)
         event["public"] = history.public_facts(state, after, event)
-        return event
+        return {**event, **history.short_payment(event, after)}
 
     def view(self, state: dict, seat: str | None) -> dict:
         return screens.view(state, seat)

@@ -14,6 +14,20 @@ from companion.i18n import catalogue, t
 P = "fleecing_olympus."
 
 
+STORED = frozenset({"public", "payer", "payee", "paid"})  # written by `prepare` only, never taken from a sender
+
+
+def short_payment(event: dict, after: dict) -> dict:
+    """A wager paid short shows the winner the loser's whole count: kept on the event for those two
+    (the declared secret `paid`) so the loser's phone can be told who learnt it and how much. Payer
+    and payee go on every settling event, so the fields left once `paid` is cut say nothing."""
+    if event.get("type") not in ("stop", "resolve"):
+        return {}
+    last = after["last"]
+    short = {"paid": last["paid"]} if last["paid"] < last["wager"] else {}
+    return {"payer": last["payer"], "payee": last["payee"], **short}
+
+
 def public_facts(before: dict, after: dict, event: dict) -> dict:
     """What the table learnt from `event`, read off the state it produced."""
     kind = event.get("type")

@@ -12,7 +12,7 @@ from companion.games.kleos.phases import scored
 from companion.games.kleos.state import DAYBREAK, DEPLOYMENT, DUSK, END, SETUP
 
 ACTIONS = ("glory.add", "favor.give", "favor.clear", "phase.next", "dusk.score", "first_player.set",
-           "setup.check", "setup.temples", "tiebreak.answer")
+           "setup.check", "setup.temples", "tiebreak.answer", "dice.roll")
 # The First Player token may be moved by hand until the day's Play phase begins.
 TOKEN_PHASES = (SETUP, DEPLOYMENT, DAYBREAK)
 
@@ -31,6 +31,7 @@ def allowed(state: dict, seat: str | None) -> dict[str, str | None]:
         "first_player.set": None if phase in TOKEN_PHASES else "kleos.why_token_locked",
         "setup.check": None if phase == SETUP else "kleos.why_started",
         "setup.temples": None if phase == SETUP else "kleos.why_started",
+        "dice.roll": None,  # a roll is no move in the game: any device may roll at any time
         "tiebreak.answer": (live if phase == SETUP else "kleos.why_at_end" if phase != END
                             else None if state["tiebreak"] else "kleos.err.tie_break_question_waiting"),
     }

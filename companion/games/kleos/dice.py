@@ -1,7 +1,9 @@
 """Rolling Kleos dice with a random source the caller owns.
 
-The hub hands `prepare` a seeded `random.Random`, so rolls made here can be
-stored in the event and replayed exactly; nothing in this module keeps state.
+A roll at a table is public: a device asks for one (`dice.roll`), the hub's
+random source draws the faces in `Kleos.prepare`, and the event carries them,
+so every device shows the same faces with who rolled, the history lists it,
+and a replay gives the same faces; nothing in this module keeps state.
 """
 from __future__ import annotations
 
@@ -44,3 +46,20 @@ def count_successes(faces: list[str], godly: bool) -> int:
         raise RuleError("kleos.err.kleos_die_face_called", names=', '.join(map(repr, unknown)))
     scoring = {SUCCESS, GODLY} if godly else {SUCCESS}
     return sum(1 for f in faces if f in scoring)
+
+
+MAX_DICE = 30  # more than the box holds: the app rolls what the table would re-roll by hand
+
+
+def roll_dice(state: dict, event: dict) -> dict:
+    """Keep the table's latest roll (faces drawn by the hub, see `Kleos.prepare`)."""
+    dice, godly, faces = event.get("dice"), event.get("godly"), event.get("faces")
+    if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= MAX_DICE:
+        raise RuleError("kleos.err.dice_count", most=MAX_DICE)
+    if not isinstance(godly, bool):
+        raise RuleError("kleos.err.say_whether_dice_godly")
+    if not isinstance(faces, list) or len(faces) != dice:
+        raise RuleError("kleos.err.dice_faces_missing")
+    state["roll"] = {"by": event.get("by"), "dice": dice, "godly": godly, "faces": list(faces),
+                     "successes": count_successes(faces, godly), "at": event.get("at")}
+    return state

@@ -12,10 +12,16 @@ from companion.core.game import GameBase
 from companion.games.kleos import history, phases, schemas, tiebreak
 from companion.games.kleos import summary as play_summary
 from companion.games.kleos.allowed import allowed
+from companion.games.kleos.dice import roll
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
 from companion.games.kleos.secrets import SECRETS
+
+
+# The newest Glory changes a view carries (the screens show eight at most): a device's view,
+# and so each API answer and render, stays the same size however long the evening.
+VIEW_LOG = 12
 
 
 class Kleos(GameBase):
@@ -25,6 +31,7 @@ class Kleos(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    logs = ("glory_log",)
     summaries = play_summary
     event_schemas = schemas.EVENTS
     options_schema = schemas.Options
@@ -37,7 +44,10 @@ class Kleos(GameBase):
         return super().seats({**options, "colours": colours})
 
     def prepare(self, state: dict, event: dict, rng: Any) -> dict:
-        """Record where phase.next lands, so its history line can name the new step."""
+        """Record where phase.next lands, so its history line can name the new step; draw a
+        roll's faces with the hub's random source (never the device's), so they are stored."""
+        if event.get("type") == "dice.roll":
+            return {**event, "faces": roll(event.get("dice", 0), event.get("godly"), rng)}
         if event.get("type") != "phase.next":
             return event
         return {**event, "to": self._after_next(state)}
@@ -59,8 +69,11 @@ class Kleos(GameBase):
         """The state plus what the screens read: the step's texts, what may be done now and
         where next leads (None while next is refused), so no screen re-runs the rules."""
         may = allowed(state, seat)
+        log = state["glory_log"]
         return {
             **state,
+            "glory_log": log[-VIEW_LOG:],
+            "glory_log_from": max(0, len(log) - VIEW_LOG),  # the place in the whole log of the first one
             "turn_order": turn_order(state),
             "phase_text": phases.phase_text(state),
             "pity": phases.pity(state),

@@ -12,7 +12,9 @@ from typing import Callable
 from companion.games.kleos.rules import STEPPED_REASONS
 from companion.games.kleos.scoring import dusk_glory
 from companion.games.kleos.setup import GODS
+from companion.games.kleos.dice import count_successes
 from companion.i18n import t
+from companion.i18n.numbers import count
 
 
 def god(player: object, lang: str) -> str:
@@ -23,6 +25,9 @@ def _glory(event: dict, lang: str) -> str:
     # An omitted amount means the reason's usual step, exactly as the reducer reads it.
     amount = event.get("amount", STEPPED_REASONS.get(event.get("reason"), 0))
     reason = t(f"kleos.reason_{event.get('reason')}", lang)
+    if event.get("also") in STEPPED_REASONS:  # one change, both reasons named
+        amount += STEPPED_REASONS[event["also"]]
+        reason = t("kleos.reason_both", lang, first=reason, second=t(f"kleos.reason_{event['also']}", lang))
     note = event.get("note")
     return t("kleos.line_glory", lang, player=god(event.get("player"), lang), amount=f"{amount:+d}",
              reason=f"{reason}: {note}" if note else reason)
@@ -80,7 +85,19 @@ def _tiebreak(event: dict, lang: str) -> str:
              answers=answers)
 
 
+def _roll(event: dict, lang: str) -> str:
+    by = event.get("by")
+    who = god(by, lang) if by in GODS else t("kleos_tools.the_tablet", lang)
+    faces = event.get("faces") or []
+    godly = bool(event.get("godly"))
+    shown = ", ".join(t(f"kleos_tools.face_{f}", lang) for f in faces) or "—"
+    return t("kleos_tools.line_roll", lang, who=who,
+             dice=count("kleos_tools.count_godly_dice" if godly else "kleos_tools.count_dice", len(faces), lang),
+             successes=count("kleos_tools.count_successes", count_successes(faces, godly), lang), faces=shown)
+
+
 LINES: dict[str, Callable[[dict, str], str]] = {
+    "dice.roll": _roll,
     "glory.add": _glory,
     "favor.give": _favor,
     "favor.clear": lambda event, lang: t("kleos.line_favor_clear", lang),

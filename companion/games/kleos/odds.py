@@ -181,6 +181,19 @@ class CombatOdds:
     attacker_glory: Fraction
     defender_glory: Fraction
 
+    def exclusive(self) -> dict[str, Fraction]:
+        """The ends of one attack that cannot happen together, so they add up to exactly 1:
+        the fields above overlap (a Slaughter is also a dead defender, "both" is in each
+        side's death), which made a screen listing them sum to more than 100 %."""
+        defender_only = self.defender_killed - self.slaughter - self.both_killed
+        return {
+            "slaughter": self.slaughter,
+            "defender_only": defender_only,
+            "both_killed": self.both_killed,
+            "attacker_only": self.attacker_killed - self.both_killed,
+            "neither_killed": self.neither_killed,
+        }
+
     def as_percentages(self) -> dict[str, float]:
         """The chances scaled to 0-100 for bars; the Glory fields are averages, so left out."""
         return {

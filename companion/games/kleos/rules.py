@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.core.model import RuleError
 from companion.games.kleos import phases, tiebreak
+from companion.games.kleos.dice import roll_dice
 from companion.games.kleos.scoring import LOCATION_GLORY, controllers, read_board
 from companion.games.kleos.setup import CHECKLIST, read_temples, temple_one
 from companion.games.kleos.state import (
@@ -84,8 +85,24 @@ def glory_add(state: dict, event: dict) -> dict:
     step = STEPPED_REASONS.get(reason)
     if step is not None and (amount < 0 or amount % step):
         raise RuleError("kleos.err.glory_comes_steps_use", reason=f"kleos.reason_{reason}", step=step)
+    also = _also(event, reason)
     change_glory(state, player, amount, reason, _text(event, "note", "kleos.err.what_note"))
+    if also:
+        change_glory(state, player, STEPPED_REASONS[also], also)
     return state
+
+
+def _also(event: dict, reason: str) -> str | None:
+    """A second stepped reason scored in the same change: a kill that is also a Slaughter is
+    one tap, one undo, and two lines of the Glory log (so "where Glory came from" counts both)."""
+    also = event.get("also")
+    if also is None:
+        return None
+    if also not in STEPPED_REASONS or reason not in STEPPED_REASONS or also == reason:
+        raise RuleError("kleos.err.also_stepped", names=", ".join(STEPPED_REASONS))
+    if "amount" in event and event["amount"] != STEPPED_REASONS[reason]:
+        raise RuleError("kleos.err.also_one_step")
+    return also
 
 
 def favor_give(state: dict, event: dict) -> dict:
@@ -141,6 +158,7 @@ HANDLERS = {
     "first_player.set": first_player_set,
     "phase.next": phase_next,
     "glory.add": glory_add,
+    "dice.roll": roll_dice,
     "favor.give": favor_give,
     "favor.clear": favor_clear,
     "dusk.score": dusk_score,

@@ -6,6 +6,7 @@ from typing import Annotated
 from pydantic import Field
 
 from companion.core.schema import EventSchema, Name, OptionsSchema, Word, table_of, whole
+from companion.games.kleos.dice import MAX_DICE
 from companion.games.kleos.rules import MAX_STEP
 
 # One player's count at one location: [minions, champion there?].
@@ -38,6 +39,12 @@ class GloryAdd(EventSchema):
     reason: Word
     amount: whole(-MAX_STEP, MAX_STEP) | None = None
     note: Name | None = None
+    also: Word | None = None  # a second stepped reason in the same change (a kill that Slaughters)
+
+
+class DiceRoll(EventSchema):
+    dice: whole(0, MAX_DICE)
+    godly: bool = False
 
 
 class FavorGive(EventSchema):
@@ -64,6 +71,7 @@ EVENTS = {
     "first_player.set": FirstPlayerSet,
     "phase.next": PhaseNext,
     "glory.add": GloryAdd,
+    "dice.roll": DiceRoll,
     "favor.give": FavorGive,
     "favor.clear": FavorClear,
     "dusk.score": DuskScore,

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.live import part
+from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.controls import button, card, heading, tagged
 
 BLOCK, BLOCKS = 10, 6  # rows are shown in blocks of ten events, the newest six blocks: 51 to 60 rows
@@ -34,7 +35,7 @@ def history_card(ui: UI) -> ft.Control:
 
 
 def _block(ui: UI, rows: tuple[dict, ...]) -> ft.Control:
-    return ft.Column([part(ui, f"history-{row['seq']}", _row, row["seq"], row.get("at"), row["by"], row["text"],
+    return ft.Column([part(ui, f"history-{row['seq']}", _row, row["seq"], row.get("at"), seat_label(ui, row["by"]), row["text"],
                            row["undone"]) for row in rows], spacing=4)
 
 

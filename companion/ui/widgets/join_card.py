@@ -2,7 +2,9 @@
 
 Each code sits on white so it scans in dark mode. A joined seat shows no code
 (its invitation is spent) but a button that moves it to another phone; once
-every seat has joined the card folds into one small button. The card is a live
+every seat has joined the card folds into one small button. A seat played on the
+tablet itself can be marked so (this tablet's own choice, undone with one tap):
+the card then treats it as joined and folds without it. The card is a live
 part: it is rebuilt only when a seat is claimed or moved, the phones' address
 changes or the host opens or folds something, so the heavy QR images are sent once.
 """
@@ -20,13 +22,15 @@ from companion.ui.widgets.controls import button, card, heading, tagged
 
 SIZE = 150
 OPEN = "join-card-open"  # ui.local: the tablet unfolded the card after everyone joined
+ON_TABLET = "join-on-tablet"  # ui.local: seats whose player plays on this tablet, not a phone
 
-SeatLine = tuple[str, str, str, bool]  # id, name, invitation token, joined
+SeatLine = tuple[str, str, str, bool, bool]  # id, name, invitation token, joined, played on the tablet
 
 
 def join_card(ui: UI) -> ft.Control:
-    seats = tuple((s.id, s.name, s.token, s.joined) for s in ui.live.table.seats)
-    folded = all(joined for *_, joined in seats) and not ui.local.get(OPEN)
+    here = ui.local.get(ON_TABLET, ())
+    seats = tuple((s.id, s.name, s.token, s.joined, s.id in here and not s.joined) for s in ui.live.table.seats)
+    folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.get(OPEN)
     if folded:
         return part(ui, "join-card-folded", _folded)
     return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)), seats)
@@ -47,7 +51,7 @@ def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...]) -
     codes.append(_code(ui.server.join_url(table.id, table.spectator_token, base), ui.t("ui.spectator"),
                        "join-spectator", SIZE))
     extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=44)] \
-        if all(joined for *_, joined in seats) else []
+        if all(joined or tablet for *_, joined, tablet in seats) else []
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
                 ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), *extra,
                 ident="join-card")
@@ -55,9 +59,16 @@ def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...]) -
 
 def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
     """A seat's invitation code, or, once a phone claimed it, its name and a way to move it."""
-    seat_id, name, token, joined = seat
+    seat_id, name, token, joined, tablet = seat
+    if tablet:
+        return _on_tablet(ui, seat_id, name)
     if not joined:
-        return _code(ui.server.join_url(ui.live.table.id, token, base), name, f"join-{seat_id}", SIZE)
+        mark = tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.on_tablet_mark"), size=14,
+                                                        text_align=ft.TextAlign.CENTER),
+                                        on_click=_mark(ui, seat_id, True), height=48, width=SIZE + 16),
+                      f"on-tablet-{seat_id}", ui.t("seats.on_tablet_mark"))
+        return ft.Column([_code(ui.server.join_url(ui.live.table.id, token, base), name, f"join-{seat_id}", SIZE),
+                          mark], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     async def move(e: object) -> None:
         await asyncio.to_thread(ui.live.move, seat_id)  # a file write: off the event loop
@@ -71,6 +82,27 @@ def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
                                  on_click=move, height=56, width=SIZE + 16), f"move-{seat_id}", ui.t("seats.move")),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16),
         f"joined-{seat_id}", f"{name} {ui.t('seats.joined')}")
+
+
+def _on_tablet(ui: UI, seat_id: str, name: str) -> ft.Control:
+    """A seat played on the tablet: no code, and one tap brings its code back."""
+    said = ui.t("seats.on_tablet", name=name)
+    return tagged(ft.Column([
+        ft.Icon(ft.Icons.TABLET_ANDROID, size=48),
+        ft.Text(said, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER, width=SIZE + 16),
+        tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.on_tablet_undo"), size=14, text_align=ft.TextAlign.CENTER),
+                                 on_click=_mark(ui, seat_id, False), height=56, width=SIZE + 16),
+               f"off-tablet-{seat_id}", ui.t("seats.on_tablet_undo")),
+    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16), f"tablet-{seat_id}", said)
+
+
+def _mark(ui: UI, seat_id: str, on: bool):
+    async def handler(e: object) -> None:
+        here = set(ui.local.get(ON_TABLET, ()))
+        ui.local[ON_TABLET] = tuple(sorted(here | {seat_id} if on else here - {seat_id}))
+        if ui.refresh:
+            await ui.refresh()
+    return handler
 
 
 def _folded(ui: UI) -> ft.Control:

@@ -12,6 +12,7 @@ from companion.ui.context import UI
 from companion.ui.later import refresh_after
 from companion.ui.live import part
 from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.seat_label import seat_label
 
 SHOW_SECONDS = 4.0
 SLOT_HEIGHT = 44
@@ -26,7 +27,7 @@ def news_line(ui: UI) -> ft.Control:
     row = fresh[0]
     key = "ui.news_host" if row["by"] == ui.live.actor_name(None) else "ui.news_seat"
     refresh_after(ui, row["at"] + SHOW_SECONDS - ui.now + 0.05)
-    return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=row["by"]))
+    return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
@@ -34,5 +35,5 @@ def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
                                overflow=ft.TextOverflow.ELLIPSIS),
                        height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
                        padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
-                       bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None)
+                       bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None, expand=True)
     return tagged(box, "news", text or "—")

@@ -4,7 +4,9 @@
 typing. Drawn with live parts like every screen (ui/live.py): the typed text
 lives on this device (`ui.local`), the field is a part its text is no argument
 of (so typing never rebuilds it, and focus stays), and a pause in typing
-refreshes the screen, which rebuilds the rows below the field only.
+refreshes the screen, which rebuilds the rows below the field only. The search for
+what was typed runs off the event loop (ui/offload.py): a slow one must not freeze
+every other screen; its rows are kept for the body part to show.
 """
 from __future__ import annotations
 
@@ -13,14 +15,17 @@ from typing import Any
 
 import flet as ft
 
-from companion.rules import GAMES, entry, highlight_terms, search
+from companion.core.model import RuleError
+from companion.rules import GAMES, MAX_QUERY, entry, highlight_terms, search
 from companion.ui.context import UI
 from companion.ui.live import group, part
+from companion.ui.offload import off_loop
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import heading, icon_button, tagged
 from companion.ui.widgets.rules_views import Handler, Opener, contents_list, entry_page, hit_list, no_hits
 
 QUERY, CLEARED, GAME, STACK, SEQ = "rules.query", "rules.cleared", "rules.game", "rules.stack", "rules.seq"
+FOUND = "rules.found"  # (what it answers, rows): the last search run off the event loop
 ALL = "all"
 LIMIT = 20
 # One letter matches half the rules; the contents are more use until a second one is typed.
@@ -52,7 +57,7 @@ def _header(ui: UI, on_close: Handler) -> ft.Control:
 def _search_row(ui: UI, cleared: int) -> ft.Control:
     """Rebuilt only by Clear (`cleared` counts them): typing never rebuilds the field."""
     field = ft.TextField(value=ui.local.get(QUERY, ""), on_change=_typed(ui), autofocus=True,
-                         prefix_icon=ft.Icons.SEARCH, text_size=20, border_radius=12,
+                         prefix_icon=ft.Icons.SEARCH, text_size=20, border_radius=12, max_length=MAX_QUERY,
                          label=ui.t("rules.search_label"), hint_text=ui.t("rules.search_hint"))
     return ft.Row([
         ft.Semantics(content=field, identifier="rules-query", expand=True),
@@ -61,7 +66,9 @@ def _search_row(ui: UI, cleared: int) -> ft.Control:
 
 
 def _body(ui: UI, query: str, game: str, stack: tuple, table_game: str | None) -> ft.Control:
-    return ft.Column(page_for(ui, query), spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+    found = ui.local.get(FOUND)
+    rows = found[1] if found and found[0] == _asked(ui, query) else page_for(ui, query)
+    return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -75,8 +82,23 @@ def selected_game(ui: UI) -> str:
     return ui.local.setdefault(GAME, table_game if table_game in GAMES else ALL)
 
 
+def _asked(ui: UI, query: str) -> tuple:
+    """Everything the rows below the field depend on: rows found for this are still right."""
+    return query, selected_game(ui), tuple(tuple(step) for step in ui.local.get(STACK, ())), ui.lang
+
+
 def page_for(ui: UI, query: str) -> list[ft.Control]:
-    """What goes below the search field: the open entry, else the hits, else the contents."""
+    """What goes below the search field: the open entry, else the hits, else the contents; or why
+    the question cannot be asked (too long), which costs nothing to find out."""
+    try:
+        return _page_for(ui, query)
+    except RuleError as err:
+        return [tagged(ft.Text(err.text(ui.lang), size=17), "rules-refused")]
+
+
+def _page_for(ui: UI, query: str) -> list[ft.Control]:
+    if len(query) > MAX_QUERY:  # the field holds no more: this came from no screen of ours
+        raise RuleError("limits.text_too_long", max=MAX_QUERY)
     game = selected_game(ui)
     terms = highlight_terms(query) if len(query.strip()) >= MIN_QUERY else []
     stack = ui.local.get(STACK)
@@ -102,7 +124,15 @@ def _typed(ui: UI) -> Handler:
         ui.local[STACK] = []  # a new question leaves the open entry
         seq = _supersede(ui)
         await asyncio.sleep(PAUSE)
-        if seq == ui.local[SEQ]:  # still typing, or a tap moved on: only the latest action draws
+        if seq != ui.local[SEQ]:
+            return  # still typing, or a tap moved on: only the latest action draws
+        asked = _asked(ui, ui.local[QUERY])
+        try:
+            rows = await off_loop(page_for, ui, ui.local[QUERY])
+        except RuleError as err:  # it ran too long: say so rather than wait on
+            rows = [tagged(ft.Text(err.text(ui.lang), size=17), "rules-refused")]
+        if seq == ui.local[SEQ]:
+            ui.local[FOUND] = (asked, rows)
             await ui.refresh()
     return changed
 

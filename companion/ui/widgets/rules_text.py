@@ -11,8 +11,12 @@ import flet as ft
 
 from companion.rules import highlight_spans
 
-# Amber with black letters reads in both light and dark themes.
-MARK = ft.TextStyle(weight=ft.FontWeight.BOLD, bgcolor=ft.Colors.AMBER_200, color=ft.Colors.BLACK)
+
+def mark_style() -> ft.TextStyle:
+    """Amber with black letters reads in both light and dark themes. A new style for every span:
+    Flet applies a device's property updates to the object itself, so one shared by every
+    device's highlights could be restyled for all of them by one."""
+    return ft.TextStyle(weight=ft.FontWeight.BOLD, bgcolor=ft.Colors.AMBER_200, color=ft.Colors.BLACK)
 
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")
 _ENDS_LINE = (".", ":", "!", "?")
@@ -45,7 +49,7 @@ def marked(text: str, terms: list[str], **style: object) -> ft.Text:
     for start, end in spans:
         if start > at:
             pieces.append(ft.TextSpan(text[at:start]))
-        pieces.append(ft.TextSpan(text[start:end], style=MARK))
+        pieces.append(ft.TextSpan(text[start:end], style=mark_style()))
         at = end
     if at < len(text):
         pieces.append(ft.TextSpan(text[at:]))

@@ -15,9 +15,11 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.later import refresh_after
 from companion.ui.live import group, part
+from companion.ui.widgets.colours import shade
 from companion.ui.widgets.controls import tagged
 
 GLOW_SECONDS = 2.5
+NUMBER_LINE = 68  # the 56 px number's line: the markers beside it never make it taller
 SEEN, GLOWING = "scoreboard.seen", "scoreboard.glowing"
 
 
@@ -48,7 +50,8 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     A screen that splits the tiles (a phone: its own tile on top, the others further down) calls
     it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
-    tiles = [_tile(ui, s, quick, s.seat in glowing) for s in scores]
+    detailed = any(s.detail for s in scores)
+    tiles = [_tile(ui, s, quick, s.seat in glowing, detailed) for s in scores]
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
@@ -60,33 +63,42 @@ def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
                          wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
-def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool) -> ft.Control:
+def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool, detailed: bool) -> ft.Control:
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
     number alone, which is patched where it stands; the frame follows whose turn it is and
-    the glow."""
-    accent = score.colour or ft.Colors.PRIMARY
-    rows: list[ft.Control] = [part(ui, f"tile-name-{score.seat}", _name, score.name, accent),
-                              part(ui, f"tile-number-{score.seat}", _number, score.seat, score.name, score.value, accent)]
-    if score.detail:
-        rows.append(part(ui, f"tile-detail-{score.seat}", _detail, score.detail))
+    the glow. The markers share the number's line, of fixed height: the buttons under them
+    never move when a Turn or First chip passes to another tile."""
+    accent = shade(score.colour) or ft.Colors.PRIMARY
+    seat = score.seat
+    line = [part(ui, f"tile-number-{seat}", _number, seat, score.name, score.value, accent)]
     if score.markers:
-        rows.append(part(ui, f"tile-markers-{score.seat}", _markers, score.seat, score.markers))
+        line.append(part(ui, f"tile-markers-{seat}", _markers, seat, score.markers))
+    rows: list[ft.Control] = [
+        part(ui, f"tile-name-{seat}", _name, score.name, accent),
+        group(ui, f"tile-line-{seat}", ft.Row, line, spacing=8, height=NUMBER_LINE,
+              vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if detailed:  # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
+        rows.append(part(ui, f"tile-detail-{seat}", _detail, score.detail))
     if quick:
-        rows.append(part(ui, f"tile-quick-{score.seat}", _quick, quick,
+        rows.append(part(ui, f"tile-quick-{seat}", _quick, quick,
                          replace(score, value="", detail="", markers=(), active=False)))
-    return part(ui, f"scoreboard-{score.seat}", _frame, score.seat, score.name, accent, score.active, glow, tuple(rows))
+    return part(ui, f"scoreboard-{seat}", _frame, seat, score.name, accent, score.active, glow, tuple(rows))
 
 
 def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, rows: tuple) -> ft.Control:
     tile = ft.Container(
-        ft.Column(list(rows), spacing=4, tight=True), width=228 if not ui.is_phone else None, padding=12,
+        # The outline thickens for the active tile and the padding gives back what it takes, so
+        # nothing inside moves when the turn passes.
+        ft.Column(list(rows), spacing=4, tight=True), width=228 if not ui.is_phone else None,
+        padding=12 if active else 15,
         border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
         bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
         animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
         expand=ui.is_phone or None,
     )
     # The number says itself (its own label): the tile says whose it is and whether it is their turn.
-    return tagged(tile, f"tile-{seat}", f"{name} {'active' if active else 'waiting'}{' changed' if glow else ''}")
+    state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
+    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
@@ -103,12 +115,15 @@ def _detail(ui: UI, detail: str) -> ft.Control:
 
 
 def _markers(ui: UI, seat: str, markers: tuple[str, ...]) -> ft.Control:
-    return tagged(ft.Row([_marker(m) for m in markers], wrap=True, spacing=6, run_spacing=6),
+    """Beside the number, wrapping within its line's height (three short chips at most)."""
+    chips = ft.Row([_marker(m) for m in markers], wrap=True, spacing=4, run_spacing=4,
+                   alignment=ft.MainAxisAlignment.END)
+    return tagged(ft.Container(chips, expand=True, alignment=ft.Alignment.CENTER_RIGHT),
                   f"markers-{seat}", ", ".join(markers))
 
 
 def _quick(ui: UI, quick: QuickActions, score: Score) -> ft.Control:
-    """One line of equal buttons: the tile's width is shared, nothing wraps."""
+    """One line of equal buttons (or one block of lines): the tile's width is shared, nothing wraps."""
     buttons = quick(ui, score)
     for b in buttons:
         b.expand = True
@@ -117,7 +132,7 @@ def _quick(ui: UI, quick: QuickActions, score: Score) -> ft.Control:
 
 def _marker(text: str) -> ft.Control:
     return ft.Container(ft.Text(text, size=14, weight=ft.FontWeight.W_600),
-                        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=10,
+                        padding=ft.Padding.symmetric(horizontal=6, vertical=1), border_radius=10,
                         bgcolor=ft.Colors.SECONDARY_CONTAINER)
 
 

@@ -12,17 +12,18 @@ import flet as ft
 import flet_charts as fch
 
 from companion.core.bgstats import push_link
-from companion.core.summary import note_text, tie_text
+from companion.core.summary import note_text, role_text, tie_text
 from companion.core.turnclock import clock_text
-from companion.i18n import catalogue
+from companion.i18n import catalogue, numbers
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.live import part
+from companion.ui.widgets.colours import SHADES, shade
 from companion.ui.widgets.controls import card, heading, tagged
 
 QR_SIZE = 420
 CHART_HEIGHT = 220
-PALETTE = (ft.Colors.RED, ft.Colors.BLUE, ft.Colors.GREEN, ft.Colors.AMBER, ft.Colors.PURPLE, ft.Colors.TEAL)
+PALETTE = tuple(SHADES[c] for c in ("red", "blue", "green", "yellow", "purple", "teal"))
 
 
 def summary_panel(ui: UI) -> ft.Control | None:
@@ -31,10 +32,11 @@ def summary_panel(ui: UI) -> ft.Control | None:
     if not ui.live.finished:  # every device renders after every change: skip the log walk mid-game
         return None
     data = ui.live.summary()
-    return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None)
+    aliases = tuple(sorted(ui.server.hub.plays.aliases().items()))  # the Stats page's name matching
+    return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None, aliases)
 
 
-def _panel(ui: UI, data: dict, mine: str | None) -> ft.Control:
+def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str], ...]) -> ft.Control:
     parts: list[ft.Control] = [heading(ui.t("summary.title"))]
     players = sorted(data["players"], key=lambda p: p["id"] != mine)
     parts += [_player_line(ui, data, p, p["id"] == mine) for p in players]
@@ -49,15 +51,16 @@ def _panel(ui: UI, data: dict, mine: str | None) -> ft.Control:
         parts.append(_series(ui, data))
     if any(data["sources"].values()):
         parts.append(_sources(ui, data))
-    parts.append(_bgstats(ui, data))
+    parts.append(_bgstats(ui, data, dict(aliases)))
     parts.append(_downloads(ui, data))
     return card(*parts, ident="summary")
 
 
 def _player_line(ui: UI, data: dict, player: dict, mine: bool) -> ft.Control:
-    role = f" ({player['role']})" if player["role"] else ""
-    score = "" if data["no_points"] or player["score"] is None else f"  {player['score']}"
-    clock = f" · {clock_text(player['clock_seconds'])}" if player["clock_seconds"] is not None else ""
+    role = f" ({role_text(data['game'], player['role'], ui.lang)})" if player["role"] else ""
+    score = "" if data["no_points"] or player["score"] is None else f"  {numbers.number(player['score'], ui.lang)}"
+    clock = "" if player["clock_seconds"] is None else \
+        f" · {ui.t('summary.clock_short', time=clock_text(player['clock_seconds']))}"
     name = ui.t("summary.you") + f" · {player['name']}" if mine else player["name"]
     text = f"{ui.t('summary.rank_line', rank=player['rank'], name=name)}{role}{score}{clock}"
     icon = ft.Icon(ft.Icons.EMOJI_EVENTS if player["winner"] else ft.Icons.CIRCLE_OUTLINED, size=24)
@@ -72,7 +75,7 @@ def _series(ui: UI, data: dict) -> ft.Control:
     points = data["series"]["points"]
     names = {p["id"]: p["name"] for p in data["players"]}
     seats = {s.id: s.colour for s in ui.live.table.seats}
-    colour = {pid: seats.get(pid) or PALETTE[i % len(PALETTE)] for i, pid in enumerate(points)}
+    colour = {pid: shade(seats.get(pid)) or PALETTE[i % len(PALETTE)] for i, pid in enumerate(points)}
     step = max(1, math.ceil(max([1] + [v for values in points.values() for v in values]) / 5))
     top = step * 6
     lines = [fch.LineChartData(
@@ -108,8 +111,8 @@ def _sources(ui: UI, data: dict) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
-def _bgstats(ui: UI, data: dict) -> ft.Control:
-    link = push_link(data)
+def _bgstats(ui: UI, data: dict, aliases: dict[str, str]) -> ft.Control:
+    link = push_link(data, aliases=aliases)
     if ui.access.role == "host" and not ui.is_phone:
         code = ft.Container(ft.Image(src=qr_svg(link), width=QR_SIZE, height=QR_SIZE), bgcolor=ft.Colors.WHITE,
                             padding=12, border_radius=8)
@@ -132,7 +135,8 @@ def _token(ui: UI) -> str:
 def _downloads(ui: UI, data: dict) -> ft.Control:
     base = f"{ui.server.base_url}/api/tables/{data['table']}/summary?k={_token(ui)}"
     return ft.Row([
-        tagged(ft.TextButton(ui.t("summary.download_json"), icon=ft.Icons.DOWNLOAD, url=base), "summary-json"),
+        tagged(ft.TextButton(ui.t("summary.download_json"), icon=ft.Icons.DOWNLOAD, url=base + "&format=json"),
+               "summary-json"),
         tagged(ft.TextButton(ui.t("summary.download_csv"), icon=ft.Icons.DOWNLOAD, url=base + "&format=csv"),
                "summary-csv"),
     ], wrap=True)

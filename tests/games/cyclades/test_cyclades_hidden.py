@@ -27,6 +27,7 @@ SCRIPT = [
     {"type": "gold.spend", "player": "green", "item": "hero"},
     {"type": "action.done", "faction": "green", "by": "green"},
     {"type": "gold.creature", "player": "blue", "price": 3, "standee": "Hydra", "by": "blue"},
+    {"type": "gold.creature", "player": "blue", "price": 2, "creature": "griffin", "by": "blue"},
     {"type": "gold.griffin", "player": "blue", "victim": "red"},
     {"type": "action.done", "faction": "blue"},
     {"type": "gold.gain", "player": "red", "amount": 3, "reason": "metropolis", "by": "red"},

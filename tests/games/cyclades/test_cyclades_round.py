@@ -244,9 +244,33 @@ def test_the_last_player_standing_cannot_be_eliminated():
 
 def test_the_griffin_takes_half_the_victims_gold_rounded_down():
     s = at_actions(incomes=(10, 10, 2))  # green 7
+    refused(s, "buy the Griffin card this turn first", by="red", type="gold.griffin", player="red", victim="green")
+    s = act(s, by="red", type="gold.creature", player="red", price=2, creature="griffin")
     s = act(s, by="red", type="gold.griffin", player="red", victim="green")
-    assert s["gold"] == {"red": 14 + 3, "blue": 14, "green": 4}
+    assert s["gold"] == {"red": 14 - 2 + 3, "blue": 14, "green": 4}
+    refused(s, "no Griffin to use", by="red", type="gold.griffin", player="red", victim="blue")  # one card, one use
     refused(s, "not yourself", by="red", type="gold.griffin", player="red", victim="red")
+
+
+def test_zeus_playing_the_griffin_off_the_deck_lets_it_act_once():
+    """cyclades-rules.txt 121: Zeus may play the top creature card for 1 gold; if it is the Griffin, it acts."""
+    players = ["red", "blue", "green"]
+    s = act(GAME.setup({"players": players}), type="start", order=players, gods=["zeus", "athena"])
+    s = act(s, type="phase.next")
+    for p, n in zip(players, (10, 10, 0)):
+        s = act(s, type="income", player=p, prosperity=n)
+    s = act(s, type="phase.next")
+    for faction, god in (("red", "zeus"), ("blue", "athena"), ("green", "apollo")):
+        s = act(s, type="offering.bid", faction=faction, god=god, **({} if god == "apollo" else {"amount": 1}))
+    s = act(act(s, type="offering.pay"), type="phase.next")
+    refused(s, "no Griffin", type="gold.griffin", player="red", victim="blue")
+    refused(s, "Only a creature card", type="gold.spend", player="red", item="priestess", creature="griffin")
+    refused(s, "not a creature card the app plays", type="gold.spend", player="red", item="top_creature",
+            creature="hydra")
+    s = act(s, type="gold.spend", player="red", item="top_creature", creature="griffin")
+    s = act(s, type="gold.griffin", player="red", victim="blue")
+    assert s["gold"] == {"red": 14 - 1 + 7, "blue": 14 - 7, "green": 5}
+    refused(s, "no Griffin", type="gold.griffin", player="red", victim="green")
 
 
 def test_phase_next_notes_where_it_lands_for_the_history():

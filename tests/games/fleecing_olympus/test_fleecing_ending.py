@@ -136,20 +136,6 @@ def test_three_players_get_no_reshuffle_reminder_at_their_only_run_out(game):
     assert GAME.view(game.state, None)["reshuffle"] is None
 
 
-def test_the_reshuffle_reminder_goes_once_the_pile_is_reshuffled(table):
-    """fleecing-olympus-rulebook.txt 128: the discard pile is shuffled into a new deck right after the first
-    run-out, so the reminder lasts for that turn only; kept up for the rest of a 5-6 player game it would read
-    as an order to shuffle again."""
-    game = table(P5)
-    game.start("ana", "bia")
-    game.do("deck_out")
-    assert GAME.view(game.state, None)["reshuffle"] == "run_out"
-    play_turn(game, "caio", [6, 4])
-    assert game.state["phase"] == "power" and game.state["deck_outs"] == 1
-    assert GAME.view(game.state, None)["reshuffle"] is None
-    assert GAME.view(game.state, "caio")["reshuffle"] is None
-
-
 def test_a_tie_for_first_reminds_the_table_to_reshuffle_before_the_extra_turn(table):
     """fleecing-olympus-rulebook.txt 134: the discard pile goes back into the deck before the tie-break turn."""
     game = table(P5)

@@ -17,7 +17,9 @@ import flet as ft
 
 from companion.core.model import RuleError
 from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Side, opening, retreat_table
+from companion.i18n import numbers
 from companion.ui.context import UI
+from companion.ui.widgets.calculator import calculator
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 KEY = "cyclades.odds."
@@ -83,12 +85,14 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
         grid = battle_grid(attacker, defender, sea, bool(v["achilles_ties"]))
     except RuleError as err:
         message = err.text(ui.lang)
-        parts.append(tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message))
-        return card(*parts, ident="cyc-odds")
-    top = opening(attacker, defender)
-    parts += _outcome(ui, grid[top], top, sea)
-    parts.append(_retreat(ui, grid, top))
-    return card(*parts, ident="cyc-odds")
+        results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
+    else:
+        top = opening(attacker, defender)
+        results = _outcome(ui, grid[top], top, sea)
+        parts.append(_retreat(ui, grid, top))
+    # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
+    answer = ft.Column(results, spacing=8, tight=True)
+    return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
 
 
 def _kind(ui: UI, sea: bool) -> ft.Control:
@@ -146,25 +150,27 @@ def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> f
 def _outcome(ui: UI, odds: BattleOdds, top: tuple[int, int], sea: bool) -> list[ft.Control]:
     both = "ui_odds_both_sea" if sea else "ui_odds_both_land"
     rows = [
-        _bar(ui.t("cyclades.ui_odds_attacker_wins"), float(odds.attacker_wins), ft.Colors.RED_400, "cyc-odds-attacker"),
-        _bar(ui.t("cyclades.ui_odds_defender_wins"), float(odds.defender_wins), ft.Colors.BLUE_400, "cyc-odds-defender"),
-        _bar(ui.t(f"cyclades.{both}"), float(odds.both_eliminated), ft.Colors.GREY_500, "cyc-odds-both"),
+        _bar(ui, ui.t("cyclades.ui_odds_attacker_wins"), float(odds.attacker_wins), ft.Colors.RED_400, "cyc-odds-attacker"),
+        _bar(ui, ui.t("cyclades.ui_odds_defender_wins"), float(odds.defender_wins), ft.Colors.BLUE_400, "cyc-odds-defender"),
+        _bar(ui, ui.t(f"cyclades.{both}"), float(odds.both_eliminated), ft.Colors.GREY_500, "cyc-odds-both"),
     ]
-    survivors = ui.t("cyclades.ui_odds_survivors", attacker=f"{float(odds.attacker_survivors):.1f}",
-                     attackers=top[0], defender=f"{float(odds.defender_survivors):.1f}", defenders=top[1])
+    survivors = ui.t("cyclades.ui_odds_survivors", attacker=numbers.number(odds.attacker_survivors, ui.lang, 1),
+                     attackers=top[0], defender=numbers.number(odds.defender_survivors, ui.lang, 1), defenders=top[1])
     rows.append(tagged(ft.Text(survivors, size=16), "cyc-odds-survivors", survivors))
     return rows
 
 
-def percent(p: float) -> str:
-    """Whole percent, but never 0 or 100 for something merely likely or unlikely."""
-    return f"{0 if p <= 0 else 100 if p >= 1 else min(99, max(1, round(p * 100)))}"
+def percent(p: float, lang: str, sign: bool = True) -> str:
+    """Whole percent in the reader's language, but never 0 or 100 for something merely likely
+    or unlikely; the retreat grid's cells leave the sign out to stay narrow."""
+    shown = 0 if p <= 0 else 1 if p >= 1 else min(99, max(1, round(p * 100))) / 100
+    return numbers.percent(shown, lang, 0) if sign else numbers.number(shown * 100, lang)
 
 
-def _bar(label: str, p: float, colour: str, ident: str) -> ft.Control:
-    text = f"{label}: {percent(p)}%"
+def _bar(ui: UI, label: str, p: float, colour: str, ident: str) -> ft.Control:
+    text = f"{label}: {percent(p, ui.lang)}"
     return tagged(ft.Column([
-        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(f"{percent(p)}%", size=22, weight=ft.FontWeight.BOLD)]),
+        ft.Row([ft.Text(label, size=16, expand=True), ft.Text(percent(p, ui.lang), size=22, weight=ft.FontWeight.BOLD)]),
         ft.ProgressBar(value=p, bar_height=14, color=colour, border_radius=7,
                        bgcolor=ft.Colors.with_opacity(0.12, ft.Colors.ON_SURFACE)),
     ], spacing=2), ident, text)
@@ -178,7 +184,7 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     rows = [head]
     for a in a_rows:
         cells = [_cell(str(a), None, bold=True)]
-        cells += [_cell(percent(float(grid[(a, d)].attacker_wins)), float(grid[(a, d)].attacker_wins))
+        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins))
                   for d in d_cols]
         rows.append(ft.Row(cells, spacing=2))
     return tagged(ft.Column([

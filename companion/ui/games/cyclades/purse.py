@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import HEROIC, dues, shop, temple_discount
+from companion.games.cyclades import GRIFFIN, HEROIC, TOP_CREATURE, dues, shop, temple_discount
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
@@ -50,6 +50,9 @@ def spending(ui: UI, state: dict, seat: str, saved: tuple) -> ft.Control:
         label = ui.t("cyclades.ui_sold_out", item=item) if price is None else ui.t(
             "cyclades.ui_price", item=item, price=price)
         buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"]))
+        if name == TOP_CREATURE and price is not None:  # Zeus's look at the deck may turn up the Griffin
+            label = ui.t("cyclades.ui_top_griffin", price=price)
+            buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"], creature=GRIFFIN))
     if heroes:
         buttons.append(_heroic(ui, seat, heroes, stored.get(HERO), allowed))
     parts: list[ft.Control] = [heading(ui.t("cyclades.ui_spend_title", god=god_name(ui, god)), 18),
@@ -76,15 +79,17 @@ def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None
     ], wrap=True, spacing=8)
 
 
-def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None) -> ft.Control:
+def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None,
+                creature: str | None = None) -> ft.Control:
     """A purchase; refused ones stay visible, greyed, with the game's reason in a tooltip and label."""
     async def handler(e) -> None:
         await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1,
-                       **({"hero": hero} if hero else {})})
+                       **({"hero": hero} if hero else {}), **({"creature": creature} if creature else {})})
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56, tooltip=why,
                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)))
-    return tagged(body, f"cyc-buy-{item}", f"{label}: {why}" if why else label)
+    ident = f"cyc-buy-{item}" + (f"-{creature}" if creature else "")
+    return tagged(body, ident, f"{label}: {why}" if why else label)
 
 
 def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
@@ -108,10 +113,14 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
             ui.local.pop(STANDEE, None)
             await ui.refresh()
 
+    async def buy_griffin(e) -> None:  # a card with no figure: buying it is what lets it act, once, now
+        await ui.send({"type": "gold.creature", "player": seat, "price": price, "creature": GRIFFIN})
+
     options = [ft.DropdownOption(key="", text=ui.t("cyclades.ui_no_standee"))]
     options += [ft.DropdownOption(key=s, text=s) for s in STANDEES]
+    why = state["allowed"]["griffin"]
     griffin = [button(player_name(ui, p), _griffin(ui, seat, p),
-                      f"cyc-griffin-{slug(p)}", filled=False)
+                      f"cyc-griffin-{slug(p)}", filled=False, disabled=why is not None)
                for p in state["players"] if p != seat and not state["tracker"][p]["eliminated"]]
     return [
         heading(ui.t("cyclades.ui_creature_title"), 16),
@@ -120,7 +129,9 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
                            width=300), "cyc-standee"),
         button(ui.t("cyclades.ui_buy_creature", cost=cost, temples=off), buy, "cyc-buy-creature",
                icon=ft.Icons.PETS, disabled=cost > state["gold"][seat]),
-        ft.Text(ui.t("cyclades.ui_griffin"), size=16),
+        button(ui.t("cyclades.ui_buy_griffin", cost=cost), buy_griffin, "cyc-buy-griffin", filled=False,
+               disabled=cost > state["gold"][seat]),
+        tagged(ft.Text(ui.t("cyclades.ui_griffin") + (f" ({ui.t(why)})" if why else ""), size=16), "cyc-griffin-why"),
         ft.Row(griffin, wrap=True, spacing=8, run_spacing=8),
     ]
 

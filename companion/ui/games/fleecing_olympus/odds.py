@@ -11,18 +11,18 @@ import flet as ft
 
 from companion.games.fleecing_olympus import turn_odds
 from companion.games.fleecing_olympus import loser_and_winner
+from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import name, t
 from companion.ui.widgets.controls import card, heading, note, tagged
 
-def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.0f}%"
+def percent(value: Fraction, lang: str) -> str:
+    return numbers.percent(value, lang, 0)
 
 
 def tenths(value: Fraction, lang: str) -> str:
-    """One decimal, with the decimal comma Portuguese readers expect."""
-    text = f"{float(value):.1f}"
-    return text.replace(".", ",") if lang == "pt" else text
+    """One decimal, in the reader's language (companion/i18n/numbers.py)."""
+    return numbers.number(value, lang, 1)
 
 
 def odds(ui: UI, state: dict) -> ft.Control:
@@ -36,13 +36,13 @@ def odds(ui: UI, state: dict) -> ft.Control:
         label = t(ui, "ui_reroll_" + key)
         gain = choice.active_gain
         lean = t(ui, "ui_odds_lean", player=active if gain >= 0 else target, n=tenths(abs(gain), ui.lang))
-        text = t(ui, "ui_odds_row", active=active, win=percent(choice.active), wager=tenths(choice.wager, ui.lang))
+        text = t(ui, "ui_odds_row", active=active, win=percent(choice.active, ui.lang), wager=tenths(choice.wager, ui.lang))
         rows.append(tagged(ft.Column([
             ft.Row([ft.Text(label, size=16, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.Text(percent(choice.flip), size=28, weight=ft.FontWeight.BOLD)],
+                    ft.Text(percent(choice.flip, ui.lang), size=28, weight=ft.FontWeight.BOLD)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Text(text, size=14),
             ft.Text(lean, size=14),
         ], spacing=2, tight=True), f"fo-odds-{key}",
-                           f"{label}: {percent(choice.flip)}. {text} {lean}"))
+                           f"{label}: {percent(choice.flip, ui.lang)}. {text} {lean}"))
     return card(*rows, ident="fo-odds")

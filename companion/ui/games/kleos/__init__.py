@@ -46,7 +46,7 @@ SECTIONS: dict[str, tuple[str, ft.IconData, Callable[[UI, dict], ft.Control]]] =
     "dusk": ("ui_tab_dusk", ft.Icons.NIGHTS_STAY, dusk_sheet),
     "chart": ("ui_tab_chart", ft.Icons.SHOW_CHART, lambda ui, snap: glory_chart(ui, snap["state"])),
     "odds": ("ui_tab_odds", ft.Icons.PERCENT, lambda ui, snap: odds_panel(ui)),
-    "dice": ("ui_tab_dice", ft.Icons.CASINO, lambda ui, snap: dice_tray(ui)),
+    "dice": ("ui_tab_dice", ft.Icons.CASINO, lambda ui, snap: dice_tray(ui, snap["state"].get("roll"))),
     "setup": ("ui_tab_setup", ft.Icons.CHECKLIST, setup_section),
 }
 

@@ -34,6 +34,7 @@ def _chart(ui: UI, players: tuple[str, ...], series: dict[str, list[int]], glory
         color=shade(player), stroke_width=4, point=fch.ChartCirclePoint(radius=5, color=shade(player)),
     ) for player in players]
     step = max(1, top // 5)
+    top = -(-top // step) * step  # a whole number of steps: no top label squeezed in beside the last one
     chart = fch.LineChart(
         data_series=lines, min_x=1, max_x=LAST_DAY, min_y=0, max_y=top, height=HEIGHT, expand=True,
         bottom_axis=fch.ChartAxis(label_size=32, labels=[

@@ -20,7 +20,7 @@ from companion.ui.widgets.controls import button, card, heading, note, stepper, 
 AMOUNT = "kleos.glory.amount.{player}"
 LOG_BLOCK = 4  # rows per block of the Glory log; two blocks are shown
 # The stepped reasons the scoreboard does not already offer (the Champion's +2).
-MORE = tuple(reason for reason in STEPPED_REASONS if reason not in QUICK)
+MORE = tuple(reason for reason in STEPPED_REASONS if (reason,) not in QUICK.values())
 
 
 def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
@@ -83,10 +83,12 @@ def glory_log(ui: UI, state: dict) -> ft.Control:
     """The latest Glory changes with their reasons, newest first: rows keyed by their place in
     the log, in blocks of four, the newest two blocks shown (five to eight rows). A change
     rebuilds the newest block only; the oldest leaves whole, once every four changes."""
-    log = state["glory_log"]
-    newest = (len(log) - 1) // LOG_BLOCK
+    log, start = state["glory_log"], state.get("glory_log_from", 0)  # the view carries the newest only
+    end = start + len(log)
+    newest = (end - 1) // LOG_BLOCK
     blocks = [part(ui, f"glory-log-block-{block}", _log_block, tuple(
-        (index, log[index]) for index in reversed(range(block * LOG_BLOCK, min(len(log), (block + 1) * LOG_BLOCK)))))
+        (index, log[index - start]) for index in reversed(range(max(block * LOG_BLOCK, start),
+                                                                min(end, (block + 1) * LOG_BLOCK)))))
         for block in range(newest, max(newest - 2, -1), -1)]
     if not blocks:
         blocks.append(part(ui, "glory-log-empty", _note, "kleos.ui_log_empty"))

@@ -15,8 +15,10 @@ from companion.games.kleos import pool
 from companion.games.kleos import (
     MAX_SIDES, MINOTAUR, Fighter, Hunter, alone, combat, competing, competing_many, recruit,
 )
+from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.live import part
+from companion.ui.widgets.calculator import calculator
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
 SECTION = "kleos.odds.section"
@@ -26,7 +28,6 @@ OPPORTUNITY = "kleos.odds.opportunity"
 RECRUIT = "kleos.odds.recruit"
 COMPETING = "kleos.odds.competing"
 SECTIONS = ("combat", "recruit", "competing")
-OUTCOMES = ("defender_killed", "slaughter", "attacker_killed", "both_killed", "neither_killed")
 
 SIDE_NAMES = "ABCDEF"[:MAX_SIDES]
 # Far above any card in the box, yet small enough to keep the steppers quick to use.
@@ -70,14 +71,12 @@ def combat_pools(ui: UI) -> dict[str, tuple[int, bool]]:
 
 
 def percent(chance: Fraction | float, lang: str) -> str:
-    """One decimal, with the decimal comma Portuguese readers expect."""
-    text = f"{float(chance) * 100:.1f}%"
-    return text.replace(".", ",") if lang == "pt" else text
+    """One decimal, in the reader's language (companion/i18n/numbers.py)."""
+    return numbers.percent(chance, lang, 1)
 
 
 def decimal(value: Fraction | float, lang: str) -> str:
-    text = f"{float(value):.2f}"
-    return text.replace(".", ",") if lang == "pt" else text
+    return numbers.number(value, lang, 2)
 
 
 def toggle(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], ident: str) -> ft.Control:
@@ -190,20 +189,14 @@ def _combat(ui: UI) -> ft.Control:
     for who, value in (("attacker", odds.attacker_glory), ("defender", odds.defender_glory)):
         text = f"{ui.t(f'kleos_tools.{who}')}: {decimal(value, ui.lang)}"
         glory.append(tagged(ft.Text(text, size=18, weight=ft.FontWeight.W_600), f"odds-{who}_glory", text))
-    results = card(*[chance_row(ui, name, getattr(odds, name)) for name in OUTCOMES],
+    together = ui.t("kleos_tools.outcomes_total", total=percent(1, ui.lang))
+    results = card(*[chance_row(ui, f"outcome_{name}", chance) for name, chance in odds.exclusive().items()],
+                   tagged(ft.Text(together, size=14, italic=True), "odds-outcomes-total", together),
                    ft.Text(ui.t("kleos_tools.expected_glory"), size=16),
                    ft.Row(glory, spacing=24, wrap=True), ident="odds-results")
     opportunity_toggle = toggle(ui.t("kleos_tools.opportunity"), opportunity, setter(ui, OPPORTUNITY),
                                 "odds-opportunity")
-    if ui.is_phone:
-        # One narrow column: the answer first, or it would sit a long scroll below the inputs.
-        return ft.Column([results, opportunity_toggle, *sides], spacing=12, tight=True)
-    return ft.Column([
-        ft.Row([ft.Container(side, expand=1) for side in sides], spacing=12,
-               vertical_alignment=ft.CrossAxisAlignment.START),
-        opportunity_toggle,
-        results,
-    ], spacing=12, tight=True)
+    return calculator(results, [opportunity_toggle, *sides], ui.is_phone, "odds")
 
 
 def _recruit(ui: UI) -> ft.Control:

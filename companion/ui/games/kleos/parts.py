@@ -12,17 +12,12 @@ import flet as ft
 from companion.games.kleos import GOD_COLOURS
 from companion.ui.context import UI
 from companion.ui.live import part
+from companion.ui.widgets.colours import shade as colour_shade
 from companion.ui.widgets.controls import FONT, TOUCH, card, icon_button, tagged
 
-# Screen shades for the game's colour names, dark enough to carry white text and stand on white.
-SHADES: dict[str, str] = {
-    "red": ft.Colors.RED_700, "blue": ft.Colors.BLUE_700, "green": ft.Colors.GREEN_700,
-    "yellow": ft.Colors.AMBER_700, "purple": ft.Colors.PURPLE_500,
-}
-
-
 def shade(player: str) -> str:
-    return SHADES[GOD_COLOURS[player]]
+    """The god's colour as every screen shows it (widgets/colours.py), the summary chart too."""
+    return colour_shade(GOD_COLOURS[player])
 
 
 def god(ui: UI, player: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.games.kleos import LAST_DAY, STEPPED_REASONS
+from companion.i18n.numbers import count as counted
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import next_button
 from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
@@ -20,8 +21,10 @@ from companion.ui.live import group, part
 from companion.ui.widgets.controls import FONT, tagged
 from companion.ui.widgets.scoreboard import Score, scoreboard
 
-# The reasons a table scores most often, one tap each from the scoreboard (in this order).
-QUICK = ("kill", "recruit", "slaughter")
+# What a table scores most often, one tap each from the scoreboard (in this order): each is
+# the reasons one change records, so a Slaughter (always a kill too) scores both at once.
+QUICK: dict[str, tuple[str, ...]] = {"kill": ("kill",), "recruit": ("recruit",),
+                                     "kill_slaughter": ("kill", "slaughter")}
 
 
 def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
@@ -35,6 +38,8 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
         scores.append(Score(player, god(ui, player), str(state["glory"][player]), shade(player), tuple(markers),
                             active=player == state["turn"], detail=state["names"].get(player, "")))
     closed = why(ui, snap, "glory.add")
+    if closed and state["phase"] == "setup" and snap["role"] == "seat":
+        closed = _waiting(ui, state)
     facts = [ui.t("kleos.ui_day_label", day=state["day"], days=LAST_DAY), ui.t(f"kleos.phase_{state['phase']}")]
     if closed and editable(snap):
         facts.append(closed)
@@ -48,6 +53,14 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
     else:  # the tablet's next button beside the facts, so it is above the fold with five gods
         top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), board]
     return group(ui, "kleos-top", ft.Column, top, spacing=8)
+
+
+def _waiting(ui: UI, state: dict) -> str:
+    """What a phone waits for during setup, in words a phone's player can act on."""
+    left = sum(1 for done in state["checklist"].values() if not done)
+    if not left:
+        return ui.t("kleos.ui_waiting_start")
+    return ui.t("kleos.ui_waiting_setup", left=counted("kleos.count_items", left, ui.lang))
 
 
 def _facts(ui: UI, facts: tuple[str, ...], can_next: bool, after: dict | None, refused: str | None) -> ft.Control:
@@ -69,21 +82,28 @@ class Quick:
     closed: str | None
 
     def __call__(self, ui: UI, score: Score) -> list[ft.Control]:
-        """One line of three worded buttons, each as wide as its word needs (the scoreboard
-        makes a tile's buttons share its width): the tile stays short enough for five gods."""
-        return [ft.Row([self._button(ui, score, reason) for reason in QUICK], spacing=4)]
+        """Two lines of worded buttons with their Glory on them, each as wide as its words
+        need (the scoreboard makes a line's buttons share the tile's width)."""
+        single, double = [a for a in QUICK if len(QUICK[a]) == 1], [a for a in QUICK if len(QUICK[a]) > 1]
+        return [ft.Column([ft.Row([self._button(ui, score, a) for a in single], spacing=4),
+                           ft.Row([self._button(ui, score, a) for a in double], spacing=4)], spacing=4, tight=True)]
 
-    def _button(self, ui: UI, score: Score, reason: str) -> ft.Control:
+    def _button(self, ui: UI, score: Score, action: str) -> ft.Control:
+        reason, *also = QUICK[action]
+
         async def add(e: object) -> None:
-            await ui.send({"type": "glory.add", "player": score.seat, "reason": reason})
+            await ui.send({"type": "glory.add", "player": score.seat, "reason": reason,
+                           **({"also": also[0]} if also else {})})
 
-        word = ui.t(f"kleos.ui_quick_{reason}")
-        said = f"{score.name}: {word} +{STEPPED_REASONS[reason]}" + (f" ({self.closed})" if self.closed else "")
-        size = 16 if ui.is_phone else 13  # a phone's tile is as wide as the screen
+        amount = sum(STEPPED_REASONS[r] for r in QUICK[action])
+        word = f"{ui.t(f'kleos.ui_quick_{action}')} +{amount}"
+        said = ui.t("kleos.ui_quick_said", name=score.name, action=ui.t(f"kleos.ui_quick_{action}"),
+                    amount=f"+{amount}") + (f" ({self.closed})" if self.closed else "")
+        size = 16 if ui.is_phone else 14  # a phone's tile is as wide as the screen
         control = ft.OutlinedButton(
             content=ft.Text(word, size=size, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True),
             on_click=add, height=48, disabled=self.closed is not None, tooltip=self.closed or said,
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
-        wrapped = tagged(control, f"quick-{reason}-{score.seat}", said)
-        wrapped.expand = len(word) + 3  # its share of the line: what its word needs
+        wrapped = tagged(control, f"quick-{action}-{score.seat}", said)
+        wrapped.expand = len(word) + 3  # its share of the line: what its words need
         return wrapped

@@ -1,0 +1,156 @@
+"""Phones that come and go are let go (issue 29): 500 sessions connect, render and drop.
+
+No browser: each phone is a websocket client speaking Flet's protocol (as in
+bench/fanout.py), opening a seat's or the spectator's link of one Kleos table,
+waiting for its first screen, then dropping the connection without a close
+frame (a phone that sleeps or leaves the Wi-Fi). The server runs with a short
+reconnect window (COMPANION_SESSION_TIMEOUT); Flet looks for expired sessions
+every 10 s. The bench reads the server's memory, tasks and live objects through
+a bench-only route (bench/_probe_server.py): at the start (after a warm-up
+round, so caches filled once do not count), with every phone dropped, and once
+the window has passed.
+
+Run from the repository root: python bench/sessions.py [--sessions 500] [--window 10] [--batch 25]
+Targets: after the window, memory within 10 MB of the start, no leftover tasks or sessions.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import msgpack
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
+from drive import _free_port  # noqa: E402
+
+REGISTER, PATCH, INVOKE = 1, 2, 5
+PHONE = (390, 844)
+GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
+
+
+async def phone(port: int, route: str, drop_at_call: bool = False) -> bool:
+    """One phone: register, answer the page's calls, wait for its first screen, then drop.
+    `drop_at_call`: drop at the page's first call instead, leaving it waiting for an answer."""
+    ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=None, compression=None, open_timeout=60)
+    page = {"route": route, "width": PHONE[0], "height": PHONE[1], "web": True, "platform": "android"}
+    await ws.send(b"\x00" + msgpack.packb([REGISTER, {"session_id": "", "page_name": "", "page": page}]))
+    shown = False
+    try:
+        async with asyncio.timeout(60):
+            async for data in ws:
+                action = data[2] if data[:1] == b"\x00" else -1
+                if action == INVOKE and drop_at_call:
+                    shown = True
+                    break
+                if action == INVOKE:
+                    body = msgpack.unpackb(data[1:], strict_map_key=False)[1]
+                    await ws.send(b"\x00" + msgpack.packb([INVOKE, {"control_id": body["control_id"],
+                                                                    "call_id": body["call_id"],
+                                                                    "result": None, "error": None}]))
+                elif action == PATCH:
+                    shown = True
+                    break
+    except TimeoutError:
+        pass
+    ws.transport.abort()  # no close frame: the phone just went away
+    return shown
+
+
+async def probe(http: httpx.AsyncClient, types: int = 0) -> dict:
+    return (await http.get("/bench/probe", params={"types": types})).json()
+
+
+async def until_gone(http: httpx.AsyncClient, baseline: dict, limit: float) -> tuple[dict, float]:
+    start = time.perf_counter()
+    while True:
+        now = await probe(http)
+        if now["flet_sessions"] <= baseline["flet_sessions"] or time.perf_counter() - start > limit:
+            return now, time.perf_counter() - start
+        await asyncio.sleep(1)
+
+
+async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at_call: bool = False) -> int:
+    shown = 0
+    for i in range(0, count, batch):
+        results = await asyncio.gather(*(phone(port, routes[(i + j) % len(routes)], drop_at_call)
+                                         for j in range(min(batch, count - i))))
+        shown += sum(results)
+    return shown
+
+
+def line(label: str, p: dict) -> str:
+    return (f"  {label:<22} RSS {p['rss_mb']:7.1f} MB  tasks {p['tasks']:4d}  flet sessions {p['flet_sessions']:4d}  "
+            f"pages {p['pages']:4d}  app sessions {p['app_sessions']:4d}  websockets {p['websockets']:4d}  "
+            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sessions", type=int, default=500)
+    parser.add_argument("--window", type=int, default=10, help="the reconnect window (s)")
+    parser.add_argument("--batch", type=int, default=25)
+    parser.add_argument("--drop-at-call", action="store_true",
+                        help="phones drop at the page's first call to them, before answering it")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of --sessions phones, one after another")
+    parser.add_argument("--types", type=int, default=0, help="also list the N object types that grew most")
+    args = parser.parse_args()
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**__import__("os").environ, "COMPANION_SESSION_TIMEOUT": str(args.window)}
+        server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_probe_server.py")), tmp, str(port)],
+                                  env=env, stdout=subprocess.DEVNULL, stderr=open(Path(tmp) / "server.log", "wb"))
+        try:
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+                for _ in range(300):
+                    try:
+                        await http.get("/api/health")
+                        break
+                    except httpx.TransportError:
+                        await asyncio.sleep(0.1)
+                made = (await http.post("/api/tables", json={"game": "kleos", "options": {"players": GODS}})).json()
+                keys = []
+                for seat in made["seats"].values():
+                    keys.append((await http.post(f"/api/tables/{made['id']}/claim?k={seat['token']}")).json()["key"])
+                routes = [f"/t/{made['id']}?k={k}" for k in [*keys, made["spectator_token"]]]
+                wait = args.window + 25  # Flet's eviction looks every 10 s
+                how = "drop at the first call, unanswered" if args.drop_at_call else "drop after the first screen"
+                print(f"# {args.sessions} phone sessions ({how}), reconnect window {args.window} s, "
+                      f"batches of {args.batch}; a shared, busy 2-core machine")
+                warm = await round_of(port, routes, 2 * args.batch, args.batch)
+                await until_gone(http, {"flet_sessions": 0}, wait)
+                start = await probe(http)
+                start_types = (await probe(http, 400))["types"] if args.types else {}
+                print(line("start (after warm-up)", start) + f"   warm-up shown {warm}")
+                for turn in range(1, args.rounds + 1):
+                    began = time.perf_counter()
+                    shown = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call)
+                    took = time.perf_counter() - began
+                    dropped = await probe(http)
+                    print(line(f"round {turn}: all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s")
+                    after, waited = await until_gone(http, start, wait)
+                    print(line(f"round {turn}: after window", after) + f"   ({waited:.0f} s after the last drop)")
+                    print(f"  round {turn}: memory after - start: {after['rss_mb'] - start['rss_mb']:+.1f} MB "
+                          f"(peak +{dropped['rss_mb'] - start['rss_mb']:.1f} MB); "
+                          f"tasks after - start: {after['tasks'] - start['tasks']:+d}; "
+                          f"sessions left: {after['flet_sessions'] - start['flet_sessions']:+d}; "
+                          f"GC-tracked objects {after['objects'] - start['objects']:+d}")
+                if args.types:
+                    before, later = (await probe(http, 400))["types"], start_types
+                    grown = sorted(((before.get(k, 0) - later.get(k, 0), k) for k in before), reverse=True)[:args.types]
+                    print("  object types grown since the start:", ", ".join(f"{k} +{n}" for n, k in grown if n > 0))
+                trimmed = (await http.get("/bench/probe", params={"trim": 1})).json()
+                print(line("after malloc_trim(0)", trimmed))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

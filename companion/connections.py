@@ -1,0 +1,129 @@
+"""Every TCP connection to the server: a bound on how many, and on how long one may idle before its request.
+
+uvicorn times out a connection only after a first response (`timeout_keep_alive`);
+one that connects and never sends a byte, or dribbles a header forever, held a file
+descriptor until the client let go: 1,100 of them filled the usual 1,024 and the
+tablet could no longer load a page. uvicorn builds its protocol through a class we
+may choose (`Config(http=...)`), so this is that class: it hands everything to
+uvicorn's own protocol and only watches the first request's header arrive, refusing
+with a plain 503 past the connection limit.
+"""
+from __future__ import annotations
+
+import asyncio
+import resource
+from dataclasses import dataclass
+from typing import Any
+
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+from companion.i18n import t
+
+END_OF_HEADER = b"\r\n\r\n"
+
+
+@dataclass(frozen=True)
+class ConnectionLimits:
+    """`connections`: open at once (HTTP and websockets); `header_seconds`: from connecting to
+    the end of the first request's header; `header_bytes`: how long that header may be."""
+
+    connections: int = 900
+    header_seconds: int = 5
+    header_bytes: int = 16 * 1024
+
+    @classmethod
+    def within_open_files(cls, wanted: int = 900, reserve: int = 128, **kw: Any) -> "ConnectionLimits":
+        """At most `wanted`, and never so many that the process runs out of file descriptors
+        for its tables, its web files and its threads (`reserve` are kept for those)."""
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        room = soft - reserve if soft != resource.RLIM_INFINITY else wanted
+        return cls(connections=max(1, min(wanted, room)), **kw)
+
+
+def refusal(status: str, key: str, **values: object) -> bytes:
+    """A whole HTTP answer for a connection that will get nothing else: in both languages, since
+    no request (and so no Accept-Language) was read."""
+    body = f"{t(key, 'en', **values)}\n{t(key, 'pt', **values)}\n".encode()
+    head = (f"HTTP/1.1 {status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {len(body)}\r\n"
+            "Retry-After: 5\r\nConnection: close\r\n\r\n")
+    return head.encode() + body
+
+
+class GuardedHTTP(asyncio.Protocol):
+    """uvicorn's HTTP protocol, behind a watch on the first header and the connection count."""
+
+    def __init__(self, config: Any, server_state: Any, app_state: dict, _loop: asyncio.AbstractEventLoop | None = None,
+                 *, limits: ConnectionLimits) -> None:
+        self._limits = limits
+        self._connections = server_state.connections  # uvicorn's live protocols: HTTP and websockets alike
+        self._loop = _loop or asyncio.get_event_loop()
+        self._make_inner = lambda: AutoHTTPProtocol(config=config, server_state=server_state, app_state=app_state,
+                                                    _loop=_loop)
+        self._inner: asyncio.Protocol | None = None
+        self._transport: asyncio.Transport | None = None
+        self._head = bytearray()
+        self._timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = transport  # type: ignore[assignment]
+        if len(self._connections) >= self._limits.connections:
+            self._refuse("503 Service Unavailable", "limits.too_many_connections", count=self._limits.connections)
+            return
+        self._inner = self._make_inner()
+        self._inner.connection_made(transport)
+        self._timer = self._loop.call_later(self._limits.header_seconds, self._too_slow)
+
+    def data_received(self, data: bytes) -> None:
+        if self._inner is None:
+            return
+        if self._timer is not None:
+            self._head += data[: self._limits.header_bytes + len(END_OF_HEADER)]
+            if END_OF_HEADER in self._head:
+                self._watched()
+            elif len(self._head) > self._limits.header_bytes:
+                self._watched()
+                self._refuse("431 Request Header Fields Too Large", "limits.header_too_large",
+                             kb=self._limits.header_bytes // 1024)
+                return
+        self._inner.data_received(data)  # type: ignore[attr-defined]
+
+    def eof_received(self) -> bool | None:
+        return self._inner.eof_received() if self._inner is not None else None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._watched()
+        if self._inner is not None:
+            self._inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self._inner is not None:
+            self._inner.resume_writing()
+
+    def _watched(self) -> None:
+        """The first header is in (or the connection is gone): uvicorn's own timeouts take over."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._head = bytearray()
+
+    def _too_slow(self) -> None:
+        """A header begun but not finished gets a 408 that says why. A connection that sent nothing is
+        closed without a word: browsers open spare connections ahead of need, and one would read
+        an answer left on such a socket as the answer to the request it sends there later."""
+        self._timer = None
+        if not self._head:
+            if self._transport is not None:
+                self._transport.close()
+            return
+        self._refuse("408 Request Timeout", "limits.request_too_slow", seconds=self._limits.header_seconds)
+
+    def _refuse(self, status: str, key: str, **values: object) -> None:
+        transport = self._transport
+        if transport is None or transport.is_closing():
+            return
+        transport.write(refusal(status, key, **values))
+        transport.close()

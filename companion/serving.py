@@ -1,0 +1,41 @@
+"""How the server runs: uvicorn with every limit a device on the Wi-Fi could otherwise push past.
+
+One broken or hostile phone must not spoil the evening for the others, so each
+resource one connection can hold has a bound, set here in one place (and listed
+in the README): how many connections at once, how long one may wait before its
+first request or idle between requests, how large a websocket message may be
+once inflated, how often a websocket must answer a ping.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import uvicorn
+
+from companion.connections import ConnectionLimits, GuardedHTTP
+
+KEEP_ALIVE_SECONDS = 5  # an idle keep-alive connection closes after its last answer
+# One websocket message, after decompression: the largest a screen sends is its registration
+# (about 1 KB); every text in it is bounded far lower (device_frames.MAX_TEXT).
+WS_MAX_BYTES = 64 * 1024
+WS_MAX_QUEUE = 16  # messages received but not yet read by the app, per websocket
+PING_SECONDS = 20  # a websocket that does not answer a ping within this long is closed
+
+
+def config(app: Any, host: str, port: int, limits: ConnectionLimits | None = None) -> uvicorn.Config:
+    limits = limits or ConnectionLimits.within_open_files()
+    return uvicorn.Config(
+        app, host=host, port=port, log_level="warning",
+        http=functools.partial(GuardedHTTP, limits=limits),
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        # uvicorn's own bound counts running tasks too: above the connection bound, so it only
+        # ever answers 503 when requests pile up inside the app, not for the connections themselves.
+        limit_concurrency=limits.connections * 2,
+        ws_max_size=WS_MAX_BYTES, ws_max_queue=WS_MAX_QUEUE, ws_per_message_deflate=True,
+        ws_ping_interval=PING_SECONDS, ws_ping_timeout=PING_SECONDS,
+    )
+
+
+def serve(app: Any, host: str, port: int) -> None:
+    uvicorn.Server(config(app, host, port)).run()

@@ -1,0 +1,20 @@
+"""A player's colour on screen: one shade per colour name, the same in play and on the summary.
+
+Games name colours ("yellow" for Kleos' Hermes); Flet's plain "yellow" is a
+pale tint that vanished on the summary chart while the tiles showed amber.
+Each name maps to one shade with at least 3:1 contrast (the WCAG figure for
+lines, markers and large text) against both themes' backgrounds, checked by
+tests/ui/test_colours.py. A colour already given as a hex code passes through.
+"""
+from __future__ import annotations
+
+SHADES: dict[str, str] = {
+    "red": "#D32F2F", "blue": "#1976D2", "green": "#388E3C", "yellow": "#E65100", "orange": "#E65100",
+    "purple": "#AB47BC", "black": "#616161", "white": "#757575", "teal": "#00897B", "pink": "#D81B60",
+}
+# Material 3's default surfaces behind the chart and tiles, light and dark.
+BACKGROUNDS = ("#FEF7FF", "#141218")
+
+
+def shade(colour: str | None) -> str | None:
+    return SHADES.get(colour, colour) if colour else colour
