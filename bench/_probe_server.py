@@ -3,7 +3,9 @@
 Run by bench/sessions.py: python bench/_probe_server.py <data-dir> <port>. Bound to
 127.0.0.1 only. `GET /bench/probe` collects garbage, then answers the resident memory,
 the event loop's tasks, the hub's listeners and how many session, page and websocket
-objects are still alive (counted by class name over gc's objects).
+objects are still alive (counted by class name over gc's objects). With BENCH_TRACEMALLOC=<frames>
+set, tracemalloc runs from the start and `GET /bench/trace` answers the allocation sites that
+grew most since the last `GET /bench/trace?mark=1` (to find where memory goes, not just how much).
 """
 from __future__ import annotations
 
@@ -26,6 +28,12 @@ KINDS = {("flet.messaging.session", "Session"): "flet_sessions", ("flet.controls
          ("companion.ui.context", "UI"): "uis"}
 
 
+FRAMES = int(os.environ.get("BENCH_TRACEMALLOC", "0"))
+if FRAMES:
+    import tracemalloc
+    tracemalloc.start(FRAMES)
+
+
 def main() -> None:
     data_dir, port = Path(sys.argv[1]), int(sys.argv[2])
     app, info = build_app(data_dir, f"http://127.0.0.1:{port}")
@@ -46,10 +54,25 @@ def main() -> None:
             if types:
                 every[f"{type(obj).__module__}.{type(obj).__qualname__}"] += 1
         return {"types": dict(every.most_common(types)), "objects": len(gc.get_objects()),"rss_mb": round(me.memory_info().rss / 2**20, 1), "tasks": len(asyncio.all_tasks()),
-                "listeners": info.hub.listener_count(), "fds": me.num_fds(),
+                "listeners": info.hub.listener_count(), "fds": me.num_fds(), "threads": me.num_threads(),
                 **{kind: counts[kind] for kind in KINDS.values()}}
 
+    marked: list = []
+
+    async def trace(mark: int = 0, top: int = 15) -> dict:
+        """`mark`: take the baseline; otherwise the `top` sites grown since it, largest first."""
+        gc.collect()
+        now = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+        if mark or not marked:
+            marked[:] = [now]
+            return {"marked": True}
+        grown = now.compare_to(marked[0], "traceback")[:top]
+        return {"grown": [{"kb": round(stat.size_diff / 1024, 1), "count": stat.count_diff,
+                           "where": stat.traceback.format()[-2 * FRAMES:]} for stat in grown]}
+
     app.router.routes.insert(0, APIRoute("/bench/probe", probe, methods=["GET"]))
+    if FRAMES:
+        app.router.routes.insert(0, APIRoute("/bench/trace", trace, methods=["GET"]))
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
 
 

@@ -88,7 +88,7 @@ async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at
 def line(label: str, p: dict) -> str:
     return (f"  {label:<22} RSS {p['rss_mb']:7.1f} MB  tasks {p['tasks']:4d}  flet sessions {p['flet_sessions']:4d}  "
             f"pages {p['pages']:4d}  app sessions {p['app_sessions']:4d}  websockets {p['websockets']:4d}  "
-            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}")
+            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}  threads {p['threads']:3d}")
 
 
 async def main() -> None:
@@ -100,15 +100,19 @@ async def main() -> None:
                         help="phones drop at the page's first call to them, before answering it")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --sessions phones, one after another")
     parser.add_argument("--types", type=int, default=0, help="also list the N object types that grew most")
+    parser.add_argument("--trace", type=int, default=0,
+                        help="run the server under tracemalloc with this many frames and list the sites that grew")
     args = parser.parse_args()
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**__import__("os").environ, "COMPANION_SESSION_TIMEOUT": str(args.window)}
+        if args.trace:
+            env["BENCH_TRACEMALLOC"] = str(args.trace)
         server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_probe_server.py")), tmp, str(port)],
                                   env=env, stdout=subprocess.DEVNULL, stderr=open(Path(tmp) / "server.log", "wb"))
         try:
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
-                for _ in range(300):
+                for _ in range(3000 if args.trace else 300):  # tracemalloc slows the start ten-fold
                     try:
                         await http.get("/api/health")
                         break
@@ -128,6 +132,8 @@ async def main() -> None:
                 start = await probe(http)
                 start_types = (await probe(http, 400))["types"] if args.types else {}
                 print(line("start (after warm-up)", start) + f"   warm-up shown {warm}")
+                if args.trace:
+                    await http.get("/bench/trace", params={"mark": 1})
                 for turn in range(1, args.rounds + 1):
                     began = time.perf_counter()
                     shown = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call)
@@ -141,6 +147,10 @@ async def main() -> None:
                           f"tasks after - start: {after['tasks'] - start['tasks']:+d}; "
                           f"sessions left: {after['flet_sessions'] - start['flet_sessions']:+d}; "
                           f"GC-tracked objects {after['objects'] - start['objects']:+d}")
+                    if args.trace:
+                        for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
+                            print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
+                                part.strip() for part in site["where"]))
                 if args.types:
                     before, later = (await probe(http, 400))["types"], start_types
                     grown = sorted(((before.get(k, 0) - later.get(k, 0), k) for k in before), reverse=True)[:args.types]

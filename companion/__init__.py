@@ -1,3 +1,3 @@
 """Companion: the table companion for board games played on a real board."""
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place: pyproject.toml reads it (dynamic version)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import platformdirs
 
+from companion import __version__
 from companion.fdlimit import limit_line
 from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
@@ -29,6 +30,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="address phones use, e.g. http://192.168.1.20:8550 (default: the address "
                              "the tablet opened, else the detected LAN address)")
     parser.add_argument("--quiet", action="store_true", help="do not print the QR code")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
     return parser.parse_args(argv)
 
 

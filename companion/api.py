@@ -25,10 +25,11 @@ from companion.core.access import Access, is_admin
 from companion.core.export import to_csv
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
+from companion.core.steps import Stale
 from companion.core.store import Damaged, NotSaved
 from companion.i18n import t
 
-API_FIELDS = ("id", "game", "seq", "role", "seat", "state", "told")
+API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told")
 MAX_BODY = 64 * 1024
 # Every answer: never framed by another page, never sniffed as HTML, never cached (some carry keys).
 SAFE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
@@ -51,8 +52,14 @@ def error(status: int, key: str, lang: str = "en", **values: object) -> JSONResp
 def refused(status: int, err: RuleError, lang: str) -> JSONResponse:
     """The refusal worded in the asker's language, plus its key and values, so a client can
     word it in any other."""
-    values = {k: v if isinstance(v, (str, int, float, bool, type(None))) else str(v) for k, v in err.values.items()}
+    values = {k: v if isinstance(v, (str, int, float, bool, type(None))) or _worded(v) else str(v)
+              for k, v in err.values.items()}
     return answer({"error": err.text(lang), "key": err.key, "values": values}, status)
+
+
+def _worded(value: object) -> bool:
+    """A value already worded in each language (see RuleError), sent as it is."""
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
 
 
 def is_loopback(host: str | None) -> bool:
@@ -138,6 +145,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             return act()
         except ReadOnly:
             return error(403, "ui.read_only", lang)
+        except Stale as err:
+            return refused(409, err, lang)
         except RuleError as err:
             return refused(422, err, lang)
         except NotSaved as err:
@@ -244,7 +253,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
                     event = live.redo(access)
                 else:
                     event = live.dispatch(parse(raw), access)
-                return answer({"seq": event["seq"], "state": live.snapshot(access)["state"]})
+                snap = live.snapshot(access)
+                return answer({"seq": event["seq"], "step": snap["step"], "state": snap["state"]})
 
         return guarded(act, lang)
 

@@ -120,12 +120,12 @@ def _scalar(value: Any) -> bool:
 def _plain(value: Any, depth: int = 0) -> bool:
     """Scalars, and lists and maps of them a few levels deep: an event's details, a browser's
     measurements, a stored preference."""
+    if isinstance(value, msgpack.ExtType):  # first: an ExtType is a tuple too
+        return value.code == 4 and len(value.data) <= 4 * MAX_TEXT  # Flet's tagged string
     if isinstance(value, (list, tuple)):
         return depth < MAX_NESTING and all(_plain(v, depth + 1) for v in value)
     if isinstance(value, dict):
         return depth < MAX_NESTING and all(isinstance(k, str) and _plain(v, depth + 1) for k, v in value.items())
-    if isinstance(value, msgpack.ExtType):
-        return value.code == 4 and len(value.data) <= 4 * MAX_TEXT  # Flet's tagged string
     return _scalar(value)
 
 

@@ -25,6 +25,7 @@ import flet_web.fastapi as flet_fastapi  # noqa: E402
 from flet_web.version import version as flet_web_version  # noqa: E402
 
 from companion.api import router  # noqa: E402
+from companion.bundled import assets_dir  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
 from companion.flet_patches import comeback  # noqa: E402
@@ -39,7 +40,7 @@ from companion.ui.context import ServerInfo  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
 from companion.ws_guard import WebSocketGuard  # noqa: E402
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = assets_dir()
 
 # A phone that sleeps or loses Wi-Fi for up to this long resumes its own session;
 # after it, a reconnecting phone simply starts a fresh session on the same link.

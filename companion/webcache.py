@@ -58,6 +58,7 @@ class CompressedStatic:
         self.cache_dir = cache_dir
         self._locks: dict[Path, threading.Lock] = {}
         self._locks_lock = threading.Lock()
+        self._digests: dict[tuple[Path, int, int], str] = {}
 
     def start(self) -> threading.Thread:
         """Build in a thread at the lowest priority: a phone's request compresses what it needs
@@ -106,16 +107,23 @@ class CompressedStatic:
                 and not SKIPPED_DIRS.intersection(path.parts)
                 and path.is_file() and path.stat().st_size >= MIN_SIZE)
 
-    def _key(self, root: Path, path: Path) -> str:
+    def _key(self, path: Path) -> str:
+        """The file's content, not its place or date: a fresh install of the same files (a new
+        virtual environment, clone or upgrade of ours) finds the copies made before instead of
+        spending minutes of brotli again. Hashed once per file version and process."""
         stat = path.stat()
-        return hashlib.sha1(f"{root}|{path}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:20]
+        version = (path, stat.st_size, stat.st_mtime_ns)
+        digest = self._digests.get(version)
+        if digest is None:
+            digest = self._digests[version] = hashlib.sha1(path.read_bytes()).hexdigest()[:20]
+        return digest
 
     def _lock(self, target: Path) -> threading.Lock:
         with self._locks_lock:
             return self._locks.setdefault(target, threading.Lock())
 
     def _target(self, root: Path, path: Path, encoding: str) -> Path:
-        return self.cache_dir / f"{self._key(root, path)}.{encoding}"
+        return self.cache_dir / f"{self._key(path)}.{encoding}"
 
     def _copy(self, root: Path, path: Path, encoding: str) -> Path:
         """The copy, made now unless it exists; when phones ask for the same file together,

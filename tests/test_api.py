@@ -55,7 +55,7 @@ def test_read_by_role_and_errors(client, table, keys):
     tid = table["id"]
     r = client.get(f"/api/tables/{tid}", params={"k": table["host_token"]})
     assert r.status_code == 200
-    assert set(r.json()) == {"id", "game", "seq", "role", "seat", "state", "told"}
+    assert set(r.json()) == {"id", "game", "seq", "step", "role", "seat", "state", "told"}
     assert r.json()["role"] == "host" and r.json()["seat"] is None and r.json()["seq"] == 0
     seat = client.get(f"/api/tables/{tid}", params={"k": keys["bia"]}).json()
     assert (seat["role"], seat["seat"]) == ("seat", "bia")
@@ -81,7 +81,7 @@ def test_events_undo_redo_and_refusals(client, table, keys):
     assert client.post(f"/api/tables/{tid}/events", params={"k": "bad"}, json={"type": "x"}).status_code == 404
     assert client.post("/api/tables/ffffffff/events", params={"k": k}, json={"type": "x"}).status_code == 404
     r = client.post(f"/api/tables/{tid}/undo", params={"k": table["host_token"]})
-    assert r.status_code == 200 and r.json() == {"seq": 2, "state": r.json()["state"]}
+    assert r.status_code == 200 and r.json() == {"seq": 2, "step": 0, "state": r.json()["state"]}
     assert r.json()["state"]["scores"]["ana"] == 0
     r = client.post(f"/api/tables/{tid}/redo", params={"k": k})
     assert r.status_code == 200 and r.json()["seq"] == 3 and r.json()["state"]["scores"]["ana"] == 4

@@ -31,6 +31,8 @@ class Table:
         self.keys[None] = made["host_token"]
 
     def send(self, who: str | None, lang: str = "en", **command):
+        """As a screen does: every command names the step the device last read (core/steps.py)."""
+        command.setdefault("from_step", self.read(None)["step"])
         return self.client.post(f"/api/tables/{self.id}/events", params={"k": self.keys[who], "lang": lang},
                                 json=command)
 

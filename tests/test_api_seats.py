@@ -69,11 +69,13 @@ def test_a_cyclades_player_called_host_has_only_a_seats_powers(client):
     table = create(client, "cyclades", ["Host", "bia", "caio"])
     host = claim(client, table, "Host").json()["key"]
     tid = table["id"]
-    r = client.post(f"/api/tables/{tid}/events", params={"k": host}, json={"type": "start"})
+    r = client.post(f"/api/tables/{tid}/events", params={"k": host}, json={"type": "start", "from_step": 0})
     assert r.status_code == 422 and "tablet" in r.json()["error"]
-    r = client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]}, json={"type": "start"})
+    r = client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]}, json={"type": "start", "from_step": 0})
     assert r.status_code == 200
-    client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]}, json={"type": "phase.next"})
+    r = client.post(f"/api/tables/{tid}/events", params={"k": table["host_token"]},
+                    json={"type": "phase.next", "from_step": r.json()["step"]})
+    assert r.status_code == 200
     r = client.post(f"/api/tables/{tid}/events", params={"k": host},
                     json={"type": "income", "player": "bia", "prosperity": 3})
     assert r.status_code == 422
@@ -94,8 +96,13 @@ def test_a_score_pad_player_named_host_is_told_apart_from_the_tablet(client):
     r = client.post(f"/api/tables/{tid}/events", params={"k": key},
                     json={"type": "note.set", "player": "bia", "text": "x"})
     assert r.status_code == 422
-    r = client.post(f"/api/tables/{tid}/undo", params={"k": key})  # the tablet's change is not Host's
-    assert r.status_code == 422 and "Tablet" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/undo", params={"k": key})  # the tablet's change is not Host's:
+    assert r.status_code == 200  # Host's phone takes back its own +2, under the tablet's change
+    assert r.json()["state"]["scores"] == {host_seat: 0, "bia": 1}
+    log = client.get(f"/api/tables/{tid}/events", params={"k": table["host_token"]}).json()
+    assert (log[-1]["type"], log[-1]["by"], log[-1]["target"]) == ("undo", host_seat, log[0]["seq"])
+    r = client.post(f"/api/tables/{tid}/undo", params={"k": key})  # nothing of Host's is left
+    assert r.status_code == 422 and "tablet" in r.json()["error"] and "Tablet's" not in r.json()["error"]
 
 
 def test_the_tablets_export_holds_no_seats_secret_and_the_admin_gets_the_raw_log(client):
@@ -114,9 +121,12 @@ def test_the_tablets_export_holds_no_seats_secret_and_the_admin_gets_the_raw_log
 def test_a_cyclades_export_holds_no_hidden_amount(client):
     table = create(client, "cyclades", ["ana", "bia", "caio"])
     tid, host = table["id"], table["host_token"]
+    step = 0  # each command is sent from the step the previous answer reports
     for event in ({"type": "start"}, {"type": "phase.next"},
                   {"type": "income", "player": "ana", "prosperity": 137}):
-        assert client.post(f"/api/tables/{tid}/events", params={"k": host}, json=event).status_code == 200
+        r = client.post(f"/api/tables/{tid}/events", params={"k": host}, json={**event, "from_step": step})
+        assert r.status_code == 200
+        step = r.json()["step"]
     export = client.get(f"/api/tables/{tid}/events", params={"k": host}).json()
     assert export[-1]["player"] == "ana" and "prosperity" not in export[-1]
     assert all(e.get("prosperity") != 137 for e in export)

@@ -3,7 +3,7 @@ and property updates only for what a player or the browser changes, every text b
 import msgpack
 import pytest
 
-from companion.device_frames import MAX_TEXT, PAGE_ID, REGISTER, UPDATE_PROPS, Verdict, check
+from companion.device_frames import MAX_TEXT, METHOD_RESULT, PAGE_ID, REGISTER, UPDATE_PROPS, Verdict, check
 
 PAGE = {"route": "/t/abc?k=key", "web": True, "width": 390.0, "height": 844.0, "platform": "android",
         "platform_brightness": "dark", "window": {},
@@ -73,3 +73,15 @@ def test_every_text_is_bounded_while_it_is_decoded():
     long_event = frame(3, {"target": 42, "name": "change", "data": "q" * (MAX_TEXT + 1)})
     assert check(long_event, registered=True)[0] is Verdict.DROP
     assert check(frame(3, {"target": 42, "name": "change", "data": "q" * 10}), registered=True)[0] is Verdict.PASS
+
+
+def test_the_browsers_answer_about_itself_passes_with_its_tagged_strings():
+    """The device-info answer lists the browser's languages as Flet's tagged strings (msgpack ext 4);
+    dropping it left every Portuguese phone in English."""
+    info = {"language": "pt-BR", "languages": [msgpack.ExtType(4, b"pt-BR")], "device_memory": 16.0,
+            "locales": [{"language_code": "pt", "country_code": "BR", "script_code": None}]}
+    answer = frame(METHOD_RESULT, {"control_id": PAGE_ID, "call_id": "E5Xr7so2fC", "result": info, "error": None})
+    assert check(answer, registered=True) == (Verdict.PASS, METHOD_RESULT)
+    too_long = {**info, "languages": [msgpack.ExtType(4, b"x" * (4 * MAX_TEXT + 1))]}
+    answer = frame(METHOD_RESULT, {"control_id": PAGE_ID, "call_id": "x", "result": too_long, "error": None})
+    assert check(answer, registered=True)[0] is Verdict.CLOSE  # refused while decoding, before any check

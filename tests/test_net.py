@@ -194,7 +194,7 @@ def test_main_with_url_hands_it_to_the_app_and_prints_it_marked(laptop, monkeypa
 
     monkeypatch.setenv("FLET_WEB_NO_CDN", "1")
     monkeypatch.setattr("companion.server.build_app", fake_build_app)
-    monkeypatch.setattr(cli.uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(cli, "serve", lambda *a, **k: None)
     cli.main(["--url", "http://phones.lan:9000", "--port", "9000", "--data-dir", str(tmp_path), "--quiet"])
     assert built == {"base_url": "http://phones.lan:9000", "fixed": True,
                      "addresses": ["http://192.168.1.20:9000", "http://172.17.0.1:9000",
@@ -214,7 +214,7 @@ def test_main_without_url_chooses_the_wifi(laptop, monkeypatch, tmp_path, capsys
 
     monkeypatch.setenv("FLET_WEB_NO_CDN", "1")
     monkeypatch.setattr("companion.server.build_app", fake_build_app)
-    monkeypatch.setattr(cli.uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(cli, "serve", lambda *a, **k: None)
     cli.main(["--data-dir", str(tmp_path), "--quiet"])
     assert built == {"base_url": "http://192.168.1.20:8550", "fixed": False}
     assert "  -> http://192.168.1.20:8550" in capsys.readouterr().out

@@ -15,7 +15,9 @@ def create(client, game: str, options: dict) -> dict:
 
 
 def post(client, table: dict, token: str, **event) -> None:
-    r = client.post(f"/api/tables/{table['id']}/events", params={"k": token}, json=event)
+    """Sent from the step the device reads now, as a screen does (core/steps.py)."""
+    step = client.get(f"/api/tables/{table['id']}", params={"k": token}).json()["step"]
+    r = client.post(f"/api/tables/{table['id']}/events", params={"k": token}, json={**event, "from_step": step})
     assert r.status_code == 200, r.text
 
 

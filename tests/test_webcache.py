@@ -8,9 +8,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.staticfiles import StaticFiles
 
+from companion.bundled import assets_dir
 from companion.webcache import CompressedStatic, WebCacheMiddleware
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = assets_dir()  # as installed: the manifest and its icons ship together
 
 
 @pytest.fixture

@@ -28,6 +28,9 @@ class Game(Protocol):
     event_schemas: dict[str, type[BaseModel]]
     options_schema: type[BaseModel]
     secrets: Secrets  # what of the state and events belongs to one seat; every output is cut by it
+    # Event types that move the game on or settle something: each must name the step it was
+    # sent from (core/steps.py), so a double tap or a second device cannot take two steps.
+    steps: frozenset[str]
 
     def setup(self, options: dict) -> dict:
         """Validate the options and return the initial state; RuleError if invalid."""
@@ -74,6 +77,7 @@ class GameBase:
     min_seats: int = 1
     max_seats: int = 8
     secrets: Secrets = NO_SECRETS
+    steps: frozenset[str] = frozenset()
     handlers: dict[str, Handler] = {}
     # Top-level state lists of records only ever appended to (a score log): a change copies
     # the list but shares its records, so its cost does not grow with the history.

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import reveals, summary, turnclock, validation
+from companion.core import reveals, reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
                                    moved_from, new_table_id, new_token, same_device)
 from companion.core.game import Game
@@ -113,7 +113,8 @@ class LiveTable:
                                   lambda: self._snapshot(access, seat, lang))
 
     def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
-        undo = self._undo_target(access) if access.may_edit else None
+        choice = self._undo_choice(access) if access.may_edit else reversal.Choice(None)
+        undo = choice.target
         redo = self._redo_target(access) if access.may_edit else None
         view = self._read.get(self._stamp(), ("view", seat), lambda: self.game.secrets.cut_view(
             self.state, self.game.view(self.state, seat), seat))
@@ -123,14 +124,22 @@ class LiveTable:
             "seq": self.seq,
             "role": access.role,
             "seat": seat,
+            "step": self.step,
             "can_undo": undo is not None,
             "can_redo": redo is not None,
             "undo": self._label(undo, seat, lang),
+            # why this device's Undo is off, in words (None when on, or when there is nothing at all)
+            "undo_why": choice.refusal.text(lang) if choice.refusal and self._done else None,
             "redo": self._label(redo, seat, lang),
             "state": view,
             "told": reveals.notices(self._shown, access.seat if access.role == "seat" else None, lang,
                                     self.actor_name),
         }
+
+    @property
+    def step(self) -> int:
+        """The step a command that moves the game on must name to be applied (core/steps.py)."""
+        return steps.current(reversed(self._done), self.game.steps)
 
     def _stamp(self) -> tuple[int, int]:
         """What every read depends on: the log's last event and the state it led to."""
@@ -238,15 +247,20 @@ class LiveTable:
 
         A command may carry a `client_id`: sent again (a retry after a lost answer),
         it is not applied twice but answered with the event it made the first time.
+        A step command must name the step it was sent from (core/steps.py): Stale if the
+        table has moved past it.
         """
         self._check_editor(access)
         event = validation.event(self.game.event_schemas, command, CONTROL_TYPES | turnclock.CLOCK_TYPES)
         client_id = event.pop("client_id", None)
+        sent_from = event.pop(steps.FIELD, None)
         if event["type"] in turnclock.CLOCK_TYPES:
             return self._clock_event(event["type"], access)
         with self._lock:
             if client_id in self._by_client:
                 return self._by_client[client_id]
+            steps.check(event["type"], sent_from, self._done, self.game.steps,
+                        lambda done, lang: self._label(done, access.viewer, lang)["text"])
             if event["type"] in CONTROL_TYPES:
                 self._client_id = client_id
                 try:
@@ -282,23 +296,22 @@ class LiveTable:
         return event
 
     def undo(self, access: Access) -> dict:
-        """Take back the latest change in effect: the tablet any, a phone only its own seat's.
-
-        Only the latest: taking back an older change of one's own would replay the
-        others' later changes on a different table (a bid after the auction closed),
-        which no seat could do by itself.
-        """
+        """Take back a change: the tablet the latest, a phone its own latest when it stands on
+        its own (core/reversal.py says which and why not). The undo is an event naming it."""
         self._check_editor(access)
         with self._lock:
-            if not self._done:
-                raise RuleError("seats.nothing_to_undo")
-            target = self._undo_target(access)
-            if target is None:
-                raise (reveals.undo_refused(self.game.secrets, self._done[-1], access, self.actor_name)
-                       or RuleError("seats.undo_not_yours", owner=self.actor_name(self._done[-1].get("by"))))
-            state = self._replay(self._done[:-1])
+            choice = self._undo_choice(access)
+            if choice.target is None:
+                raise choice.refusal
+            target = choice.target
+            if target is self._done[-1]:
+                state = self._replay(self._done[:-1])
+            else:  # a phone's own change with others' after it: they must all still apply without it
+                state = reversal.later_applies(self._done, target, self._replay, self.game.apply,
+                                               lambda e, lang: self._label(e, access.viewer, lang)["text"])
             event = self._append_control(UNDO, target, access)
-            self._undone.append(self._done.pop())
+            self._done.remove(target)
+            self._undone.append(target)
             self.state = state
             self._marks.drop(target)
         self._publish()
@@ -312,7 +325,8 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
-                raise RuleError("seats.redo_not_yours", owner=self.actor_name(self._undone[-1].get("by")))
+                by = self._undone[-1].get("by")
+                raise RuleError("seats.redo_tablets" if by == TABLET else "seats.redo_not_yours", owner=self.actor_name(by))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
@@ -321,11 +335,17 @@ class LiveTable:
         self._publish()
         return event
 
+    def _undo_choice(self, access: Access) -> reversal.Choice:
+        choice = reversal.choose(self._done, access.actor, access.role == "host", self.game.steps,
+                                 lambda e, lang: self._label(e, access.viewer, lang)["text"], self.actor_name)
+        if choice.target is not None:
+            refused = reveals.undo_refused(self.game.secrets, choice.target, access, self.actor_name)
+            if refused is not None:  # what was seen cannot be unseen: the tablet's call, in front of everyone
+                return reversal.Choice(None, refused)
+        return choice
+
     def _undo_target(self, access: Access) -> dict | None:
-        target = owned_top(self._done, access.role == "host" or access.actor)
-        if target is not None and reveals.undo_refused(self.game.secrets, target, access, self.actor_name):
-            return None  # what was seen cannot be unseen: the tablet's call, in front of everyone
-        return target
+        return self._undo_choice(access).target
 
     def _redo_target(self, access: Access) -> dict | None:
         return owned_top(self._undone, access.role == "host" or access.actor)
@@ -388,11 +408,25 @@ class LiveTable:
             seat = self.table.seat(seat_id)
             if seat is None:
                 raise RuleError("seats.no_seat", seat=seat_id)
+            if not seat.joined:  # a double tap: its first tap already gave the seat a new code
+                raise RuleError("seats.move_not_joined", name=seat.name)
             token = new_token()
             self._save_seat(seat_id, key=None, token=token, device=None,
                             moved=[*seat.moved, seat.key] if seat.key else seat.moved)
         self._publish()
         return token
+
+    def spend_host_link(self) -> bool:
+        """True for the first device to open the tablet's link (it keeps the key in its own
+        storage); False once it has been used, when only the admin key gives tablet powers."""
+        with self._lock:
+            if self.table.host_link_used:
+                return False
+            table = copy.deepcopy(self.table)
+            table.host_link_used = True
+            self.store.save_table(table)
+            self.table = table
+            return True
 
     def moved_seat(self, key: str | None) -> Seat | None:
         """The seat that `key` opened before the tablet moved it to another phone."""

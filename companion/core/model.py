@@ -31,7 +31,10 @@ class RuleError(Exception):
 
 
 def _word(value: object, lang: str) -> object:
-    """A value as it reads in `lang`: a message key worded, a list of choices joined."""
+    """A value as it reads in `lang`: a message key worded, a list of choices joined, a text
+    already worded in each language (`{"en": ..., "pt": ...}`) taken in `lang`."""
+    if isinstance(value, dict) and lang in value:
+        return value[lang]
     if isinstance(value, (list, tuple)):
         return " / ".join(str(_word(v, lang)) for v in value)
     if isinstance(value, str) and value in catalogue():
@@ -75,6 +78,9 @@ class Table:
     spectator_token: str
     created: float
     initial_state: dict = field(default_factory=dict)
+    # The tablet's link (host_token) was opened by a device, which keeps it: a photo or a
+    # typed copy of that link no longer gives another device the tablet's powers.
+    host_link_used: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -1,7 +1,8 @@
 """Undo and redo as events: which events of an append-only log are in effect.
 
-The log never shrinks. An `undo` event takes back the latest event still in
-effect (naming it as its `target`), a `redo` event restores the latest one
+The log never shrinks. An `undo` event takes back the event it names as its
+`target` (the latest still in effect, or a phone's own earlier change that stood
+on its own), a `redo` event restores the latest one
 undone, and any new game event clears what could be redone, the way every
 editor behaves. Who may undo what is the hub's business: only the one who
 made a change, or the tablet. The turn clock's events are not game events:
@@ -25,8 +26,9 @@ def in_effect(events: list[dict]) -> tuple[list[dict], list[dict]]:
         if kind in CLOCK_TYPES:
             continue
         if kind == UNDO:
-            if done:
-                undone.append(done.pop())
+            at = _find(done, event.get("target"))
+            if at is not None:
+                undone.append(done.pop(at))
         elif kind == REDO:
             if undone:
                 done.append(undone.pop())
@@ -34,6 +36,14 @@ def in_effect(events: list[dict]) -> tuple[list[dict], list[dict]]:
             done.append(event)
             undone.clear()
     return done, undone
+
+
+def _find(done: list[dict], seq: object) -> int | None:
+    """Where the undone change stands: usually on top, lower for a phone's own earlier change."""
+    for at in range(len(done) - 1, -1, -1):
+        if done[at].get("seq") == seq:
+            return at
+    return len(done) - 1 if done and seq is None else None
 
 
 def owned_top(stack: list[dict], owner: str | bool) -> dict | None:

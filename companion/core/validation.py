@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from companion.core import steps
 from companion.core.model import RuleError
 
 MAX_DEPTH = 16
@@ -64,6 +65,7 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
     """The command as it may be handed to the game: checked, without the fields the server sets.
 
     `control` are the hub's own types (undo, redo), which carry no fields of their own.
+    `client_id` and the step a command was sent from (`steps.FIELD`) are the hub's to read.
     """
     if not isinstance(command, dict):
         raise RuleError("validation.not_object")
@@ -75,7 +77,9 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
     client_id = body.get("client_id")
     if "client_id" in body and not (isinstance(client_id, str) and 0 < len(client_id) <= CLIENT_ID_MAX):
         raise RuleError("validation.bad_client_id", max=CLIENT_ID_MAX)
-    fields = {k: v for k, v in body.items() if k != "client_id"}
+    if steps.FIELD in body and not steps.valid(body[steps.FIELD]):
+        raise RuleError("steps.bad_token", field=steps.FIELD)
+    fields = {k: v for k, v in body.items() if k not in ("client_id", steps.FIELD)}
     if kind in control:
         extra = sorted(set(fields) - {"type"})
         if extra:

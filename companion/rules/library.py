@@ -11,13 +11,14 @@ from pathlib import Path
 
 import yaml
 
+from companion.bundled import rules_dir
 from companion.core.model import RuleError
 from companion.games.registry import PLUGINS
 from companion.rules.entry import Entry
 
 GAMES = tuple(p.rules for p in PLUGINS.values() if p.rules)
 LANGS = ("en", "pt")
-DATA_DIR = Path(__file__).resolve().parents[2] / "rules_data"
+DATA_DIR = rules_dir()
 # Each game folder also holds the terms its screens and rules share (see glossary.py).
 GLOSSARY = "glossary.yaml"
 

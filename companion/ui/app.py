@@ -31,6 +31,7 @@ from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
 from companion.ui.widgets.controls import FONT, button, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
+from companion.ui.widgets.step_shield import StepShield
 from companion.ui.widgets.turn_clock import TICKING
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,7 @@ DAMAGED = "table.damaged"  # ui.local: why the table this link names cannot be o
 
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
 PREF_AWAKE = "companion.awake.{role}"
+PREF_TABLET = "companion.tablet.{table}"  # the tablet's key to a table, kept off the address bar
 
 
 class Session:
@@ -49,6 +51,7 @@ class Session:
         self.ui.refresh = self.render
         self.ui.redraw_soon = self._changed
         self.ui.set_awake = self._save_awake
+        self.shield = StepShield(self.ui)
         self.closed = False  # the session ended (its reconnect window passed): see _on_close
         self.prefs = Prefs(lambda: self.closed)
         self.wakelock = ft.Wakelock()
@@ -105,11 +108,14 @@ class Session:
                 # The address (and so a reload) keeps the key, not the invitation it just spent.
                 await self.page.push_route(f"/t/{parts[1]}?k={key}")
                 return
-            await self._join(parts[1], query.get("k"))
+            await self._join(parts[1], await self._tablet_key(parts[1], query.get("k")))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
             await self.page.push_route(last)
             return
         await self.render()
+        tablet_key = self.ui.access is not None and self.ui.access.role == "host" and "k" in query
+        if tablet_key or (self.admin and "admin" in query):
+            await self.page.push_route(url.path)  # the tablet's keys live in its storage, not its address bar
 
     async def _check_admin(self, token: str | None) -> None:
         server = self.ui.server
@@ -138,6 +144,27 @@ class Session:
         _seat, key = claimed
         await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={key}")
         return key
+
+    async def _tablet_key(self, table_id: str, token: str | None) -> str | None:
+        """The key this device opens `table_id` with. The tablet keeps its key in its own storage
+        (or holds the admin key), so its address shows none; the tablet's link works on the first
+        device that opens it, and on any other only with the admin key."""
+        try:
+            live = self.ui.server.hub.get(table_id)
+        except (KeyError, FileNotFoundError, Damaged):
+            return token  # _join says what is wrong
+        pref = PREF_TABLET.format(table=table_id)
+        stored = await self.prefs.get(pref)
+        if token is None:
+            return stored or (live.table.host_token if self.admin else None)
+        access = access_for(live.table, token)
+        if access is None or access.role != "host":
+            return token
+        if self.admin or stored == token or await asyncio.to_thread(live.spend_host_link):
+            await self.prefs.set(pref, token)
+            return token
+        self.notice = "seats.tablet_link_spent"
+        return None
 
     async def _join(self, table_id: str, token: str | None) -> None:
         try:
@@ -272,6 +299,8 @@ class Session:
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
+        if ui.live and ui.access and ui.seen.token not in (None, ui.live.step):
+            self.shield.raise_now()  # before the new step is drawn: a tap landing on it meets the shield
         screen = self._screen_key()
         if screen != self._shown_as:  # another screen: nothing of the old one may be reused
             self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)

@@ -4,11 +4,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 import flet as ft
 
+from companion.core import steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
@@ -18,6 +20,10 @@ from companion.ui.devices import Screens
 from companion.ui.live import Parts
 
 log = logging.getLogger(__name__)
+# How long a step must have been on a screen before a tap there counts as sent from it: a
+# second tap of a double tap, or a tap on a second device, can reach the server after the
+# new step was drawn but before any eye saw it, and must not take a second step.
+SETTLE_S = 0.7
 
 
 @dataclass
@@ -31,6 +37,27 @@ class ServerInfo:
 
     def join_url(self, table_id: str, token: str, base: str | None = None) -> str:
         return f"{base or self.base_url}/t/{table_id}?k={token}"
+
+
+@dataclass
+class SeenStep:
+    """The step token this device's screen shows, when it appeared and the one before it.
+    `clock` is monotonic seconds (tests drive it: a person looks at a screen before tapping)."""
+
+    token: int | None = None
+    since: float = 0.0
+    before: int | None = None
+    clock: Callable[[], float] = time.monotonic
+
+    def show(self, token: int) -> None:
+        if token != self.token:
+            self.before, self.token, self.since = self.token, token, self.clock()
+
+    def sent_from(self) -> int | None:
+        """The step a tap now was aimed at: the one shown before, while the new one is still fresh."""
+        if self.before is not None and self.clock() - self.since < SETTLE_S:
+            return self.before
+        return self.token
 
 
 @dataclass
@@ -52,6 +79,7 @@ class UI:
     picked_base: str | None = None  # the address the host chose for this tablet's QR codes
     parts: Parts = field(default_factory=Parts)  # this device's built screen parts (ui/live.py)
     now: float = 0.0  # the wall clock, read once when this render began: what fades reads, never the clock
+    seen: SeenStep = field(default_factory=SeenStep)  # the step its commands say they were sent from
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
@@ -62,9 +90,15 @@ class UI:
         return (self.page.width or 1280) < 700 or (getattr(self.page, "height", None) or 800) < 500
 
     async def send(self, command: dict) -> bool:
-        """Hand a command to the table's writer off the event loop; show a refusal plainly."""
+        """Hand a command to the table's writer off the event loop; show a refusal plainly.
+
+        Every command names the step this screen showed (core/steps.py): a Next from a
+        screen the table has moved past is refused and the toast says what happened."""
         assert self.live is not None and self.access is not None
         command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
+        sent_from = self.seen.sent_from()
+        if sent_from is not None:
+            command[steps.FIELD] = sent_from
         try:
             await asyncio.to_thread(self.live.dispatch, command, self.access)
         except ReadOnly:

@@ -149,8 +149,7 @@ def _damaged_row(ui: UI, table_id: str, err: Damaged) -> ft.Control:
 
 def _resume(ui: UI, table_id: str):
     async def go(e) -> None:
-        live = ui.server.hub.get(table_id)
-        await ui.page.push_route(f"/t/{table_id}?k={live.table.host_token}")
+        await ui.page.push_route(f"/t/{table_id}")  # this tablet holds the admin key: no key in the address
     return go
 
 
@@ -207,7 +206,7 @@ def _new_table(ui: UI) -> ft.Control:
             ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
             return
         ui.local.clear()
-        await ui.page.push_route(f"/t/{live.table.id}?k={live.table.host_token}")
+        await ui.page.push_route(f"/t/{live.table.id}")  # this tablet holds the admin key: no key in the address
 
     return card(heading(ui.t("ui.new_table")), ft.Text(ui.t("ui.pick_game"), size=16),
                 ft.Row(chips, wrap=True, spacing=8, run_spacing=8), *form,

@@ -23,6 +23,7 @@ from companion.ui.widgets.turn_clock import clock_strip
 
 def table_screen(ui: UI) -> ft.Control:
     snap = ui.snapshot()
+    ui.seen.show(snap["step"])
     board = game_uis()[ui.live.table.game].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
@@ -53,7 +54,7 @@ def _actions(ui: UI, snap: dict) -> ft.Control:
     """Undo and Redo: a change usually renames the Undo button, which rebuilds its words and
     its accessible label, not the button."""
     return group(ui, "undo-redo", ft.Row, [
-        _control_button(ui, "undo", _control_label(ui, snap["undo"], "undo"), ui.undo, ft.Icons.UNDO,
+        _control_button(ui, "undo", _control_label(ui, snap["undo"], "undo", snap.get("undo_why")), ui.undo, ft.Icons.UNDO,
                         snap["can_undo"], 3),
         _control_button(ui, "redo", _control_label(ui, snap["redo"], "redo"), ui.redo, ft.Icons.REDO,
                         snap["can_redo"], 2),
@@ -80,9 +81,12 @@ def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> f
     return ft.Container(tagged(body, ident, label), expand=share)
 
 
-def _control_label(ui: UI, target: dict | None, kind: str) -> str:
-    """"Undo: Ares +1 Glory (kill)": a button that takes something back says what."""
-    return ui.t(f"seats.{kind}_what", what=target["text"]) if target else ui.t(f"ui.{kind}")
+def _control_label(ui: UI, target: dict | None, kind: str, why: str | None = None) -> str:
+    """"Undo: Ares +1 Glory (kill)": a button that takes something back says what; a phone's
+    Undo that is off says why and who can ("Ask the tablet: …")."""
+    if target:
+        return ui.t(f"seats.{kind}_what", what=target["text"])
+    return why or ui.t(f"ui.{kind}")
 
 
 def _seat_name(ui: UI) -> str | None:

@@ -131,7 +131,8 @@ def test_no_view_history_reply_or_export_holds_another_seats_secret(game_id, tmp
             if move is None:
                 break
             actor, command = move
-            r = client.post(f"/api/tables/{tid}/events", params={"k": devices[actor]}, json=command)
+            sent = {**command, "from_step": live.step}  # as a screen sends it: from the step it shows
+            r = client.post(f"/api/tables/{tid}/events", params={"k": devices[actor]}, json=sent)
             if r.status_code != 200:
                 continue
             _check(game, live, client, tid, devices, every_key, reply=(actor, r.text))

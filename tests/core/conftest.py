@@ -34,7 +34,8 @@ class Script:
 
     def do(self, kind: str, after: float = 0.0, by=None, **fields) -> dict:
         self.clock.tick(after)
-        return self.live.dispatch({"type": kind, **fields}, by or self.host)
+        # the device acts on the table as it reads it (core/steps.py)
+        return self.live.dispatch({"type": kind, **fields, "from_step": self.live.step}, by or self.host)
 
     @property
     def state(self) -> dict:

@@ -5,7 +5,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 from companion.core.access import Access
 from companion.core.hub import Hub
@@ -34,7 +33,8 @@ def test_acknowledged_events_survive_sigkill(tmp_path):
         child = subprocess.Popen([sys.executable, "-c", CHILD, str(data), table_id],
                                  stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         first = child.stdout.readline()  # the writer is under way (however slowly the machine starts it)
-        time.sleep(rng.uniform(0.05, 0.5))
+        for _ in range(rng.randint(0, 40)):  # killed after a random number of acknowledged appends
+            first += child.stdout.readline()
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate()
         seqs = [int(line) for line in (first + out).split()]

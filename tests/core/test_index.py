@@ -19,7 +19,7 @@ def test_a_new_table_and_its_changes_and_its_end_appear_in_the_index_at_once(hub
     assert (row.game, row.players, row.events, row.finished) == ("scorepad", ["Ana", "Bia"], 0, False)
     live.dispatch({"type": "points.add", "player": "bia", "amount": 7}, host)
     assert _listed(hub)[live.table.id].events == 1
-    live.dispatch({"type": "game.end"}, host)
+    live.dispatch({"type": "game.end", "from_step": live.step}, host)
     row = _listed(hub)[live.table.id]
     assert row.finished and row.winners == ["Bia"] and row.events == 2
     live.undo(host)  # the end taken back: no longer finished
@@ -33,7 +33,7 @@ def test_a_missing_index_is_rebuilt_from_the_files_with_finished_tables_and_winn
     open_one.dispatch({"type": "points.add", "player": "ana", "amount": 2}, host)
     done, host = _pad(hub, "Caio", "Dora")
     done.dispatch({"type": "points.add", "player": "dora", "amount": 3}, host)
-    done.dispatch({"type": "game.end"}, host)
+    done.dispatch({"type": "game.end", "from_step": done.step}, host)
     before = _listed(hub)
     hub.index.close()
     for path in tmp_path.glob(f"{FILE}*"):

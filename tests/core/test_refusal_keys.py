@@ -11,10 +11,9 @@ import pytest
 import companion
 from companion.core.model import RuleError
 from companion.i18n import LANGS, catalogue
+from rulebooks import rulebooks
 
 PACKAGE = Path(companion.__file__).parent
-# The rulebooks sit in shared/ beside the clone (or beside the folder of worktrees).
-SEEDS = next((d / "shared" / "seeds" for d in PACKAGE.parents if (d / "shared" / "seeds").is_dir()), Path("shared/seeds"))
 ERROR_FILES = sorted([*(PACKAGE / "i18n" / "strings").glob("*.err.yaml"), *PACKAGE.glob("games/*/strings/*.err.yaml")])
 REFUSERS = {"RuleError", "refuse"}
 KEY = re.compile(r"^[a-z_]+\.[a-z_.0-9]+$")
@@ -85,7 +84,7 @@ def grams(text: str, n: int = 8) -> set[tuple[str, ...]]:
 
 
 def test_no_refusal_copies_a_rulebook_sentence():
-    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in SEEDS.glob("*.txt")))
+    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in rulebooks()))
     assert source
     for path in ERROR_FILES:
         assert not grams(path.read_text(encoding="utf-8")) & source, path.name

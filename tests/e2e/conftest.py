@@ -8,8 +8,25 @@ from drive import ARGS, CHROMIUM, Server
 from playwright.sync_api import sync_playwright
 
 
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory):
+    """One server for every browser test that only creates its own tables through the API and
+    reads them back: a start costs seconds on a busy machine, and such tests cannot meet (each
+    table has its own id and keys)."""
+    srv = Server(tmp_path_factory.mktemp("shared") / "data")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(request, tmp_path):
+    """A server of the test's own; the shared one for a test marked `shares_server`, which only
+    creates its own tables through the API and never stops the server, writes into its data
+    folder, counts its listeners or reads the start screen's list of every table."""
+    if request.node.get_closest_marker("shares_server"):
+        yield request.getfixturevalue("shared_server")
+        return
     srv = Server(tmp_path / "data")
     srv.start()
     yield srv

@@ -48,7 +48,7 @@ class Server:
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
              "--data-dir", str(self.data_dir), "--quiet", *self.args],
             stdout=subprocess.DEVNULL, stderr=self.log.open("ab"), env=self.env)
-        deadline = time.time() + 30
+        deadline = time.time() + 60  # a restart on a busy 2-core machine has taken over 30 s
         while time.time() < deadline:
             try:
                 urllib.request.urlopen(f"{self.url}/api/health", timeout=1)
@@ -87,6 +87,17 @@ class Server:
                                      headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(req) as resp:
             return json.loads(resp.read())
+
+
+def until(predicate, timeout: float = 15.0) -> bool:
+    """Whether `predicate()` came true within `timeout` seconds, asked every 50 ms: a wait on
+    the condition itself, for what no locator expresses (a server's counters, a decoded QR code)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def open_app(browser, url: str, size: dict = TABLET) -> Page:
@@ -129,7 +140,7 @@ def tap(page: Page, ident: str) -> None:
 def type_into(page: Page, ident: str, text: str) -> None:
     field = el(page, ident).locator("input, textarea").first
     field.click()
-    page.wait_for_timeout(300)
+    expect(field).to_be_focused(timeout=15_000)  # Flutter has taken the tap: a fill before it is dropped
     field.fill(text)
 
 
@@ -142,15 +153,19 @@ def expect_label(page: Page, ident: str, text: str, timeout: int = 10_000) -> No
 
 def scan_qrs(page: Page, area, shot: Path, count: int = 1) -> list[str]:
     """Screenshot `area` and decode every code in it as a phone camera would; the SVGs may
-    still be painting on the first try."""
-    for _ in range(10):
+    still be painting on the first try (for up to 30 s on a busy machine)."""
+    found: list[str] = []
+
+    def readable() -> bool:
+        nonlocal found
         area.screenshot(path=str(shot))
         result = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True)
         found = result.stdout.split()
-        if result.returncode == 0 and len(found) >= count:
-            return found
-        page.wait_for_timeout(500)
-    raise AssertionError(f"{count} QR code(s) could not be read from {shot}")
+        return result.returncode == 0 and len(found) >= count
+
+    if not until(readable, timeout=30):
+        raise AssertionError(f"{count} QR code(s) could not be read from {shot}")
+    return found
 
 
 def scan_qr(page: Page, code, shot: Path) -> str:

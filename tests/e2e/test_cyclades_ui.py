@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from drive import PHONE, TABLET, el, expect_label, in_view, settle, tap
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
 def page_text(page) -> str:

@@ -6,8 +6,11 @@ text is then searched for the counts it must not hold.
 """
 import re
 
+import pytest
 from drive import PHONE, el, expect_label, in_view, open_app, tap
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 # Powers that only touch cards, so the turn moves no gems before the wager.
 DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon"}

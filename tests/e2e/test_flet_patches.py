@@ -11,7 +11,7 @@ import flet as ft
 import flet_web.fastapi as flet_fastapi
 import pytest
 import uvicorn
-from drive import settle
+from drive import settle, until
 from playwright.sync_api import expect
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -52,18 +52,20 @@ class Background:
 @pytest.fixture
 def watched():
     """A page carrying the comeback script and a health answer the test steers. It asks every
-    5 s while the server answers and every 0.2 s while it does not."""
-    health = {"boot": "first", "up": True, "loads": 0}
+    5 s while the server answers and every 0.2 s while it does not: the tests move the page's
+    clock (Playwright's page.clock) rather than wait, and count the checks that reach here."""
+    health = {"boot": "first", "up": True, "loads": 0, "checks": 0, "checks_at_load": 0}
 
     async def page(request: Request) -> Response:
         health["loads"] += 1
+        health["checks_at_load"] = health["checks"]
         loads = health["loads"]
         return HTMLResponse(f'<html><head><title>t</title></head><body><p id="n">load {loads}</p></body></html>')
 
     async def status(request: Request) -> Response:
-        if not health["up"]:
-            return Response(status_code=502)
-        return JSONResponse({"boot": health["boot"]})
+        answer = JSONResponse({"boot": health["boot"]}) if health["up"] else Response(status_code=502)
+        health["checks"] += 1  # counted once the answer is fixed: a change after this is the next check's
+        return answer
 
     app = Starlette(routes=[Route("/t/x", page), Route("/api/health", status)])
     wrapped = IndexPageMiddleware(app, head=comeback.script(session_timeout_s=2, poll_ms=5000, offline_poll_ms=200))
@@ -71,17 +73,32 @@ def watched():
         yield served, health
 
 
+def _checks_since_load(health: dict) -> int:
+    return health["checks"] - health["checks_at_load"]
+
+
+def _pause(page) -> None:
+    """Stop the page's clock a little ahead (it cannot go back, and the machine may be slow):
+    from then on the page's time moves only when the test moves it."""
+    page.clock.pause_at((page.evaluate("Date.now()") + 10_000) / 1000)
+
+
 def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, browser):
     served, health = watched
     page = browser.new_page()
+    page.clock.install()  # runs on by itself; fast_forward skips a poll's 5 s
     page.goto(f"{served.url}/t/x")
     page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
-    page.wait_for_timeout(500)  # the script has seen the first boot
+    assert until(lambda: _checks_since_load(health) >= 1)  # the script has seen the first boot
+    health["boot"] = "second"
     with page.expect_navigation(timeout=15_000):
-        health["boot"] = "second"
+        page.clock.fast_forward(5_000)
     expect(page.locator("#n")).to_have_text("load 2")
     assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
-    page.wait_for_timeout(6000)  # the new page's next poll sees the same new boot: no reload
+    # The new page's second check sees the same new boot: no reload, so a third check follows.
+    for checks in (1, 2, 3):
+        assert until(lambda: _checks_since_load(health) >= checks)
+        page.clock.fast_forward(5_000)
     assert health["loads"] == 2
     page.context.close()
 
@@ -89,9 +106,12 @@ def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, bro
 def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browser):
     served, health = watched
     page = browser.new_page()
+    page.clock.install()
     page.goto(f"{served.url}/t/x")
     banner = page.locator("#companion-connection")
+    assert until(lambda: _checks_since_load(health) >= 1)
     health["up"] = False
+    page.clock.fast_forward(5_000)
     expect(banner).to_be_visible(timeout=10_000)
     expect(banner).to_contain_text("Reconnecting")
     health["up"] = True
@@ -103,14 +123,18 @@ def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browse
 def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
     served, health = watched
     page = browser.new_page()
+    page.clock.install()
     page.goto(f"{served.url}/t/x")
+    assert until(lambda: _checks_since_load(health) >= 1)
     health["up"] = False
+    page.clock.fast_forward(5_000)
     expect(page.locator("#companion-connection")).to_be_visible(timeout=10_000)
-    with page.expect_navigation(timeout=10_000):
-        back = time.monotonic()
+    # From here the page's time moves only when the test moves it: polled at the offline pace,
+    # a quarter of a second brings the page back; the 5 s pace of a live server would not.
+    _pause(page)
+    with page.expect_navigation(timeout=15_000):
         health.update(up=True, boot="restarted")
-    # Polled at the offline pace, not the 5 s of a live server (2.5 s leaves room for load).
-    assert time.monotonic() - back < 2.5
+        page.clock.run_for(250)
     expect(page.locator("#n")).to_have_text("load 2")
     page.context.close()
 
@@ -118,6 +142,7 @@ def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, br
 def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browser):
     served, health = watched
     page = browser.new_page()
+    page.clock.install()
     page.goto(f"{served.url}/t/x")
 
     def visibility(hidden: bool) -> None:
@@ -126,19 +151,20 @@ def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browse
             document.dispatchEvent(new Event('visibilitychange'));
         }""", hidden)
 
+    _pause(page)  # hidden for as long as the test says
     visibility(True)
-    page.wait_for_timeout(300)
+    page.clock.fast_forward(300)
     visibility(False)  # back within the limit (1 s for a 2 s session): stays
-    page.wait_for_timeout(300)
-    assert health["loads"] == 1
     visibility(True)
-    page.wait_for_timeout(1500)
+    page.clock.fast_forward(1_500)
     with page.expect_navigation(timeout=10_000):
         visibility(False)
-    expect(page.locator("#n")).to_have_text("load 2")
+    expect(page.locator("#n")).to_have_text("load 2")  # one reload: the first return did not reload
+    assert health["loads"] == 2
     page.context.close()
 
 
+@pytest.mark.shares_server
 def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server, browser):
     """The hints guess the same build as Flutter's loader: every hinted file is used, none twice."""
     requested: list[str] = []

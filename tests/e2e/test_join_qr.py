@@ -1,7 +1,10 @@
 """The QR codes on the tablet decode (as a phone camera would) to each open invitation only."""
 
+import pytest
 from drive import PHONE, el, expect_label, open_app, scan_qrs
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
 def test_join_codes_scan_to_open_invitations_and_a_joined_seat_drops_out(server, browser, tmp_path):

@@ -2,7 +2,10 @@
 API: the page falls back to NoSleep's muted looping video, started by the first tap."""
 from __future__ import annotations
 
+import pytest
 from drive import PHONE, goto, open_app, tap
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
 def _video_playing(page) -> bool:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from drive import TABLET, el, expect_label, open_app
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 

@@ -1,5 +1,8 @@
 """Each device starts in its browser's language until its user picks one."""
+import pytest
 from drive import PHONE, expect_label, goto, tap
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
 def _phone(browser, url: str, locale: str):

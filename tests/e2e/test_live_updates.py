@@ -4,7 +4,10 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from drive import PHONE, TABLET, el, expect_label, open_app, type_into
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 CHANGES_PER_SECOND = 10
 

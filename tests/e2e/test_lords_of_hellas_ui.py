@@ -8,6 +8,7 @@ import re
 from types import SimpleNamespace
 
 import flet as ft
+import pytest
 from drive import PHONE, TABLET, el, expect_label, in_view, open_app, tap, type_into
 from playwright.sync_api import expect
 
@@ -23,6 +24,7 @@ def expect_disabled(page, ident: str, disabled: bool = True) -> None:
     expect(el(page, ident).locator(f"[role='button']{state}")).to_have_count(1)
 
 
+@pytest.mark.shares_server
 def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
     table = f"/api/tables/{created['id']}?k={created['host_token']}"
@@ -65,6 +67,7 @@ def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     expect_disabled(tablet, "loh-special-prepare", False)
 
 
+@pytest.mark.shares_server
 def test_a_refusal_reads_in_the_devices_language(server, browser):
     created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
     phone = open_app(browser, f"{server.url}/t/{created['id']}?k={created['seats']['bia']['token']}", PHONE)
@@ -164,6 +167,7 @@ def test_every_panel_is_fully_translated_for_every_role_and_size():
 FOUR = ["ana", "bia", "caio", "dino"]
 
 
+@pytest.mark.shares_server
 def test_four_players_victory_watch_fits_the_tablet_and_the_last_quick_action_works(server, browser):
     created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": {"players": FOUR}})
     table, host = created["id"], created["host_token"]

@@ -1,11 +1,14 @@
 """The rules look-up in a real browser: ask a question, read the answer, follow a link, in both languages."""
 from __future__ import annotations
 
+import pytest
 from drive import PHONE, el, expect_label, open_app, tap, type_into
 from playwright.sync_api import expect
 
 from companion.rules import entry, search
 from companion.ui.widgets.rules_panel import LIMIT
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
 def _field(page):

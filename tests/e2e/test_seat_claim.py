@@ -3,8 +3,11 @@
 Also: a phone's Undo says what it will take back and touches only its own seat's changes,
 and a player called Host is one more seat.
 """
+import pytest
 from drive import PHONE, el, expect_label, open_app, settle, tap
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 ALREADY = "This seat has already joined on another phone. Ask the tablet to move it to this one."
 
@@ -30,7 +33,11 @@ def test_the_tablet_moves_a_seat_and_the_old_phone_is_told(server, browser):
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
     old = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}", PHONE)
     expect_label(old, "identity", "Ana")
-    tap(tablet, "move-ana")
+    tap(tablet, "move-ana")  # it throws Ana's phone out, so the tablet asks first and says so
+    expect_label(tablet, "move-confirm", "Move to another phone")
+    expect(tablet.get_by_text("leaves the table at once")).to_be_visible()
+    assert server.seat_token(table["id"], "ana") == table["seats"]["ana"]["token"]  # nothing moved yet
+    tap(tablet, "move-confirm")
     expect_label(old, "no-access-reason", "Your seat moved to another phone")
     expect(el(old, "score-ana")).to_have_count(0)
     expect(el(tablet, "join-ana")).to_be_attached()

@@ -1,10 +1,13 @@
 """After the game in the browser: the tablet's BG Stats QR scans to the push link; a phone leads with its own line."""
 import re
 
+import pytest
 from drive import PHONE, TABLET, el, expect_label, goto, open_app, scan_qr, tap
 from playwright.sync_api import expect
 
 from companion.core.bgstats import push_link
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
 def test_the_summary_qr_scans_to_the_bgstats_link_and_the_phone_sees_itself_first(server, browser, tmp_path):

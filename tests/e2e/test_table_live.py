@@ -1,4 +1,5 @@
 """The table server as players use it: tablet creates, phone joins, changes flow both ways."""
+import pytest
 from drive import PHONE, el, expect_label, goto, open_app, settle, tap, type_into
 from playwright.sync_api import expect
 
@@ -37,6 +38,7 @@ def test_create_join_add_undo_and_reload(server, browser):
     expect_label(phone, "identity", "Bia")
 
 
+@pytest.mark.shares_server
 def test_a_refused_action_is_explained(server, browser):
     created = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
     tablet = open_app(browser, f"{server.url}/t/{created['id']}?k={created['host_token']}")
@@ -48,6 +50,7 @@ def test_a_refused_action_is_explained(server, browser):
     expect_label(tablet, "score-ana", "0")
 
 
+@pytest.mark.shares_server
 def test_a_link_without_a_valid_key_shows_nothing(server, browser):
     created = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana"]}})
     page = open_app(browser, f"{server.url}/t/{created['id']}?k=wrong")

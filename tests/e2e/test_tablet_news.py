@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from drive import PHONE, el, expect_label, goto, in_view, open_app, tap
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 GLOWING = re.compile(r"\bchanged\b")
 

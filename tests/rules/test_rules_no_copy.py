@@ -1,7 +1,7 @@
 """No rules entry repeats eight consecutive words of a source rulebook.
 
 The seeds sit beside the clone (../shared/seeds); the check is skipped only
-when that folder is absent, never for any other reason.
+when they are absent (see tests/rulebooks.py), never for any other reason.
 """
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from companion.rules.library import data_files
+from rulebooks import rulebooks
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
 N = 8
 
 
@@ -29,11 +29,7 @@ def _grams(text: str) -> set[tuple[str, ...]]:
 
 @pytest.fixture(scope="module")
 def seed_grams() -> set[tuple[str, ...]]:
-    if not SEEDS.is_dir():
-        pytest.skip(f"source rulebooks not found at {SEEDS}")
-    files = sorted(SEEDS.glob("*.txt"))
-    assert files, f"{SEEDS} holds no rulebooks"
-    return set().union(*(_grams(p.read_text(encoding="utf-8")) for p in files))
+    return set().union(*(_grams(p.read_text(encoding="utf-8")) for p in rulebooks()))
 
 
 def test_grams_catch_a_copy_through_punctuation():

@@ -26,7 +26,7 @@ from flet.messaging.session import Session as FletSession
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui.app import Session
-from companion.ui.context import ServerInfo
+from companion.ui.context import SETTLE_S, ServerInfo
 from companion.ui.live import shown
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -178,10 +178,15 @@ class Device:
     """One browser tab on `route`: open it, tap by Semantics identifier, read the wire."""
 
     def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE, lang: str | None = None,
-                 clock: Callable[[], float] | None = None, storage: dict | None = None) -> None:
-        """`storage`: the browser's local storage, shared by the tabs of one browser."""
-        self.server, self.route, self.size, self.lang, self.clock = server, route, size, lang, clock
+                 wall: Callable[[], float] | None = None, storage: dict | None = None) -> None:
+        """`storage`: the browser's local storage, shared by the tabs of one browser; `wall`: the
+        wall clock its renders read (ui.now)."""
+        self.server, self.route, self.size, self.lang, self.wall = server, route, size, lang, wall
         self.storage = storage
+        self.now = 0.0  # this device's monotonic clock: it moves only when a tap says so
+
+    def clock(self) -> float:
+        return self.now
 
     async def open(self) -> "Device":
         self.conn = FakeConnection(asyncio.get_running_loop(), self.storage)
@@ -193,8 +198,9 @@ class Device:
         self.conn.replica = Replica(msgpack.unpackb(register, strict_map_key=False))
         _context_page.set(self.flet.page)  # as Flet does before it runs `main`
         self.app = Session(self.flet.page, self.server)
-        if self.clock:
-            self.app.clock = self.clock
+        if self.wall:
+            self.app.clock = self.wall
+        self.app.ui.seen.clock = self.clock
         await self.app.start()
         if self.lang and self.lang != self.app.ui.lang:  # as a tap on the language button would
             self.app.ui.lang = self.lang
@@ -221,7 +227,11 @@ class Device:
         return {c.identifier: shown(c.content)._i for c in list(self.flet.index.values())
                 if isinstance(c, ft.Semantics) and c.identifier and c.content is not None}
 
-    async def tap(self, identifier: str, event: str = "click", data: object = None) -> None:
+    async def tap(self, identifier: str, event: str = "click", data: object = None, looked: bool = True) -> None:
+        """`looked`: a person taps after seeing the screen (the step on it is no longer fresh);
+        False for the second tap of a double tap."""
+        if looked:
+            self.now += SETTLE_S + 1.0
         await self.flet.dispatch_event(self.find(identifier)._i, event, data)
 
     async def settle(self) -> None:

@@ -48,7 +48,7 @@ def finished_pad(hub: Hub):
     host = hub.join(live.table.id, live.table.host_token)[1]
     for player, amount in (("ana", 3), ("bia", 8), ("caio", 5)):
         live.dispatch({"type": "points.add", "player": player, "amount": amount}, host)
-    live.dispatch({"type": "game.end"}, host)
+    live.dispatch({"type": "game.end", "from_step": live.step}, host)
     return live
 
 
@@ -79,7 +79,7 @@ def test_the_clock_strip_starts_from_the_tablet_and_shows_only_on_the_active_pho
     assert live.clock()["on"]
     host = hub.join(live.table.id, live.table.host_token)[1]
     for _ in range(3):
-        live.dispatch({"type": "phase.next"}, host)
+        live.dispatch({"type": "phase.next", "from_step": live.step}, host)
     assert clock_strip(screen(hub, live, "seat", "athena")) is None
     ares = screen(hub, live, "seat", "ares")
     line = next(t for t in tags(clock_strip(ares)) if t.identifier == "turn-clock").content
@@ -111,7 +111,7 @@ def test_the_tablet_ends_a_score_pad_and_only_the_tablet_sees_that_button(tmp_pa
     tablet = screen(hub, live, "host")
 
     async def send(command: dict) -> bool:
-        live.dispatch(command, tablet.access)
+        live.dispatch({**command, "from_step": live.step}, tablet.access)  # as shown on the tablet
         return True
 
     tablet.send = send

@@ -15,8 +15,8 @@ PLAYERS = ["ana", "bia", "caio", "dino", "eva"]
 async def income_phase(server: ServerInfo):
     """Five players at the income phase; Ana's phone and the tablet open."""
     live = server.hub.create("cyclades", {"players": PLAYERS})
-    live.dispatch({"type": "start", "order": PLAYERS, "gods": ["athena", "ares", "zeus", "hera"]}, HOST)
-    live.dispatch({"type": "phase.next"}, HOST)
+    live.dispatch({"type": "start", "from_step": live.step, "order": PLAYERS, "gods": ["athena", "ares", "zeus", "hera"]}, HOST)
+    live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     phone, tablet = await phone_and_tablet(server, live, 0)
     return live, phone, tablet
 
@@ -117,4 +117,29 @@ def test_the_battle_card_switches_achilles_reading_and_caps_croesus_by_the_phone
         await phone.settle()
         assert label(phone, "cyc-odds-rerolls-value").endswith(f" {gold}")
         assert phone.find("cyc-odds-rerolls-plus").disabled
+    asyncio.run(go())
+
+
+def test_two_players_correct_each_faction_on_its_own(server):
+    """cyclades-rules.txt l.26-28 share only the gold between a player's two factions: the tile, its
+    quick buttons and the tracker editor name one faction, and a change reaches that faction alone."""
+    async def go():
+        live = server.hub.create("cyclades", {"players": ["ana", "bia"]})
+        live.dispatch({"type": "start", "from_step": live.step, "order": ["ana-1", "bia-1", "ana-2", "bia-2"],
+                       "gods": ["athena", "ares", "zeus"]}, HOST)
+        phone, tablet = await phone_and_tablet(server, live, 0)
+        ids = phone.ids()
+        assert {"quick-priestesses-ana-1", "quick-priestesses-ana-2", "cyc-edit-ana_1", "cyc-edit-ana_2"} <= set(ids)
+        assert "cyc-edit-bia_1" not in ids and "cyc-edit-bia_2" in tablet.ids()
+        assert label(phone, "quick-priestesses-ana-2") == "Priest. Ana 2"
+        await phone.tap("quick-priestesses-ana-2")
+        await phone.tap("cyc-edit-ana_1")
+        await phone.settle()
+        await phone.tap("cyc-track-ana_1-philosophers-plus")
+        await phone.settle()
+        record = live.state["tracker"]
+        assert (record["ana-1"]["priestesses"], record["ana-2"]["priestesses"]) == (0, 1)
+        assert (record["ana-1"]["philosophers"], record["ana-2"]["philosophers"]) == (1, 0)
+        await tablet.settle()
+        assert label(tablet, "score-ana").startswith("Ana 0 | 0")
     asyncio.run(go())

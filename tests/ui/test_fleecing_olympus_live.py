@@ -19,9 +19,9 @@ async def card_step(server: ServerInfo):
     and the tablet are open."""
     live = server.hub.create("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES})
     rolls = {p: [1, 2] for p in PLAYERS} | {"ana": [5, 5], "bia": [4, 5]}
-    live.dispatch({"type": "opening_roll", "rounds": [rolls]}, HOST)
-    live.dispatch({"type": "power", "side": "even"}, HOST)
-    live.dispatch({"type": "roll", "target": "bia", "dice": [6, 4]}, HOST)
+    live.dispatch({"type": "opening_roll", "from_step": live.step, "rounds": [rolls]}, HOST)
+    live.dispatch({"type": "power", "from_step": live.step, "side": "even"}, HOST)
+    live.dispatch({"type": "roll", "from_step": live.step, "target": "bia", "dice": [6, 4]}, HOST)
     assert live.state["judgment"] == "bia" and live.state["phase"] == "cards"
     phone, tablet = await phone_and_tablet(server, live, 2)
     return live, phone, tablet
@@ -52,7 +52,7 @@ def test_a_card_keeps_ids_and_redraws_the_turn_not_the_players(server):
     async def go():
         live, phone, _ = await card_step(server)
         before = phone.ids()
-        live.dispatch({"type": "card", "kind": "fate", "wager": 2}, Access("seat", "bia"))
+        live.dispatch({"type": "card", "from_step": live.step, "kind": "fate", "wager": 2}, Access("seat", "bia"))
         await phone.settle()
         assert {k: phone.ids().get(k) for k in before} == before
         assert game_parts(phone) == {"fo-scores-facts", "fo-strip", "fo-played", "fo-card", "fo-odds"}
@@ -70,7 +70,7 @@ def test_quick_buttons_follow_what_the_view_allows(server):
         assert "quick-resolve-ana" in tablet.ids() and "quick-stop-ana" not in tablet.ids()
         top = phone.app.ui.parts.built["fo-board"].control.controls[0]
         assert [t.key for t in shown(shown(top).controls[1]).controls] == ["scoreboard-caio"]  # own tile first on a phone
-        live.dispatch({"type": "card", "kind": "fate", "wager": 2}, Access("seat", "bia"))
+        live.dispatch({"type": "card", "from_step": live.step, "kind": "fate", "wager": 2}, Access("seat", "bia"))
         await tablet.settle()
         assert not tablet.find("quick-stop-bia").disabled
         await tablet.tap("quick-resolve-ana")
@@ -94,7 +94,7 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
             await phone.settle()
             await tablet.settle()
             seen.setdefault(live.state["phase"], set()).update(phone.ids(), tablet.ids())
-            live.dispatch(event, HOST)
+            live.dispatch({**event, "from_step": live.step}, HOST)  # the tablet acts on what it shows
         await phone.settle()
         await tablet.settle()
         assert "fo-opening" in seen["opening"] and "fo-power-odd" in seen["power"]

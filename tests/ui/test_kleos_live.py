@@ -20,7 +20,7 @@ async def table(server: ServerInfo, steps: int):
     """Five gods, `steps` presses of next in (3: Ares' Play phase), a tablet and Hermes' phone."""
     live = server.hub.create("kleos", {"players": GODS})
     for _ in range(steps):
-        live.dispatch({"type": "phase.next"}, HOST)
+        live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
     hermes = next(s for s in live.table.seats if s.id == "hermes")
     phone = await Device(server, f"/t/{live.table.id}?k={live.claim(hermes.token)[1]}").open()

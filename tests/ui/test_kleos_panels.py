@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import flet as ft
@@ -24,8 +23,8 @@ from companion.ui.context import UI
 from companion.ui.games.kleos import SECTION, UI_, follow_phase
 from live_device import children
 from companion.ui.live import shown
+from rulebooks import rulebooks
 
-SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
 
 
 class Table:
@@ -60,15 +59,19 @@ class Screen:
         self.table, self.role, self.seat = table, role, seat
         self.ui = UI(page=SimpleNamespace(width=width), server=None)
         self.ui.send = table.send
+        self.ui.snapshot = self.snap  # what a handler reads of the table now, as the real UI's does
 
         async def refresh() -> None:
             return None
 
         self.ui.refresh = refresh
 
-    def render(self) -> ft.Control:
-        snap = {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
+    def snap(self) -> dict:
+        return {"role": self.role, "seat": self.seat, "state": GAME.view(self.table.state, self.seat),
                 "can_undo": False, "can_redo": False}
+
+    def render(self) -> ft.Control:
+        snap = self.snap()
         # Drawn afresh each time: outside a session, a rebuilt part's component is not updated.
         self.ui.parts.clear()
         return UI_.board(self.ui, snap)
@@ -271,7 +274,7 @@ def test_favor_moves_from_holder_to_holder_and_clears():
 
 # -- Dusk -----------------------------------------------------------------------
 
-def test_the_dusk_sheet_names_controllers_live_and_sends_one_event():
+def test_the_dusk_sheet_names_controllers_live_is_held_by_the_table_and_confirms_what_it_shows():
     table = Table({"players": ["ares", "athena", "hermes"], "temples": {"ares": "H1", "athena": "H3", "hermes": "H5"}})
     table.reach("dusk")
     screen = Screen(table)
@@ -284,8 +287,13 @@ def test_the_dusk_sheet_names_controllers_live_and_sends_one_event():
     assert "Athena" in screen.text("dusk-port-controller")
     screen.press("dusk-market-hermes-champion")  # a Champion alone counts as one Minion
     assert screen.text("dusk-market-hermes-value") == "Hermes 1"
-    assert len(table.events) == sent  # nothing left this device yet
+    # Each tap went to the table (a draft every device shows), with who entered it.
+    assert [(e["type"], e["location"], e["player"], e["minions"], e["champion"]) for e in table.events[sent:]] == [
+        ("dusk.set", "port", "ares", 1, False), ("dusk.set", "port", "athena", 1, False),
+        ("dusk.set", "port", "athena", 1, True), ("dusk.set", "market", "hermes", 1, True)]
+    assert screen.text("dusk-port-athena-by") == "entered by Tablet"
     assert "Athena +2, Hermes +1" in screen.text("kleos-dusk-confirm")
+    sent = len(table.events)
     screen.press("kleos-dusk-confirm")
     [event] = table.events[sent:]
     assert event["board"] == {"port": {"ares": [1, False], "athena": [1, True]}, "market": {"hermes": [1, True]},
@@ -378,8 +386,8 @@ def _grams(text: str) -> set[tuple[str, ...]]:
 def test_panel_strings_are_in_our_own_words_in_both_languages():
     ours = {k: v for k, v in catalogue().items() if k.startswith("kleos.ui_")}
     assert len(ours) > 60
-    source = set().union(*(_grams(p.read_text(encoding="utf-8")) for p in sorted(SEEDS.glob("*.txt"))))
-    assert source, f"no rulebooks under {SEEDS}"
+    source = set().union(*(_grams(p.read_text(encoding="utf-8")) for p in rulebooks()))
+    assert source
     for key, texts in ours.items():
         assert texts["en"] and texts["pt"], key
         assert not _grams(texts["en"]) & source, key

@@ -12,16 +12,17 @@ import flet as ft
 import pytest
 import yaml
 
+from companion.bundled import assets_dir
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.live import Parts
 from companion.ui.games.kleos.odds import odds_panel, percent
 from live_device import walk
+from rulebooks import rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 STRINGS = ROOT / "companion" / "games" / "kleos" / "strings" / "kleos_tools.yaml"
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 class FakeUI:
@@ -249,20 +250,18 @@ def test_every_string_has_both_languages():
 
 
 def test_no_string_copies_eight_words_of_a_rulebook():
-    assert SEEDS.is_dir(), f"rulebooks expected at {SEEDS}"
-
     def grams(text: str) -> set[tuple[str, ...]]:
         words = re.sub(r"[^\w\s]", " ", text.lower()).split()
         return {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
 
-    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in SEEDS.glob("*.txt")))
+    source = set().union(*(grams(p.read_text(encoding="utf-8")) for p in rulebooks()))
     data = yaml.safe_load(STRINGS.read_text(encoding="utf-8"))
     assert not [key for key, texts_ in data.items() for s in texts_.values() if grams(s) & source]
 
 
 @pytest.mark.parametrize("face", ["blank", "success", "godly"])
 def test_each_face_has_a_drawn_svg(face):
-    root = ET.parse(ROOT / "assets" / "dice" / f"{face}.svg").getroot()
+    root = ET.parse(assets_dir() / "dice" / f"{face}.svg").getroot()
     assert root.tag.endswith("svg")
     shapes = [e for e in root.iter() if e.tag.split("}")[-1] in {"rect", "polygon", "path", "circle"}]
     assert shapes

@@ -123,7 +123,7 @@ async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObje
     for name, device in shown:
         device.app.clock = lambda: later
         await device.app.render()
-        fresh = await Device(server, device.route, device.size, device.lang, clock=lambda: later).open()
+        fresh = await Device(server, device.route, device.size, device.lang, wall=lambda: later).open()
         await fresh.settle()
         difference = first_difference(device.shown(), fresh.shown())
         assert difference is None, f"{game_id}: {name} after {sequence}: {difference}"

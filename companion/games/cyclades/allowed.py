@@ -7,6 +7,7 @@ tablet (seat None) never gets a gold-based answer at all: the reducer decides th
 """
 from __future__ import annotations
 
+from companion.games.cyclades.auction import next_bidder
 from companion.games.cyclades.gods import APOLLO
 from companion.games.cyclades.gold import HEROIC, ITEMS, griffins, next_heroic_price
 from companion.games.cyclades.heroes import ledger, movers
@@ -40,13 +41,17 @@ def allowed(state: dict, seat: str | None) -> dict[str, Reason]:
 
 
 def offer_limit(state: dict, seat: str | None) -> int | None:
-    """The largest offering the viewer's phone may place now: its own purse and priestesses less what
-    its other pawns already bid (the reducer refuses more from a phone). None for the tablet, whose
-    bids may stand unpaid until the fine."""
+    """The largest offering the viewer's phone may place now: its own purse plus the bidding faction's
+    priestesses, less what its other pawns already owe (the reducer refuses more from a phone). None for
+    the tablet, whose bids may stand unpaid until the fine."""
     if seat is None:
         return None
-    others = sum(b["amount"] for b in state["offerings"]["bids"].values() if state["factions"][b["faction"]] == seat)
-    return state["gold"][seat] + state["tracker"][seat]["priestesses"] - others
+    bidder = next_bidder(state)
+    own = [b for b in state["offerings"]["bids"].values()
+           if state["factions"][b["faction"]] == seat and b["faction"] != bidder]
+    others = sum(max(0, b["amount"] - state["tracker"][b["faction"]]["priestesses"]) for b in own)
+    discount = state["tracker"][bidder]["priestesses"] if state["factions"].get(bidder) == seat else 0
+    return state["gold"][seat] + discount - others
 
 
 def shop(state: dict) -> dict[str, int | None]:

@@ -8,7 +8,7 @@ the table only ever learns "can pay" or "cannot pay" per player.
 from __future__ import annotations
 
 from companion.core.model import RuleError
-from companion.games.cyclades import checks
+from companion.games.cyclades import checks, tracker
 from companion.games.cyclades.gods import APOLLO
 
 
@@ -38,11 +38,13 @@ def next_bidder(state: dict) -> str | None:
 
 
 def dues(state: dict) -> dict[str, int]:
-    """What each player owes: their factions' bids less one gold per priestess, never below zero."""
+    """What each player owes: each faction's bid less one gold per priestess of that faction, never below
+    zero (l.84); in a 2-player game a priestess lowers only her own faction's bid."""
     owed = {p: 0 for p in state["players"]}
     for b in state["offerings"]["bids"].values():
-        owed[state["factions"][b["faction"]]] += b["amount"]
-    return {p: max(0, n - state["tracker"][p]["priestesses"]) for p, n in owed.items()}
+        faction = b["faction"]
+        owed[state["factions"][faction]] += max(0, b["amount"] - state["tracker"][faction]["priestesses"])
+    return owed
 
 
 def refresh_can_pay(state: dict) -> None:
@@ -111,5 +113,5 @@ def settle(state: dict, event: dict) -> dict:
         state["gold"][p] -= n
     off["winners"] = {god: b["faction"] for god, b in off["bids"].items()}
     state["phase"] = "maintenance"
-    state["maintenance_done"] = [p for p in state["players"] if not state["tracker"][p]["creatures"]]
+    state["maintenance_done"] = [p for p in state["players"] if not tracker.creatures_of(state, p)]
     return state

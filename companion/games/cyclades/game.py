@@ -15,6 +15,7 @@ from companion.games.cyclades import auction, gods, gold, history, rounds, schem
 from companion.games.cyclades import summary as play_summary
 from companion.games.cyclades.allowed import allowed
 from companion.games.cyclades.setup import initial_state
+from companion.games.cyclades.upgrade import per_faction
 from companion.games.cyclades.secrets import SECRETS
 
 HANDLERS = {
@@ -39,6 +40,8 @@ HANDLERS = {
 class Cyclades(GameBase):
     id = "cyclades"
     secrets = SECRETS
+    # The round, the auction and the turns: a second tap or device must not take a second step.
+    steps = frozenset({"start", "phase.next", "offering.bid", "offering.pay", "action.done", "player.eliminate"})
     title = "Cyclades"
     min_seats = 2
     max_seats = 5
@@ -49,6 +52,12 @@ class Cyclades(GameBase):
 
     def setup(self, options: dict) -> dict:
         return initial_state(options)
+
+    def apply(self, state: dict, event: dict) -> dict:
+        return super().apply(per_faction(state), event)
+
+    def summary(self, state: dict, table: Any, events: list[dict]) -> dict:
+        return super().summary(per_faction(state), table, events)
 
     def prepare(self, state: dict, event: dict, rng: Any) -> dict:
         """Draw what the table left to chance, then note the public outcome for the history line."""
@@ -83,6 +92,7 @@ class Cyclades(GameBase):
     def view(self, state: dict, seat: str | None) -> dict:
         """A copy with the purses cut down to the viewer's own, until the end reveals them all, and
         what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
+        state = per_faction(state)
         out = copy_state(state)
         if state["phase"] != "over":
             out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}

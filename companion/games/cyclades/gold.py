@@ -75,6 +75,11 @@ def acting_player(state: dict, event: dict) -> tuple[str, str]:
     return pid, god
 
 
+def acting_faction(state: dict) -> str:
+    """The faction whose god turn it is: what it buys or builds is its own, not its partner's."""
+    return current_turn(state)[0]
+
+
 def pay(state: dict, pid: str, cost: int, item: str | None = None, count: int = 1) -> None:
     """Take `cost` from the purse; the refusal names `count` of `item`, or a creature when no item is given."""
     if cost > state["gold"][pid]:
@@ -120,7 +125,7 @@ def spend(state: dict, event: dict) -> dict:
     bought[name] = done + count
     _one_shot(state, creature)
     if name in CARDS:
-        tracker.add_card(state, pid, CARDS[name])
+        tracker.add_card(state, acting_faction(state), CARDS[name])
     return state
 
 
@@ -149,18 +154,19 @@ def buy_creature(state: dict, event: dict) -> dict:
     if god == APOLLO:
         raise RuleError("cyclades.err.apollo_guests_cannot_buy")
     price = checks.whole(event, "price", 1)
-    discount = temple_discount(state, pid, price)
+    faction = acting_faction(state)
+    discount = temple_discount(state, faction, price)
     creature = event.get("creature")
     if creature is not None and event.get("standee") is not None:
         raise RuleError("cyclades.err.griffin_has_no_figure")
     pay(state, pid, price - discount)
-    state["temples_used"][pid] += discount
+    state["temples_used"][faction] += discount
     _one_shot(state, creature)
     standee = event.get("standee")
     if standee is not None:
         if not isinstance(standee, str) or not standee.strip():
             raise RuleError("cyclades.err.name_creature_whose_figure")
-        state["tracker"][pid]["creatures"].append(standee)
+        state["tracker"][faction]["creatures"].append(standee)
     return state
 
 
@@ -179,10 +185,11 @@ def griffins(state: dict) -> int:
     return state["actions"]["bought"].get(GRIFFIN, 0)
 
 
-def temple_discount(state: dict, pid: str, price: int) -> int:
-    """Gold off a creature at `price`: one per temple of the player's not yet used this round."""
-    temples = state["tracker"][pid]["buildings"]["temple"]
-    return min(price, max(0, temples - state["temples_used"][pid]))
+def temple_discount(state: dict, faction: str, price: int) -> int:
+    """Gold off a creature at `price`: one per temple of the buying faction's not yet used this round
+    (l.251: the temples you control; a partner colour's temples are not the buyer's)."""
+    temples = state["tracker"][faction]["buildings"]["temple"]
+    return min(price, max(0, temples - state["temples_used"][faction]))
 
 
 def gain(state: dict, event: dict) -> dict:

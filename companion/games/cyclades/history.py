@@ -97,12 +97,14 @@ def _griffin(e: dict, seat: str | None, lang: str) -> str:
 def _adjust(e: dict, seat: str | None, lang: str) -> str:
     delta = e.get("delta")
     shown = f"{delta:+d}" if isinstance(delta, int) else str(delta)
-    return _line("line_adjust", lang, player=e.get("player"), item=t(f"cyclades.track_{e.get('item')}", lang), delta=shown)
+    # A 2-player correction names the faction whose record changed, so the line says which colour.
+    return _line("line_adjust", lang, player=e.get("faction") or e.get("player"),
+                 item=t(f"cyclades.track_{e.get('item')}", lang), delta=shown)
 
 
 def _creature_change(e: dict, seat: str | None, lang: str) -> str:
     key = "line_creature_gain" if e.get("delta") == 1 else "line_creature_lose"
-    return _line(key, lang, player=e.get("player"), creature=e.get("creature"))
+    return _line(key, lang, player=e.get("faction") or e.get("player"), creature=e.get("creature"))
 
 
 def _eliminate(e: dict, seat: str | None, lang: str) -> str:

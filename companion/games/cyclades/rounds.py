@@ -90,11 +90,10 @@ def _begin_turn(state: dict) -> None:
     if acts["current"] >= len(acts["order"]):
         return
     faction, god = acts["order"][acts["current"]]
-    pid = state["factions"][faction]
     if god == "athena":
-        tracker.add_card(state, pid, "philosophers")
+        tracker.add_card(state, faction, "philosophers")
     elif god == "zeus":
-        tracker.add_card(state, pid, "priestesses")
+        tracker.add_card(state, faction, "priestesses")
     elif god == gods.APOLLO:
         gold.apollo_gift(state, faction)
 
@@ -122,7 +121,7 @@ def _end_of_round(state: dict, event: dict) -> None:
         return
     state["round"] += 1
     state["turn_order"] = acts["next_order"]
-    state["temples_used"] = {p: 0 for p in state["players"]}
+    state["temples_used"] = {f: 0 for f in state["factions"]}
     removed, revealed = gods.rotate(state["gods"], event.get("revealed"))
     state["phase"] = "round_init"
     state["reminders"] = [
@@ -133,6 +132,8 @@ def _end_of_round(state: dict, event: dict) -> None:
 
 
 def game_ends(state: dict) -> bool:
+    """Someone is out, or a faction holds 3 metropolises (l.183-190); in a 2-player game one colour
+    must build all 3, as the rulebook gives no other count for a player's two colours."""
     records = state["tracker"].values()
     return any(r["eliminated"] for r in records) or any(
         r["metropolises"] >= WINNING_METROPOLISES for r in records
@@ -140,7 +141,8 @@ def game_ends(state: dict) -> bool:
 
 
 def winners(state: dict) -> list[str]:
-    """Most metropolises, then most gold; players still level share the victory."""
-    alive = [p for p in state["players"] if not state["tracker"][p]["eliminated"]]
-    best = max((state["tracker"][p]["metropolises"], state["gold"][p]) for p in alive)
-    return [p for p in alive if (state["tracker"][p]["metropolises"], state["gold"][p]) == best]
+    """Most metropolises, then most gold; players still level share the victory (l.192). A 2-player
+    seat counts its strongest faction (see `tracker.metropolis_score`) and its one shared purse."""
+    alive = [p for p in state["players"] if not tracker.is_out(state, p)]
+    best = max((tracker.metropolis_score(state, p), state["gold"][p]) for p in alive)
+    return [p for p in alive if (tracker.metropolis_score(state, p), state["gold"][p]) == best]

@@ -79,12 +79,14 @@ class GoldGriffin(EventSchema):
 
 class TrackerAdjust(EventSchema):
     player: Word
+    faction: Word | None = None
     item: Word
     delta: whole(-MAX_DELTA, MAX_DELTA)
 
 
 class TrackerCreature(EventSchema):
     player: Word
+    faction: Word | None = None
     creature: Name
     delta: whole(-1, 1)
 

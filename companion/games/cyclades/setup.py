@@ -2,8 +2,9 @@
 
 A faction is what bids and acts (one offering pawn); a player is a seat with
 a screen and a purse. With 3 to 5 players they are the same; with 2, each
-player runs two factions from one shared purse, so gold, cards, buildings and
-metropolises are kept per player and pawns per faction.
+player runs two factions from one shared purse: gold is kept per player, and
+pawns, cards, buildings and metropolises per faction (the rulebook shares only
+the gold, l.26-28).
 """
 from __future__ import annotations
 
@@ -62,8 +63,8 @@ def initial_state(options: dict) -> dict:
         "offerings": None,
         "maintenance_done": [],
         "actions": None,
-        "temples_used": {p: 0 for p in players},
-        "tracker": {p: blank_record() for p in players},
+        "temples_used": {f: 0 for f in factions},
+        "tracker": {f: blank_record() for f in factions},
         "result": None,
     }
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 from companion.core.summary import competition_ranks
 from companion.games.cyclades.auction import next_bidder
 from companion.games.cyclades.rounds import WINNING_METROPOLISES
+from companion.games.cyclades.tracker import is_out, metropolis_score
 
 OVER = "over"
 
 
 def _key(state: dict, player: str) -> tuple[int, int, int]:
-    record = state["tracker"][player]
-    return (not record["eliminated"], record["metropolises"], state["gold"].get(player, 0))
+    return (not is_out(state, player), metropolis_score(state, player), state["gold"].get(player, 0))
 
 
 def ranking(state: dict) -> tuple[list[dict], list[dict]]:
@@ -53,7 +53,7 @@ def summary(state: dict, table: object, events: list[dict]) -> dict:
                                          "values": {"count": WINNING_METROPOLISES}}],
         "players": [{
             "id": p,
-            "score": state["tracker"][p]["metropolises"],
+            "score": metropolis_score(state, p),
             "role": " + ".join(f for f, owner in state["factions"].items() if owner == p) if duel else None,
         } for p in state["players"]],
         "ranking": ranked,

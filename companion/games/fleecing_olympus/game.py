@@ -17,6 +17,8 @@ def _dice(count: int, rng: random.Random) -> list[int]:
 class FleecingOlympus(GameBase):
     id = "fleecing_olympus"
     secrets = SECRETS
+    # The turn, the wager and the end (a tribute is each seat's own answer, so not a step).
+    steps = frozenset({"opening_roll", "power", "roll", "card", "stop", "resolve", "deck_out", "end"})
     title = "Fleecing Olympus"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS

@@ -27,6 +27,8 @@ VIEW_LOG = 12
 class Kleos(GameBase):
     id = "kleos"
     secrets = SECRETS
+    # Moving on and settling: a second tap or device must not take a second step (core/steps.py).
+    steps = frozenset({"setup.temples", "first_player.set", "phase.next", "dusk.score", "tiebreak.answer"})
     title = "Kleos"
     min_seats = 2
     max_seats = 5

@@ -60,6 +60,12 @@ def _dusk(event: dict, lang: str) -> str:
     return t("kleos.line_dusk", lang, gains=", ".join(gains))
 
 
+def _dusk_set(event: dict, lang: str) -> str:
+    place = t(f"kleos.location_{event.get('location')}", lang)
+    key = "kleos.line_dusk_set_champion" if event.get("champion") else "kleos.line_dusk_set"
+    return t(key, lang, location=place, player=god(event.get("player"), lang), minions=event.get("minions"))
+
+
 def _check(event: dict, lang: str) -> str:
     key = "kleos.line_checked" if event.get("done") else "kleos.line_unchecked"
     return t(key, lang, item=t(f"kleos.check_{event.get('item')}", lang))
@@ -103,6 +109,7 @@ LINES: dict[str, Callable[[dict, str], str]] = {
     "favor.clear": lambda event, lang: t("kleos.line_favor_clear", lang),
     "phase.next": _phase,
     "dusk.score": _dusk,
+    "dusk.set": _dusk_set,
     "setup.check": _check,
     "setup.temples": _temples,
     "first_player.set": _first,

@@ -20,6 +20,9 @@ from companion.games.lords_of_hellas.secrets import SECRETS
 class LordsOfHellas(GameBase):
     id = "lords_of_hellas"
     secrets = SECRETS
+    # Turns, hunts, battles and building: a second tap or device must not take a second step.
+    steps = frozenset({"turn.regular", "turn.special", "turn.step", "turn.end", "battle.resolve", "hunt.start",
+                       "hunt.attack", "hunt.claim", "monument.build"})
     title = "Lords of Hellas"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS

@@ -62,6 +62,8 @@ def note_set(state: dict, event: dict) -> dict:
 class ScorePad(GameBase):
     id = "scorepad"
     secrets = SECRETS
+    # Ending the game settles it: a second tap or device must not end it twice.
+    steps = frozenset({"game.end"})
     title = "Score pad"
     min_seats = 1
     max_seats = 12

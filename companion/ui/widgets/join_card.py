@@ -14,6 +14,7 @@ import asyncio
 
 import flet as ft
 
+from companion.core.model import RuleError
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.live import part
@@ -70,9 +71,27 @@ def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
         return ft.Column([_code(ui.server.join_url(ui.live.table.id, token, base), name, f"join-{seat_id}", SIZE),
                           mark], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
-    async def move(e: object) -> None:
-        await asyncio.to_thread(ui.live.move, seat_id)  # a file write: off the event loop
+    async def moved(e: object) -> None:
+        ui.page.pop_dialog()
+        try:
+            await asyncio.to_thread(ui.live.move, seat_id)  # a file write: off the event loop
+        except RuleError as err:  # a second tap, or another tablet, moved it already
+            ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
+            return
         ui.toast(ui.t("seats.moved_done", name=name))
+
+    async def move(e: object) -> None:
+        """It throws the player's phone out at once: say so and ask first."""
+        async def cancel(e: object) -> None:
+            ui.page.pop_dialog()
+
+        ui.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(ui.t("seats.move_title", name=name)),
+            content=ft.Text(ui.t("seats.move_body", name=name)),
+            actions=[button(ui.t("ui.cancel"), cancel, "move-cancel", filled=False),
+                     button(ui.t("seats.move_yes"), moved, "move-confirm", icon=ft.Icons.PHONE_ANDROID,
+                            tone=ft.Colors.ERROR)],
+        ))
 
     return tagged(ft.Column([
         ft.Icon(ft.Icons.PHONE_ANDROID, size=48),

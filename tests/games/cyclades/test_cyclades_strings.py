@@ -14,9 +14,9 @@ from companion.games.cyclades.gold import ITEMS
 from companion.games.cyclades.setup import BUILDINGS, placement_steps, setup_steps
 from companion.games.cyclades.tracker import COUNTS
 from companion.i18n import t
+from rulebooks import rulebooks
 
 YAML = Path(history.__file__).parent / "strings" / "cyclades.yaml"
-RULEBOOK = Path("/work/shared/seeds/cyclades-rules.txt")
 STRINGS = yaml.safe_load(YAML.read_text(encoding="utf-8"))
 
 
@@ -80,7 +80,8 @@ def words(text: str) -> list[str]:
 
 
 def test_no_eight_word_run_is_copied_from_the_rulebook():
-    book = words(RULEBOOK.read_text(encoding="utf-8"))
+    [rulebook] = rulebooks("cyclades-*.txt")
+    book = words(rulebook.read_text(encoding="utf-8"))
     grams = {tuple(book[i:i + 8]) for i in range(len(book) - 7)}
     for key, texts in STRINGS.items():
         mine = words(texts["en"])

@@ -35,18 +35,18 @@ def test_the_table_has_the_players_as_seats_and_a_stored_random_deal(tmp_path):
 
 
 def test_server_rolls_are_stored_so_the_log_replays_exactly(live, tmp_path):
-    live.dispatch({"type": "opening_roll"}, HOST)
+    live.dispatch({"type": "opening_roll", "from_step": live.step}, HOST)
     active = live.state["active"]
-    live.dispatch({"type": "power", "side": "odd"}, seat(active))
+    live.dispatch({"type": "power", "from_step": live.step, "side": "odd"}, seat(active))
     target = next(p for p in live.state["players"] if p != active)
-    live.dispatch({"type": "roll", "target": target}, HOST)
-    live.dispatch({"type": "resolve"}, HOST)
+    live.dispatch({"type": "roll", "from_step": live.step, "target": target}, HOST)
+    live.dispatch({"type": "resolve", "from_step": live.step}, HOST)
     reopened = Hub(tmp_path / "data", {GAME.id: GAME}).get(live.table.id)
     assert reopened.state == live.state
 
 
 def test_each_device_gets_its_own_count_and_the_history_hides_the_rest(live):
-    live.dispatch({"type": "opening_roll"}, HOST)
+    live.dispatch({"type": "opening_roll", "from_step": live.step}, HOST)
     for access, expected in ((HOST, {}), (SPECTATOR, {}), (seat("bia"), {"bia": 20})):
         snap = live.snapshot(access)
         assert snap["state"]["gems"] == expected
@@ -60,13 +60,13 @@ def test_each_device_gets_its_own_count_and_the_history_hides_the_rest(live):
 
 
 def test_undo_takes_back_a_settled_wager(live):
-    live.dispatch({"type": "opening_roll"}, HOST)
+    live.dispatch({"type": "opening_roll", "from_step": live.step}, HOST)
     active = live.state["active"]
-    live.dispatch({"type": "power", "side": "even"}, HOST)
+    live.dispatch({"type": "power", "from_step": live.step, "side": "even"}, HOST)
     target = next(p for p in live.state["players"] if p != active)
-    live.dispatch({"type": "roll", "target": target, "dice": [6, 5]}, HOST)
+    live.dispatch({"type": "roll", "from_step": live.step, "target": target, "dice": [6, 5]}, HOST)
     before = json.loads(json.dumps(live.state))
-    live.dispatch({"type": "resolve"}, seat(active))
+    live.dispatch({"type": "resolve", "from_step": live.step}, seat(active))
     assert live.state["active"] != active
     live.undo(HOST)
     assert live.state == before

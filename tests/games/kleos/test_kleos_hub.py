@@ -22,16 +22,16 @@ def test_a_table_plays_a_day_undoes_and_replays_from_disk(kleos_hub, tmp_path):
     first = live.state["first_player"]
     assert live.state["temples"][first] == "H1"
     for _ in range(3):
-        live.dispatch({"type": "phase.next"}, HOST)
+        live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     assert live.state["turn"] == first
     live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, Access("seat", "ares"))
     live.dispatch({"type": "glory.add", "player": "athena", "reason": "champion"}, HOST)
     live.undo(HOST)
     assert live.state["glory"]["athena"] == 1
     while live.state["phase"] != "dusk":
-        live.dispatch({"type": "phase.next"}, HOST)
-    live.dispatch({"type": "dusk.score", "board": {"port": {"ares": (1, True), "athena": (1, False)}}}, HOST)
-    live.dispatch({"type": "phase.next"}, HOST)
+        live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
+    live.dispatch({"type": "dusk.score", "from_step": live.step, "board": {"port": {"ares": (1, True), "athena": (1, False)}}}, HOST)
+    live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     assert (live.state["day"], live.state["glory"]) == (2, {"ares": 2, "athena": 1})
     assert live.state["first_player"] != first
 

@@ -1,15 +1,12 @@
 """Kleos texts say what the rulebook says, and nothing it does not (issue #18)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import yaml
 
-import companion
+from companion.bundled import rules_dir
 from companion.i18n import LANGS, catalogue
 
-ROOT = Path(companion.__file__).parents[1]
-RULES = {lang: yaml.safe_load((ROOT / "rules_data" / "kleos" / f"{lang}.yaml").read_text(encoding="utf-8"))
+RULES = {lang: yaml.safe_load((rules_dir() / "kleos" / f"{lang}.yaml").read_text(encoding="utf-8"))
          for lang in LANGS}
 
 
@@ -21,7 +18,7 @@ def entry(lang: str, id: str) -> dict:
 
 def kleos_texts() -> list[str]:
     strings = [v for k, texts in catalogue().items() if k.startswith("kleos") for v in texts.values()]
-    return strings + [(ROOT / "rules_data" / "kleos" / f"{lang}.yaml").read_text(encoding="utf-8") for lang in LANGS]
+    return strings + [(rules_dir() / "kleos" / f"{lang}.yaml").read_text(encoding="utf-8") for lang in LANGS]
 
 
 def test_dusk_discards_go_in_turn_order_in_both_languages():

@@ -31,8 +31,8 @@ def test_seats_and_state_agree_on_colours(live):
 def test_phones_play_a_turn_and_undo_replays(live):
     live.dispatch({"type": "tracker.set", "player": "red", "field": "temples", "value": 2}, HOST)
     with pytest.raises(RuleError, match="Ana"):
-        live.dispatch({"type": "turn.special", "action": "march"}, BLUE)
-    live.dispatch({"type": "monument.build", "monument": "zeus"}, RED)
+        live.dispatch({"type": "turn.special", "from_step": live.step, "action": "march"}, BLUE)
+    live.dispatch({"type": "monument.build", "from_step": live.step, "monument": "zeus"}, RED)
     assert live.state["tracks"]["red"]["priests"] == 2
     live.undo(HOST)
     assert live.state["monuments"]["zeus"]["level"] == 0

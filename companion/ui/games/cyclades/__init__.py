@@ -87,7 +87,7 @@ class CycladesUI:
                          who, local(ui, AMOUNT))]
         if phase == "maintenance":
             return [part(ui, "cyc-upkeep", rounds.maintenance,
-                         pick(ui, state, "players", "maintenance_done", "tracker"), who, local(ui, rounds.KEEP))]
+                         pick(ui, state, "players", "factions", "maintenance_done", "tracker"), who, local(ui, rounds.KEEP))]
         if phase == "actions":
             turns = part(ui, "cyc-actions", rounds.actions, pick(ui, state, "actions", "factions"), who)
             if who not in acting(state):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import GRIFFIN, HEROIC, TOP_CREATURE, dues, shop, temple_discount
+from companion.games.cyclades import GRIFFIN, HEROIC, TOP_CREATURE, dues, is_out, shop, temple_discount, total
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
@@ -30,7 +30,7 @@ def purse(ui: UI, state: dict, seat: str) -> ft.Control:
     if state["phase"] == "offerings" and any(
             state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):
         owed = dues(state)[seat]
-        text = ui.t("cyclades.ui_owed", amount=owed, priestesses=state["tracker"][seat]["priestesses"])
+        text = ui.t("cyclades.ui_owed", amount=owed, priestesses=total(state, seat, "priestesses"))
         parts.append(tagged(ft.Text(text, size=18), "cyc-owed", text))
     return card(*parts, ident="cyc-purse")
 
@@ -95,7 +95,8 @@ def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, he
 def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
     """A creature off the track at its printed price, less the temples not yet used this round."""
     price = saved.get(PRICE, 2)
-    off = temple_discount(state, seat, price)
+    acts = state["actions"]
+    off = temple_discount(state, acts["order"][acts["current"]][0], price)  # the acting faction's temples
     cost = price - off
     standee = saved.get(STANDEE, "")
 
@@ -121,7 +122,7 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
     why = state["allowed"]["griffin"]
     griffin = [button(player_name(ui, p), _griffin(ui, seat, p),
                       f"cyc-griffin-{slug(p)}", filled=False, disabled=why is not None)
-               for p in state["players"] if p != seat and not state["tracker"][p]["eliminated"]]
+               for p in state["players"] if p != seat and not is_out(state, p)]
     return [
         heading(ui.t("cyclades.ui_creature_title"), 16),
         stepper(ui.t("cyclades.ui_track_price"), price, set_price, "cyc-creature-price", minimum=1, maximum=9),

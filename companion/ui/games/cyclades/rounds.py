@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.cyclades import needs_reveal
+from companion.games.cyclades import creatures_of, needs_reveal, total
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name, step_text
 from companion.ui.widgets.controls import button, card, heading, slug, tagged
@@ -132,9 +132,9 @@ def maintenance(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Contr
 
 def _keep_row(ui: UI, state: dict, pid: str, chosen: tuple[int, ...]) -> ft.Control:
     """Tap the creatures to keep; each kept one costs a priestess card."""
-    record = state["tracker"][pid]
+    owned = creatures_of(state, pid)
     key = f"{KEEP}{pid}"
-    kept: list[int] = [i for i in chosen if i < len(record["creatures"])]
+    kept: list[int] = [i for i in chosen if i < len(owned)]
 
     def toggle(i: int):
         async def handler(e) -> None:
@@ -143,15 +143,15 @@ def _keep_row(ui: UI, state: dict, pid: str, chosen: tuple[int, ...]) -> ft.Cont
         return handler
 
     async def keep(e) -> None:
-        names = [record["creatures"][i] for i in sorted(kept)]
+        names = [owned[i] for i in sorted(kept)]
         if await ui.send({"type": "maintenance.keep", "player": pid, "keep": names}):
             ui.local.pop(key, None)
 
     chips = [tagged(ft.Chip(ft.Text(c, size=16), selected=i in kept, on_click=toggle(i), height=48),
-                    f"cyc-keep-{slug(pid)}-{i}") for i, c in enumerate(record["creatures"])]
+                    f"cyc-keep-{slug(pid)}-{i}") for i, c in enumerate(owned)]
     name = player_name(ui, pid)
     return ft.Column([
-        ft.Text(ui.t("cyclades.ui_upkeep_player", player=name, priestesses=record["priestesses"]), size=16),
+        ft.Text(ui.t("cyclades.ui_upkeep_player", player=name, priestesses=total(state, pid, "priestesses")), size=16),
         ft.Row(chips, wrap=True),
         button(ui.t("cyclades.ui_keep", count=len(kept)), keep, f"cyc-keep-{slug(pid)}", icon=ft.Icons.PETS),
     ], spacing=6)

@@ -4,6 +4,9 @@ Only what lies in front of the screens reaches a tile; a phone's purse has its
 own card right under its own tile. The quick buttons
 add the card a player most often takes, a philosopher or a priestess, where
 the view says this device may; elsewhere they look disabled and say why.
+In a 2-player game each of a player's two factions keeps its own cards,
+buildings and metropolises, so the tile shows them colour by colour and the
+quick buttons name the faction they add to.
 """
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.games.cyclades import BUILDINGS, next_bidder
+from companion.games.cyclades import BUILDINGS, factions_of, is_out, next_bidder
 from companion.ui.context import UI
+from companion.ui.games.cyclades.labels import faction_name
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -21,9 +25,9 @@ QUICK = ("philosophers", "priestesses")
 
 @dataclass(frozen=True)
 class TrackScore(Score):
-    """A tile plus its quick buttons' answers: ((item, reason key or None), ...), empty for none."""
+    """A tile plus its quick buttons: ((item, faction, its label or "" alone, reason key or None), ...)."""
 
-    quick: tuple[tuple[str, str | None], ...] = ()
+    quick: tuple[tuple[str, str, str, str | None], ...] = ()
 
 
 def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
@@ -51,35 +55,58 @@ def acting(state: dict) -> list[str]:
 
 
 def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
-    r = state["tracker"][pid]
+    fids = factions_of(state, pid)
+    duel = len(fids) > 1
+    names = {f: faction_name(ui, state, f) if duel else "" for f in fids}
     seat = ui.live.table.seat(pid)
     markers = [ui.t("cyclades.ui_mark_order", n=i + 1) for i, f in enumerate(state["turn_order"])
                if state["factions"][f] == pid]
-    markers += [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
-    if r["eliminated"]:
+    cards = []
+    for f in fids:
+        r = state["tracker"][f]
+        built = [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
+        markers += [f"{names[f]}: {', '.join(built)}"] if duel and built else built
+        cards.append(ui.t("cyclades.ui_tile_faction_cards", faction=names[f], priestesses=r["priestesses"],
+                          philosophers=r["philosophers"]) if duel else
+                     ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]))
+    if is_out(state, pid):
         markers.append(ui.t("cyclades.ui_eliminated"))
     reason = state["allowed"][f"tracker.{pid}"]
     # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
-    quick = () if reason == "cyclades.why_not_yours" else tuple((item, reason) for item in QUICK)
-    return TrackScore(pid, seat.name if seat else pid, str(r["metropolises"]), seat.colour if seat else None,
-                      tuple(markers), active,
-                      ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]),
-                      quick)
+    quick = () if reason == "cyclades.why_not_yours" else tuple(
+        (item, f, names[f], reason) for f in fids for item in QUICK)
+    value = " | ".join(str(state["tracker"][f]["metropolises"]) for f in fids)
+    detail = " · ".join([ui.t("cyclades.ui_tile_metropolises_duel"), *cards]) if duel else cards[0]
+    return TrackScore(pid, seat.name if seat else pid, value, seat.colour if seat else None,
+                      tuple(markers), active, detail, quick)
 
 
 def quick(ui: UI, score: Score) -> list[ft.Control]:
-    """+1 philosopher, +1 priestess for that player, as the tracker's correction."""
+    """+1 philosopher, +1 priestess for that player, as the tracker's correction. In a 2-player game
+    each faction gets a line of its own, its name then its pair, so even a narrow tablet tile keeps
+    the labels on one line."""
     assert isinstance(score, TrackScore)
-    return [_quick_button(ui, score.seat, item, reason) for item, reason in score.quick]
+    names = list(dict.fromkeys((fid, name) for _, fid, name, _ in score.quick))
+    if len(names) < 2:
+        return [_quick_button(ui, score.seat, item, fid, reason) for item, fid, _, reason in score.quick]
+    return [ft.Column([ft.Row([ft.Text(name, size=14, weight=ft.FontWeight.W_600, width=52),
+                               *[_quick_button(ui, score.seat, item, f, reason, name, expand=True)
+                                 for item, f, _, reason in score.quick if f == fid]], spacing=4)
+                       for fid, name in names], spacing=4)]
 
 
-def _quick_button(ui: UI, pid: str, item: str, reason: str | None) -> ft.Control:
+def _quick_button(ui: UI, pid: str, item: str, fid: str, reason: str | None, faction: str = "",
+                  expand: bool = False) -> ft.Control:
     async def add(e) -> None:
-        await ui.send({"type": "tracker.adjust", "player": pid, "item": item, "delta": 1})
+        await ui.send({"type": "tracker.adjust", "player": pid, "faction": fid, "item": item, "delta": 1})
 
     label = ui.t(f"cyclades.ui_quick_{item}")
+    said = f"{label} {faction}".strip()  # the faction's name is read out, though shown above the pair
     why = ui.t(reason) if reason else None
-    body = ft.OutlinedButton(label, icon=ft.Icons.ADD, on_click=add, disabled=reason is not None, height=48,
-                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
-                                                               padding=ft.Padding.symmetric(horizontal=8)))
-    return tagged(body, f"quick-{item}-{pid}", f"{label}: {why}" if why else label)
+    body = ft.OutlinedButton(label, icon=None if faction else ft.Icons.ADD, on_click=add,
+                             disabled=reason is not None, height=48, tooltip=why,
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                                                  padding=ft.Padding.symmetric(horizontal=4 if faction else 8)))
+    out = tagged(body, f"quick-{item}-{fid}", f"{said}: {why}" if why else said)
+    out.expand = expand
+    return out

@@ -1,34 +1,24 @@
 """The Dusk sheet: Minions and Champions at the four city locations, scored in one confirm.
 
-Counting happens on this device (ui.local) while players call out numbers, so
-half-filled counts never reach the other screens; the controller of each
-location is worked out live with the game's own `scoring` functions, and only
-the confirm sends a single dusk.score event. The sheet belongs to one day, so
-the next Dusk starts empty. Each location is a part built from a copy of its
-counts: a Glory change from another device rebuilds none of it, so the sheet
-keeps its counts and its scroll while the table plays on.
+The sheet is a draft held by the table (games/kleos/draft.py): each tap on any
+device is a `dusk.set` event, so every screen shows the same counts and who entered
+each, and the confirm sends exactly the sheet shown (refused if another device
+changed it meanwhile). The controller of each location is worked out live with the
+game's own `scoring` functions. The sheet belongs to one day, so the next Dusk
+starts empty. Each location is a part built from a copy of its counts: a Glory
+change from another device rebuilds none of it, so the sheet keeps its scroll while
+the table plays on.
 """
 from __future__ import annotations
 
 import flet as ft
 
 from companion.core.model import RuleError
-from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_glory, read_board, scored
+from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_draft, dusk_glory, read_board, scored
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, tagged
-
-SHEET = "kleos.dusk.sheet"
-
-
-def counts(ui: UI, day: int) -> dict[str, dict[str, list]]:
-    """This device's sheet for `day`: location -> god -> [Minions, Champion there]."""
-    sheet = ui.local.get(SHEET)
-    if not sheet or sheet["day"] != day:
-        sheet = ui.local[SHEET] = {"day": day, "board": {loc: {} for loc in LOCATION_GLORY}}
-    return sheet["board"]
-
 
 def as_event_board(board: dict[str, dict[str, list]]) -> dict[str, dict[str, list]]:
     """Only the players actually present, as the game expects them."""
@@ -40,7 +30,8 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
     if state["phase"] == "dusk" and scored(state):
         return part(ui, "dusk-done", _scored, state["dusk"], state["names"])
     day, can_edit = state["day"], editable(snap)
-    board = counts(ui, day)
+    draft = dusk_draft(state)
+    board, entered = draft["board"], draft["by"]
     sent = as_event_board(board)
     try:
         read_board(sent)
@@ -49,8 +40,8 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         problem = err.text(ui.lang)
     order = tuple(own_first(state["players"], snap["seat"]))
     children = [part(ui, "dusk-title", _title, day, state["phase"] == "dusk")]
-    children += [part(ui, f"dusk-{loc}", _location, day, loc, _copy(board[loc]), order, state["names"], can_edit)
-                 for loc in LOCATION_GLORY]
+    children += [part(ui, f"dusk-{loc}", _location, day, loc, _copy(board[loc]), dict(entered[loc]), order,
+                      state["names"], can_edit) for loc in LOCATION_GLORY]
     if problem:
         children.append(part(ui, "dusk-error", _problem, problem))
     if can_edit:
@@ -83,8 +74,8 @@ def _owner_text(ui: UI, names: dict, presence: dict[str, tuple]) -> str:
     return ui.t("kleos.ui_dusk_owner", player=who(ui, names, owner)) if owner else ui.t("kleos.ui_dusk_tied")
 
 
-def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], order: tuple[str, ...], names: dict,
-              can_edit: bool) -> ft.Control:
+def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], entered: dict[str, str | None],
+              order: tuple[str, ...], names: dict, can_edit: bool) -> ft.Control:
     name = ui.t(f"kleos.location_{loc}")
     owner = _owner_text(ui, names, presence)
     title = ft.Text(ui.t("kleos.ui_dusk_worth", location=name, glory=LOCATION_GLORY[loc]), size=20,
@@ -92,25 +83,37 @@ def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], order: tup
     verdict = tagged(ft.Row([ft.Icon(ft.Icons.ARROW_RIGHT_ALT, color=ft.Colors.PRIMARY),
                              ft.Text(owner, size=17, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)],
                             spacing=6), f"dusk-{loc}-controller", f"{name}: {owner}")
-    rows = [_entry(ui, day, loc, presence.get(p, (0, False)), p, names, can_edit) for p in order]
+    rows = [_entry(ui, loc, presence.get(p, (0, False)), p, _by(ui, names, entered.get(p)), names, can_edit)
+            for p in order]
     if ui.is_phone:  # the Champion buttons there carry an icon only, so name their column once
         rows.insert(0, ft.Row([note(ui.t("kleos.ui_dusk_columns"))], alignment=ft.MainAxisAlignment.END))
     return card(title, verdict, *rows, ident=f"dusk-{loc}")
 
 
-def _entry(ui: UI, day: int, loc: str, shown: tuple, player: str, names: dict, can_edit: bool) -> ft.Control:
+def _by(ui: UI, names: dict, actor: str | None) -> str | None:
+    """Who entered a count, as every screen names them: the god (and player) or the tablet."""
+    if actor is None:
+        return None
+    return ui.t("ui.host") if actor == "host" else who(ui, names, actor)
+
+
+def _entry(ui: UI, loc: str, shown: tuple, player: str, by: str | None, names: dict, can_edit: bool) -> ft.Control:
     minions, champion = shown
     ident = f"dusk-{loc}-{player}"
 
+    async def put(count: int, champ: bool) -> None:
+        await ui.send({"type": "dusk.set", "location": loc, "player": player, "minions": count, "champion": champ})
+
     async def set_minions(value: int) -> None:
-        presence = counts(ui, day)[loc]
-        presence[player] = [value, champion and value > 0]
-        await ui.refresh()
+        # A step from what the table holds now, not from what was drawn: two quick taps on +
+        # before the screen catches up must count twice, as they did when the sheet was local.
+        now = dusk_draft(ui.snapshot()["state"])["board"][loc].get(player, [minions, champion])
+        count = max(0, min(MAX_IN_PLAY, now[0] + value - minions))
+        await put(count, bool(now[1]) and count > 0)
 
     async def set_champion(on: bool) -> None:
         # The Champion is one of the Minions there, so marking it means at least one.
-        counts(ui, day)[loc][player] = [max(minions, 1) if on else minions, on]
-        await ui.refresh()
+        await put(max(minions, 1) if on else minions, on)
 
     champ = flag(ui.t("kleos.ui_champion"), champion, set_champion, f"{ident}-champion",
                  disabled=not can_edit, compact=ui.is_phone)
@@ -118,7 +121,11 @@ def _entry(ui: UI, day: int, loc: str, shown: tuple, player: str, names: dict, c
         return ft.Row([ft.Container(badge(ui, names, player, 16), expand=True),
                        ft.Text(str(minions), size=22, weight=ft.FontWeight.BOLD), champ])
     count = counter(god(ui, player), minions, set_minions, ident, 0, MAX_IN_PLAY)
-    return ft.Row([dot(player), ft.Text(god(ui, player), size=16, expand=True), count, champ], spacing=6,
+    named: ft.Control = ft.Text(god(ui, player), size=16)
+    if by is not None:
+        said = ui.t("kleos.ui_dusk_entered_by", who=by)
+        named = ft.Column([named, note(said, f"{ident}-by", 13)], spacing=0, tight=True)
+    return ft.Row([dot(player), ft.Container(named, expand=True), count, champ], spacing=6,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -1,0 +1,96 @@
+"""A double tap on Next, or two screens pressing it together, takes exactly one step in every game
+(in-process: the real session and screens; tests/e2e/test_step_taps_browser.py does it in Chromium)."""
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+import pytest
+
+from companion.core.access import Access
+from live_device import TABLET, Device
+
+HOST = Access("host")
+# game: (options, commands that bring a new table to a Next, the Next button, the event it sends)
+CASES = {
+    "kleos": ({"players": ["ares", "athena"]}, [], "kleos-next", "phase.next"),
+    "cyclades": ({"players": ["ana", "bia", "caio"]}, [{"type": "start"}], "cyc-next", "phase.next"),
+    "lords_of_hellas": ({"players": ["red", "blue"]},
+                        [{"type": "turn.regular", "action": "move"}, {"type": "turn.special", "action": "march"}],
+                        "loh-end-turn", "turn.end"),
+    "fleecing_olympus": ({"players": ["ana", "bia", "caio"],
+                          "deities": {"ana": "athena", "bia": "hades", "caio": "poseidon"}},
+                         [{"type": "opening_roll", "rounds": [{"ana": [6, 6], "bia": [1, 2], "caio": [1, 3]}]},
+                          {"type": "power", "side": "even"}, {"type": "roll", "target": "bia", "dice": [6, 4]},
+                          {"type": "card", "kind": "fate", "wager": 1, "seat": "bia"}],
+                         "fo-resolve", "resolve"),
+    "scorepad": ({"players": ["Ana", "Bia"]}, [], "end-game", "game.end"),
+}
+
+
+def toasts(device: Device) -> list[str]:
+    """The refusals shown on this device, newest last."""
+    return [c.label for c in device.flet.index.values()
+            if isinstance(c, ft.Semantics) and c.identifier == "toast"]
+
+
+async def table(server, game: str):
+    options, commands, button, kind = CASES[game]
+    live = server.hub.create(game, options)
+    for command in commands:
+        live.dispatch({**command, "from_step": live.step}, HOST)
+    # the tablet (its link), and a second tablet screen opened with the admin key
+    first = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+    second = await Device(server, f"/t/{live.table.id}?admin={server.admin_token}", TABLET).open()
+    for device in (first, second):
+        await device.settle()
+    assert not first.find(button).disabled, f"{game}: {button} is not ready"
+    return live, first, second, button, kind
+
+
+def count(live, kind: str) -> int:
+    return [e["type"] for e in live.events()].count(kind)
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_a_double_tap_on_next_takes_one_step(server, game):
+    async def go():
+        live, tablet, _, button, kind = await table(server, game)
+        aimed = tablet.find(button)._i  # the browser sends both taps to the control it showed
+        await tablet.tap(button)
+        await tablet.settle()  # the new step is drawn on the server before the second tap arrives
+        await tablet.flet.dispatch_event(aimed, "click", None)  # 150 ms later: nobody has seen the new step
+        await tablet.settle()
+        assert count(live, kind) == 1
+        if button in tablet.ids():  # still on screen (a gone button's tap reaches no handler): told why
+            assert toasts(tablet)[-1].startswith("Not done: Already moved on: ")
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_two_screens_pressing_next_together_take_one_step_and_the_slower_is_told(server, game):
+    async def go():
+        live, one, other, button, kind = await table(server, game)
+        aimed = [device.find(button)._i for device in (one, other)]
+        one.now = other.now = 10.0  # both have looked at the same step
+        await asyncio.gather(one.flet.dispatch_event(aimed[0], "click", None),
+                             other.flet.dispatch_event(aimed[1], "click", None))
+        await one.settle()
+        await other.settle()
+        assert count(live, kind) == 1
+        assert not toasts(one)
+        assert toasts(other)[-1].startswith("Not done: Already moved on: ")
+
+    asyncio.run(go())
+
+
+def test_a_next_pressed_after_the_new_step_was_seen_still_moves_on(server):
+    async def go():
+        live, tablet, _, button, kind = await table(server, "kleos")
+        for _ in range(3):
+            await tablet.tap(button)  # each tap after a look at the screen
+            await tablet.settle()
+        assert count(live, kind) == 3 and not toasts(tablet)
+
+    asyncio.run(go())
