@@ -54,9 +54,20 @@ def shown(control: ft.BaseControl) -> ft.BaseControl:
     return control
 
 
+class _PartView(ft.Component):
+    """Flet's own component, with a short repr. Flet formats every message it sends for its
+    debug log (even when that log is off), and a component's dataclass repr spells out its body
+    twice (`_b` and its state's `last_b`): with parts nested in parts that doubles at every level.
+    A table screen's repr ran to megabytes, formatted on the event loop for each whole-screen
+    patch, which stalled every device on a busy tablet."""
+
+    def __repr__(self) -> str:
+        return f"Part({self.key!r})"
+
+
 def view(holder: Holder, key: str) -> ft.Component:
     """A Flet component that shows `holder.control`; `update()` it after a new control is put in."""
-    return ft.Component(fn=_show, args=(holder,), key=key)
+    return _PartView(fn=_show, args=(holder,), key=key)
 
 
 @dataclass
