@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from urllib.parse import urlsplit
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -77,11 +78,21 @@ class Server:
         [table] = self.table_file(table_id)["table"].values()
         return next(s["token"] for s in table["seats"] if s["id"] == seat)
 
+    def host_token(self, table_id: str) -> str:
+        """The tablet's key, read from the table's file: the tablet's address no longer shows it."""
+        [table] = self.table_file(table_id)["table"].values()
+        return table["host_token"]
+
     def claim(self, table_id: str, invitation: str) -> str:
         """Claim a seat as a script would (POST /claim) and return the device key it gets."""
         return self.api("POST", f"/api/tables/{table_id}/claim?k={invitation}")["key"]
 
     def api(self, method: str, path: str, body: dict | None = None) -> dict:
+        """One JSON request. A command posted to a table's events names the step the same key reads
+        now, as a screen does (core/steps.py), unless the test gives one itself."""
+        url = urlsplit(path)
+        if method == "POST" and url.path.endswith("/events") and isinstance(body, dict) and "from_step" not in body:
+            body = {"from_step": self.api("GET", f"{url.path.removesuffix('/events')}?{url.query}")["step"], **body}
         req = urllib.request.Request(f"{self.url}{path}", method=method,
                                      data=json.dumps(body).encode() if body is not None else None,
                                      headers={"Content-Type": "application/json"})

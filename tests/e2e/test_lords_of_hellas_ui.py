@@ -96,7 +96,7 @@ def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tap(tablet, "create-table")
     tablet.wait_for_url("**/t/**", timeout=10_000)
     table_id = tablet.url.split("/t/")[1].split("?")[0]
-    state = server.api("GET", f"/api/tables/{table_id}?k={tablet.url.split('k=')[1]}")["state"]
+    state = server.api("GET", f"/api/tables/{table_id}?k={server.host_token(table_id)}")["state"]
     assert state["names"] == {"ana": "Ana", "bia": "Bia"}
     assert state["colours"] == {"ana": "#c62828", "bia": "#6a1b9a"}
     assert state["conditions"]["king_of_kings"] is False

@@ -9,10 +9,11 @@ from drive import PHONE, TABLET, el, expect_label, goto, open_app, tap
 from playwright.sync_api import expect
 
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
-# Words of the English screens that Portuguese never uses (names the same in both, like Ares, are left out).
+# Words of the English screens that Portuguese never uses (names the same in both, like Ares, are left out;
+# so is "tablet", which Brazilian Portuguese says too: "Peça ao tablet").
 ENGLISH = {"the", "and", "of", "to", "your", "you", "turn", "day", "glory", "kill", "recruit", "slaughter",
            "undo", "redo", "next", "dice", "odds", "chart", "setup", "waiting", "active", "changed", "phase",
-           "play", "athena", "artemis", "dionysus", "nobody", "tablet", "rules", "theme", "keep",
+           "play", "athena", "artemis", "dionysus", "nobody", "rules", "theme", "keep",
            "screen", "awake", "first", "history", "order", "latest", "changes"}
 
 
