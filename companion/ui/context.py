@@ -78,6 +78,7 @@ class UI:
     set_awake: Callable[[bool], Awaitable[None]] | None = None
     picked_base: str | None = None  # the address the host chose for this tablet's QR codes
     parts: Parts = field(default_factory=Parts)  # this device's built screen parts (ui/live.py)
+    now: float = 0.0  # the wall clock, read once when this render began: what fades reads, never the clock
     seen: SeenStep = field(default_factory=SeenStep)  # the step its commands say they were sent from
 
     def t(self, key: str, **values: object) -> str:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
@@ -15,22 +14,12 @@ from companion.ui.games import game_uis
 from companion.ui.stats import stats_screen
 from companion.ui.widgets.summary import summary_panel
 from companion.ui.widgets.turn_clock import TICKING, clock_strip
-
-
-def children(control: object) -> list:
-    out = []
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name in {"parent", "page"}:
-            continue
-        value = getattr(control, f.name, None)
-        if isinstance(value, ft.Control):
-            out.append(value)
-        elif isinstance(value, list):
-            out += [v for v in value if isinstance(v, ft.Control)]
-    return out
+from live_device import children
+from companion.ui.live import shown
 
 
 def tags(root: ft.Control) -> list[ft.Semantics]:
+    root = shown(root)
     own = [root] if isinstance(root, ft.Semantics) and root.identifier else []
     return own + [t for child in children(root) for t in tags(child)]
 
