@@ -31,7 +31,7 @@ from companion.i18n import t
 
 TYPE = "draft.set"
 FIELD = "from_draft"  # on a confirm: the version of the draft the sender's screen showed
-KEY = "drafts"  # where the state keeps them: name -> {"round", "entries", "by"}
+KEY = "drafts"  # where the state keeps them: name -> {"round", "entries", "by", "version"}
 PATH_MAX = 60
 ENTRIES_MAX = 48
 VALUE_MAX = 2000  # one entry's value as JSON: a battle side with its cards fits many times over
@@ -88,8 +88,13 @@ def _under(path: str, part: str) -> bool:
 
 
 def version(state: dict, name: str, part: str | None = None) -> str:
-    """What a confirm names: a digest of the entries, so any change of any entry changes it."""
-    text = json.dumps(entries(state, name, part), sort_keys=True, separators=(",", ":"))
+    """What a confirm names: a digest of the entries (of one part's, with `part`), so any change of
+    any entry changes it. The whole draft's is also in the state, as "version", for API callers."""
+    return _digest(entries(state, name, part))
+
+
+def _digest(held: dict) -> str:
+    text = json.dumps(held, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:VERSION_LEN]
 
 
@@ -110,7 +115,7 @@ def put(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
     if len(json.dumps(value)) > VALUE_MAX:
         raise RuleError("drafts.too_big", max=VALUE_MAX)
     draft = {"round": now, "entries": {**draft["entries"], path: value}, "by": {**draft["by"], path: event.get("by")}}
-    drafts[spec.name] = draft
+    drafts[spec.name] = {**draft, "version": _digest(draft["entries"])}
     state[KEY] = drafts
     return state
 
@@ -131,7 +136,7 @@ def check(declared: Mapping[str, Draft], state: dict, event: dict, sent: object)
             continue
         if sent is None:
             raise RuleError("drafts.missing", field=FIELD, type=kind)
-        if sent != version(state, spec.name, part):
+        if sent not in (version(state, spec.name, part), version(state, spec.name)):
             raise Stale("drafts.changed")
 
 
@@ -154,8 +159,9 @@ def tidy(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
             part = _part(spec, event)
             if part is None:
                 continue
-            draft = {**draft, "entries": {p: v for p, v in draft["entries"].items() if not _under(p, part)},
-                     "by": {p: v for p, v in draft["by"].items() if not _under(p, part)}}
+            left = {p: v for p, v in draft["entries"].items() if not _under(p, part)}
+            draft = {**draft, "entries": left, "by": {p: v for p, v in draft["by"].items() if not _under(p, part)},
+                     "version": _digest(left)}
         kept[name] = draft
     if kept != held:
         state[KEY] = kept
