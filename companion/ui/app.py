@@ -267,8 +267,10 @@ class Session:
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
-        if ui.live and ui.access and ui.seen.token not in (None, ui.live.step):
-            self.shield.raise_now()  # before the new step is drawn: a tap landing on it meets the shield
+        if ui.live and ui.access:
+            self.shield.mount()
+            if ui.seen.token not in (None, ui.live.step):
+                self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
         shown_as = (screen, ui.lang, ui.dark, ui.is_phone)
         if shown_as != self._shown_as:  # another screen or look: nothing of the old one may be reused
