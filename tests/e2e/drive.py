@@ -190,3 +190,16 @@ def in_view(page: Page, ident: str) -> bool:
     view = page.viewport_size
     return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
         box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
+
+
+def kleos_table(server: Server, presses: int = 0, players: list[str] | tuple[str, ...] = ("ares", "athena")) -> dict:
+    """A Kleos table made through the API (its `create` answer), moved on by `presses` Nexts from the tablet."""
+    table = server.api("POST", "/api/tables", {"game": "kleos", "options": {"players": list(players)}})
+    for _ in range(presses):
+        post(server, table, {"type": "phase.next"})
+    return table
+
+
+def post(server: Server, table: dict, event: dict) -> dict:
+    """One command from the tablet, sent from the step it reads now (Server.api adds it)."""
+    return server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}", event)
