@@ -170,8 +170,11 @@ def tidy(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
 
 def describe(event: dict, lang: str) -> str:
     """The history line of one entry: which form, which entry, what it now holds."""
-    shown = json.dumps(event.get("value"), ensure_ascii=False)
-    shown = shown if len(shown) <= 60 else shown[:59] + "…"
+    value = event.get("value")
+    if isinstance(value, (dict, list)):  # a whole battle side: the form on screen shows it, not the line
+        return t("drafts.line_changed", lang, draft=event.get("draft"), path=event.get("path"))
+    shown = json.dumps(value, ensure_ascii=False)
+    shown = shown if len(shown) <= 40 else shown[:39] + "…"
     return t("drafts.line", lang, draft=event.get("draft"), path=event.get("path"), value=shown)
 
 

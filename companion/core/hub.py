@@ -148,8 +148,7 @@ class LiveTable:
     def _label(self, event: dict | None, seat: str | None, lang: str) -> dict | None:
         if event is None:
             return None
-        text = self.game.describe(self.game.secrets.cut_event(event, seat), seat, lang)
-        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": text}
+        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": self._row_text(event, seat, lang)}
 
     def events(self) -> list[dict]:
         """The raw log, every secret included: for the admin and the server only."""

@@ -29,7 +29,7 @@ def test_two_devices_fill_one_battle_and_resolve_takes_both_sides(server, browse
     phone = open_app(browser, f"{server.url}/t/{tid}?k={ana}", PHONE)
     for page in (tablet, phone):
         tap(page, "loh-tab-battle")
-    expect_label(tablet, "loh-battle-by", "Shared with every device")
+    expect_label(tablet, "loh-battle-by", "Shared form")
 
     bump(phone, "loh-attacker-base", 2)  # Ana, on her phone, her own side
     bump(tablet, "loh-defender-base", 1)  # the tablet, for Bia
