@@ -6,6 +6,7 @@ controls by their Semantics identifier (`[flt-semantics-identifier=…]`).
 from __future__ import annotations
 
 import json
+import re
 import os
 import socket
 import subprocess
@@ -145,6 +146,12 @@ def el(page: Page, ident: str):
 
 
 def tap(page: Page, ident: str) -> None:
+    """A person's tap: made once the page has drawn the step it shows (ui/widgets/step_shield.py
+    says "drawing N" until its browser reports it), since a step command tapped sooner counts as
+    aimed at the step before. Tests of exactly that race click with the mouse instead."""
+    mark = el(page, "step-drawn")
+    if mark.count():
+        expect(mark).to_have_text(re.compile(r"^drawn"), timeout=10_000)
     el(page, ident).click()
 
 

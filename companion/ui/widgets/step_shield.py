@@ -18,6 +18,8 @@ import flet as ft
 
 from companion.ui.context import SETTLE_S, UI
 
+IDENT = "step-drawn"
+
 
 class StepShield:
     """One per device: a one-pixel, unpainted mark in the page's overlay, animated on each new step."""
@@ -26,7 +28,9 @@ class StepShield:
         self.ui = ui
         self.mark = ft.Container(width=1, height=1, opacity=0.0, on_animation_end=self._drawn,
                                  animate_opacity=ft.Animation(int(SETTLE_S * 1000), ft.AnimationCurve.LINEAR))
-        self.box = ft.Container(self.mark, left=0, top=0)
+        # "drawing N" until the browser reports step N drawn, then "drawn N": a browser test waits on it.
+        self.said = ft.Semantics(identifier=IDENT, label="drawn", content=self.mark)
+        self.box = ft.Container(self.said, left=0, top=0)
         self._raised = 0
 
     def mount(self) -> None:
@@ -41,10 +45,16 @@ class StepShield:
         """Call right after the new step was sent: the mark's patch follows the step's."""
         self._raised += 1
         self.mark.opacity = 0.01 if self._raised % 2 else 0.0  # a change each time, so it animates
+        self.said.label = f"drawing {self.ui.live.step if self.ui.live else self.ui.seen.token}"
         try:
-            self.mark.update()
+            self.said.update()
         except RuntimeError:  # the page has gone: nothing left to judge
             pass
 
     async def _drawn(self, e: object) -> None:
         self.ui.seen.drawn()
+        self.said.label = f"drawn {self.ui.seen.token}"
+        try:
+            self.said.update()
+        except RuntimeError:
+            pass
