@@ -146,13 +146,18 @@ def el(page: Page, ident: str):
 
 
 def tap(page: Page, ident: str) -> None:
-    """A person's tap: made once the page has drawn the step it shows (ui/widgets/step_shield.py
-    says "drawing N" until its browser reports it), since a step command tapped sooner counts as
-    aimed at the step before. Tests of exactly that race click with the mouse instead."""
+    """A person's tap: made once the page has drawn the step it shows (see `drawn`). Tests of
+    exactly that race click with the mouse instead."""
+    drawn(page)
+    el(page, ident).click()
+
+
+def drawn(page: Page) -> None:
+    """Wait until the page has drawn the step it shows (ui/widgets/step_shield.py says "drawing N"
+    until its browser reports it): a step command tapped sooner counts as aimed at the step before."""
     mark = el(page, "step-drawn")
     if mark.count():
         expect(mark).to_have_text(re.compile(r"^drawn"), timeout=10_000)
-    el(page, ident).click()
 
 
 def type_into(page: Page, ident: str, text: str) -> None:
