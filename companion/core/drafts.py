@@ -53,6 +53,12 @@ class Draft:
     # For a form with one part per player (what each keeps at upkeep): the part a confirm takes,
     # read from the confirm; only that part must be as its screen showed, and only it is emptied.
     part: Callable[[dict], str | None] | None = None
+    # For a form whose entries the game can check as they are made (a count within its bounds),
+    # `entry(state, path, value)` raises RuleError for one it cannot hold and returns it as kept:
+    # a bad tap is refused at once instead of at the confirm, and no screen draws a value it cannot read.
+    entry: Callable[[dict, str, Any], Any] | None = None
+    # The history line of one entry, for a form whose entries read better in the game's words.
+    line: Callable[[dict, str], str] | None = None
 
 
 def schemas(declared: Iterable[Draft]) -> dict[str, type[EventSchema]]:
@@ -114,6 +120,8 @@ def put(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
     value = event.get("value")
     if len(json.dumps(value)) > VALUE_MAX:
         raise RuleError("drafts.too_big", max=VALUE_MAX)
+    if spec.entry is not None:
+        value = spec.entry(state, path, value)
     draft = {"round": now, "entries": {**draft["entries"], path: value}, "by": {**draft["by"], path: event.get("by")}}
     drafts[spec.name] = {**draft, "version": _digest(draft["entries"])}
     state[KEY] = drafts
@@ -168,8 +176,11 @@ def tidy(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
     return state
 
 
-def describe(event: dict, lang: str) -> str:
+def describe(event: dict, lang: str, declared: Mapping[str, Draft] | None = None) -> str:
     """The history line of one entry: which form, which entry, what it now holds."""
+    spec = (declared or {}).get(event.get("draft", ""))
+    if spec is not None and spec.line is not None:
+        return spec.line(event, lang)
     value = event.get("value")
     if isinstance(value, (dict, list)):  # a whole battle side: the form on screen shows it, not the line
         return t("drafts.line_changed", lang, draft=event.get("draft"), path=event.get("path"))

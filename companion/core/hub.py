@@ -200,7 +200,7 @@ class LiveTable:
         if kind in turnclock.CLOCK_TYPES:
             return turnclock.describe(kind, lang)
         if kind == drafts.TYPE:
-            return drafts.describe(event, lang)
+            return drafts.describe(event, lang, getattr(self.game, "drafts", {}))
         cut = self.game.secrets.cut_event
         if kind in CONTROL_TYPES:
             target = next((e for e in reversed(self._events) if e["seq"] == event.get("target")), None)

@@ -24,6 +24,12 @@ def test_no_draft_is_confirmed_by_a_command_that_carries_a_seats_secret(game_id)
     assert not [s.path for s in game.secrets.state if s.path.split(".")[0] == drafts.KEY]
 
 
+# Games whose draft entries are checked as they are made (the Kleos Dusk sheet holds counts of
+# real gods, from Deployment on): their table, how to reach a step that takes an entry, and one.
+CHECKED = {"kleos": ({"players": ["ares", "athena", "hermes"], "temples": {"ares": "H1", "athena": "H3", "hermes": "H5"}},
+                     1, "port.ares", [3, True])}
+
+
 @pytest.mark.parametrize("game_id", sorted(g for g in GAMES if getattr(GAMES[g], "drafts", None)))
 def test_every_device_reads_the_same_draft(game_id, tmp_path):
     """A seat's entry reaches every seat, the tablet and a spectator alike, and only through the view."""
@@ -31,13 +37,16 @@ def test_every_device_reads_the_same_draft(game_id, tmp_path):
     from companion.core.access import Access
     game = GAMES[game_id]
     hub = Hub(tmp_path, GAMES)
-    live = hub.create(game_id, {"players": ["ana", "bia", "caio"]})
+    options, steps, path, value = CHECKED.get(game_id, ({"players": ["ana", "bia", "caio"]}, 0, "zq", "secret-48271-zq"))
+    live = hub.create(game_id, options)
+    for _ in range(steps):
+        live.dispatch({"type": "phase.next", "from_step": live.step}, Access("host"))
     seat = live.table.seats[0]
     key = live.claim(seat.token)[1]
     me = hub.join(live.table.id, key)[1]
     name = sorted(game.drafts)[0]
-    live.dispatch({"type": drafts.TYPE, "draft": name, "path": "zq", "value": "secret-48271-zq"}, me)
+    live.dispatch({"type": drafts.TYPE, "draft": name, "path": path, "value": value}, me)
     views = [live.snapshot(access)["state"].get(drafts.KEY) for access in
              (me, Access("host"), Access("spectator"), *(Access("seat", s.id, None) for s in live.table.seats[1:]))]
-    assert views[0][name]["entries"] == {"zq": "secret-48271-zq"} and views[0][name]["by"] == {"zq": seat.id}
+    assert views[0][name]["entries"] == {path: value} and views[0][name]["by"] == {path: seat.id}
     assert all(v == views[0] for v in views)

@@ -55,12 +55,12 @@ def test_a_confirm_from_a_screen_that_missed_an_entry_is_refused_and_says_why(se
         aimed = control_id(tablet.find("kleos-dusk-confirm"))
         tablet.now += 5  # long after the last step: only the sheet's own check can catch it
         with live.answering():  # the screens hear of the phone's entry only after the tablet's confirm arrived
-            live.dispatch({"type": "dusk.set", "location": "arena", "player": "athena", "minions": 2,
-                           "champion": False}, Access("seat", "athena"))
+            live.dispatch({"type": "draft.set", "draft": "dusk", "path": "arena.athena", "value": [2, False]},
+                          Access("seat", "athena"))
             await tablet.flet.dispatch_event(aimed, "click", None)
         await settled(tablet, phone)
         assert live.state["dusk"] is None  # nothing scored from a sheet that lacked the Arena
-        assert "The Dusk sheet changed after this screen showed it" in label(tablet, "toast")
+        assert "Another device changed this form meanwhile" in label(tablet, "toast")
         await tablet.tap("kleos-dusk-confirm")  # now from the sheet as it is
         await settled(tablet, phone)
         assert live.state["dusk"]["board"] == {"port": {"ares": [1, False]}, "market": {}, "arena": {"athena": [2, False]}, "theater": {}}
@@ -76,7 +76,7 @@ def test_two_devices_setting_the_same_cell_end_with_one_value_everywhere(server)
                              phone.flet.dispatch_event(aimed[1], "click", None))
         await settled(tablet, phone)
         shown = {label(device, "dusk-theater-athena-value") for device in (tablet, phone)}
-        held = live.state["dusk_sheet"]["board"]["theater"]["athena"]
+        held = live.state["drafts"]["dusk"]["entries"]["theater.athena"]
         assert shown == {f"Athena {held[0]}"}
 
     asyncio.run(go())

@@ -288,9 +288,9 @@ def test_the_dusk_sheet_names_controllers_live_is_held_by_the_table_and_confirms
     screen.press("dusk-market-hermes-champion")  # a Champion alone counts as one Minion
     assert screen.text("dusk-market-hermes-value") == "Hermes 1"
     # Each tap went to the table (a draft every device shows), with who entered it.
-    assert [(e["type"], e["location"], e["player"], e["minions"], e["champion"]) for e in table.events[sent:]] == [
-        ("dusk.set", "port", "ares", 1, False), ("dusk.set", "port", "athena", 1, False),
-        ("dusk.set", "port", "athena", 1, True), ("dusk.set", "market", "hermes", 1, True)]
+    assert [(e["type"], e["draft"], e["path"], e["value"]) for e in table.events[sent:]] == [
+        ("draft.set", "dusk", "port.ares", [1, False]), ("draft.set", "dusk", "port.athena", [1, False]),
+        ("draft.set", "dusk", "port.athena", [1, True]), ("draft.set", "dusk", "market.hermes", [1, True])]
     assert screen.text("dusk-port-athena-by") == "entered by Tablet"
     assert "Athena +2, Hermes +1" in screen.text("kleos-dusk-confirm")
     sent = len(table.events)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core import drafts as shared_forms
 from companion.core.game import GameBase
 from companion.games.kleos import history, phases, schemas, tiebreak
 from companion.games.kleos import summary as play_summary
 from companion.games.kleos.allowed import allowed
 from companion.games.kleos.dice import roll
+from companion.games.kleos.drafts import DRAFTS
 from companion.games.kleos.rules import HANDLERS
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -35,7 +37,8 @@ class Kleos(GameBase):
     handlers = HANDLERS
     logs = ("glory_log",)
     summaries = play_summary
-    event_schemas = schemas.EVENTS
+    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
+    drafts = DRAFTS  # the Dusk sheet: one form on every device
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.games.kleos import drafts
 from companion.games.kleos.rules import STEPPED_REASONS
 from companion.games.kleos.scoring import dusk_glory
 from companion.games.kleos.setup import GODS
@@ -61,9 +62,8 @@ def _dusk(event: dict, lang: str) -> str:
 
 
 def _dusk_set(event: dict, lang: str) -> str:
-    place = t(f"kleos.location_{event.get('location')}", lang)
-    key = "kleos.line_dusk_set_champion" if event.get("champion") else "kleos.line_dusk_set"
-    return t(key, lang, location=place, player=god(event.get("player"), lang), minions=event.get("minions"))
+    """A saved table's sheet entry, read as the shared draft's entry it now is."""
+    return drafts.line(drafts.as_entry(event), lang)
 
 
 def _check(event: dict, lang: str) -> str:

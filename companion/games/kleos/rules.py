@@ -8,7 +8,7 @@ beyond the Glory log the screen shows.
 from __future__ import annotations
 
 from companion.core.model import RuleError
-from companion.games.kleos import draft, phases, tiebreak
+from companion.games.kleos import drafts, phases, tiebreak
 from companion.games.kleos.dice import roll_dice
 from companion.games.kleos.scoring import LOCATION_GLORY, controllers, read_board
 from companion.games.kleos.setup import CHECKLIST, read_temples, temple_one
@@ -127,7 +127,7 @@ def dusk_score(state: dict, event: dict) -> dict:
     require_phase(state, DUSK)
     if phases.scored(state):
         raise RuleError("kleos.err.dusk_already_scored_undo")
-    draft.check_confirm(state, event.get("board"))
+    drafts.check_confirm(state, event.get("board"))
     board = read_board(event.get("board"))
     for presence in board.values():
         for player in presence:
@@ -154,7 +154,7 @@ def tiebreak_answer(state: dict, event: dict) -> dict:
 
 
 HANDLERS = {
-    "dusk.set": draft.dusk_set,
+    "dusk.set": drafts.old_dusk_set,  # saved tables only: the sheet is now a `draft.set` form
     "setup.check": setup_check,
     "setup.temples": setup_temples,
     "first_player.set": first_player_set,

@@ -8,7 +8,6 @@ from pydantic import Field
 from companion.core.schema import EventSchema, Name, OptionsSchema, Word, table_of, whole
 from companion.games.kleos.dice import MAX_DICE
 from companion.games.kleos.rules import MAX_STEP
-from companion.games.kleos.scoring import MAX_IN_PLAY
 
 # One player's count at one location: [minions, champion there?].
 Entry = Annotated[list[int | bool], Field(min_length=2, max_length=2)]
@@ -57,13 +56,6 @@ class FavorClear(EventSchema):
     pass
 
 
-class DuskSet(EventSchema):
-    location: Word
-    player: Word
-    minions: whole(0, MAX_IN_PLAY)
-    champion: bool
-
-
 class DuskScore(EventSchema):
     board: table_of(Word, table_of(Word, Entry))
 
@@ -82,7 +74,6 @@ EVENTS = {
     "dice.roll": DiceRoll,
     "favor.give": FavorGive,
     "favor.clear": FavorClear,
-    "dusk.set": DuskSet,
     "dusk.score": DuskScore,
     "tiebreak.answer": TiebreakAnswer,
 }

@@ -1,9 +1,9 @@
 """The Dusk sheet: Minions and Champions at the four city locations, scored in one confirm.
 
-The sheet is a draft held by the table (games/kleos/draft.py): each tap on any
-device is a `dusk.set` event, so every screen shows the same counts and who entered
-each, and the confirm sends exactly the sheet shown (refused if another device
-changed it meanwhile). The controller of each location is worked out live with the
+The sheet is a shared draft held by the table (games/kleos/drafts.py): each tap on
+any device is a `draft.set` entry, so every screen shows the same counts and who
+entered each, and the confirm sends exactly the sheet shown, naming the draft's
+version (refused if another device changed it meanwhile). The controller of each location is worked out live with the
 game's own `scoring` functions. The sheet belongs to one day, so the next Dusk
 starts empty. Each location is a part built from a copy of its counts: a Glory
 change from another device rebuilds none of it, so the sheet keeps its scroll while
@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core import drafts
 from companion.core.model import RuleError
-from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_draft, dusk_glory, read_board, scored
+from companion.games.kleos import DUSK_SHEET, LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_draft, dusk_glory, read_board, scored
+from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
 from companion.ui.live import group, part
@@ -46,7 +48,8 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         children.append(part(ui, "dusk-error", _problem, problem))
     if can_edit:
         refused = state["allowed"]["dusk.score"]
-        children.append(part(ui, "kleos-dusk-confirm", _confirm, sent, problem is None and refused is None, refused))
+        children.append(part(ui, "kleos-dusk-confirm", _confirm, sent, drafts.version(state, DUSK_SHEET),
+                             problem is None and refused is None, refused))
     return group(ui, "dusk-sheet", ft.Column, children, spacing=12)
 
 
@@ -102,7 +105,7 @@ def _entry(ui: UI, loc: str, shown: tuple, player: str, by: str | None, names: d
     ident = f"dusk-{loc}-{player}"
 
     async def put(count: int, champ: bool) -> None:
-        await ui.send({"type": "dusk.set", "location": loc, "player": player, "minions": count, "champion": champ})
+        await shared.put(ui, DUSK_SHEET, f"{loc}.{player}", [count, champ])
 
     async def set_minions(value: int) -> None:
         # A step from what the table holds now, not from what was drawn: two quick taps on +
@@ -129,13 +132,13 @@ def _entry(ui: UI, loc: str, shown: tuple, player: str, by: str | None, names: d
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _confirm(ui: UI, sent: dict, ok: bool, refused: str | None) -> ft.Control:
+def _confirm(ui: UI, sent: dict, seen: str, ok: bool, refused: str | None) -> ft.Control:
     gains = dusk_glory(sent) if ok else {}
     listed = ", ".join(f"{god(ui, p)} +{n}" for p, n in gains.items() if n)
     label = ui.t("kleos.ui_dusk_confirm", gains=listed) if listed else ui.t("kleos.ui_dusk_confirm_none")
 
     async def confirm(e: object) -> None:
-        await ui.send({"type": "dusk.score", "board": sent})
+        await ui.send({"type": "dusk.score", "board": sent, drafts.FIELD: seen})
 
     control = button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
     control.content.tooltip = ui.t(refused) if refused else None

@@ -1,0 +1,105 @@
+"""The Dusk sheet, held by the table as a shared draft (companion/core/drafts.py).
+
+Players count Minions and Champions at the four city locations on whatever device is
+at hand; each tap is a `draft.set` entry "<location>.<god>" = [Minions, Champion], so
+every screen shows the same counts and who entered each, and the confirm (`dusk.score`)
+names the sheet it was drawn from. The sheet belongs to one day: the next starts empty.
+
+Tables saved before the sheet was a shared draft hold `dusk.set` events; they are read
+as the same entries, so such a table replays to the state it had.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core import drafts
+from companion.core.drafts import Draft
+from companion.core.model import RuleError
+from companion.games.kleos.scoring import LOCATION_GLORY, read_entry
+from companion.games.kleos.setup import GODS
+from companion.games.kleos.state import ACTION, DAYBREAK, DEPLOYMENT, DUSK, PLAY, require_phase, require_player
+from companion.i18n import t
+
+LIVE = (DEPLOYMENT, DAYBREAK, PLAY, ACTION, DUSK)
+DUSK_SHEET = "dusk"
+
+
+def _day(state: dict) -> object:
+    return state.get("day")
+
+
+def path(loc: str, player: str) -> str:
+    return f"{loc}.{player}"
+
+
+def _entry(state: dict, at: str, value: Any) -> list:
+    """One god's count at one location, checked as it is entered (a typo never reaches the sheet)."""
+    loc, _, player = at.partition(".")
+    if loc not in LOCATION_GLORY:
+        raise RuleError("kleos.err.city_location_use_port", unknown=loc)
+    require_player(state, player)
+    minions, champion = read_entry(player, value)
+    require_phase(state, *LIVE)
+    return [minions, champion]
+
+
+def line(event: dict, lang: str) -> str:
+    """The history line of one entry, in the sheet's words ("Arena: Athena has 2 Minions")."""
+    loc, _, player = str(event.get("path")).partition(".")
+    value = event.get("value")
+    minions, champion = value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, False)
+    key = "kleos.line_dusk_set_champion" if champion else "kleos.line_dusk_set"
+    named = t(f"kleos.god_{player}", lang) if player in GODS else player
+    return t(key, lang, location=t(f"kleos.location_{loc}", lang), player=named, minions=minions)
+
+
+DRAFTS = {DUSK_SHEET: Draft(DUSK_SHEET, frozenset({"dusk.score"}), _day, entry=_entry, line=line)}
+
+
+def sheet(state: dict) -> dict:
+    """Today's sheet as the screens draw it: {"board": loc -> god -> [Minions, Champion], "by": loc -> god -> who}."""
+    board: dict = {loc: {} for loc in LOCATION_GLORY}
+    by: dict = {loc: {} for loc in LOCATION_GLORY}
+    held, makers = drafts.entries(state, DUSK_SHEET), drafts.who(state, DUSK_SHEET)
+    for at, value in held.items():
+        loc, _, player = at.partition(".")
+        board[loc][player] = list(value)
+        by[loc][player] = makers.get(at)
+    return {"day": state["day"], "board": board, "by": by}
+
+
+def as_entry(event: dict) -> dict:
+    """A saved table's `dusk.set` as the `draft.set` on the sheet that makes the same entry now."""
+    return {"type": drafts.TYPE, "draft": DUSK_SHEET,
+            "path": path(str(event.get("location")), str(event.get("player"))),
+            "value": [event.get("minions"), event.get("champion")], "by": event.get("by")}
+
+
+def old_dusk_set(state: dict, event: dict) -> dict:
+    """Handler of a saved table's `dusk.set`, so such a table replays to the state it had."""
+    return drafts.put(DRAFTS, state, as_entry(event))
+
+
+def filled(state: dict) -> dict:
+    """The sheet as a confirm must send it: only the gods present at each location."""
+    return {loc: {p: list(v) for p, v in presence.items() if v[0] > 0} for loc, presence in sheet(state)["board"].items()}
+
+
+def check_confirm(state: dict, board: dict) -> None:
+    """The board a confirm scores must be the sheet the table holds (the draft's version alone
+    does not say what the request's own board holds)."""
+    if drafts.entries(state, DUSK_SHEET) and _same(board) != _same(filled(state)):
+        raise RuleError("kleos.err.dusk_sheet_changed")
+
+
+def _same(board: object) -> dict:
+    """A board read for comparison: gods with no Minion and empty locations left out."""
+    if not isinstance(board, dict):
+        return {}
+    out = {}
+    for loc, presence in board.items():
+        there = {p: [v[0], bool(v[1])] for p, v in presence.items()
+                 if isinstance(v, (list, tuple)) and len(v) == 2 and v[0]} if isinstance(presence, dict) else {}
+        if there:
+            out[loc] = there
+    return out

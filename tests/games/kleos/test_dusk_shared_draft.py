@@ -1,0 +1,81 @@
+"""The Dusk sheet is the table's shared draft (core/drafts.py), and a table saved when the sheet
+had its own `dusk.set` events still replays to the same state, reads the same in the history,
+and confirms as it did."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.access import Access
+from companion.core.hub import Hub
+from companion.core.model import RuleError
+from companion.core.steps import Stale
+from companion.games.kleos import DUSK_SHEET, dusk_draft
+from companion.games.registry import GAMES
+
+HOST = Access("host")
+ATHENA = Access("seat", "athena")
+OPTIONS = {"players": ["ares", "athena"], "temples": {"ares": "H1", "athena": "H5"}}
+
+
+def at_dusk(hub):
+    live = hub.create("kleos", OPTIONS)
+    while live.state["phase"] != "dusk":
+        live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
+    return live
+
+
+def entry(loc: str, player: str, minions: int, champion: bool = False) -> dict:
+    return {"type": "draft.set", "draft": DUSK_SHEET, "path": f"{loc}.{player}", "value": [minions, champion]}
+
+
+def test_a_table_saved_with_dusk_set_events_replays_to_the_same_sheet(hub, tmp_path):
+    old, new = at_dusk(hub), at_dusk(hub)
+    # The old app wrote these straight into the table's file: append them as it did.
+    for event, access in ((("port", "ares", 1, False), HOST), (("arena", "athena", 2, True), ATHENA)):
+        loc, player, minions, champion = event
+        old.store.append({"type": "dusk.set", "location": loc, "player": player, "minions": minions,
+                          "champion": champion, "by": access.actor, "at": 0})
+        new.dispatch(entry(loc, player, minions, champion), access)
+    reopened = Hub(tmp_path / "data", GAMES).get(old.table.id)
+    assert reopened.state["drafts"] == new.state["drafts"]
+    assert dusk_draft(reopened.state)["board"]["arena"] == {"athena": [2, True]}
+    assert dusk_draft(reopened.state)["by"]["arena"] == {"athena": "athena"}
+    old_lines = [r["text"] for r in reopened.history(HOST)[:2]]
+    assert old_lines == [r["text"] for r in new.history(HOST)[:2]]
+    assert "Arena" in old_lines[0] and "Athena" in old_lines[0]
+    board = {"port": {"ares": [1, False]}, "arena": {"athena": [2, True]}}
+    seen = reopened.state["drafts"][DUSK_SHEET]["version"]
+    reopened.dispatch({"type": "dusk.score", "board": board, "from_step": reopened.step, "from_draft": seen}, HOST)
+    assert reopened.state["glory"] == {"ares": 2, "athena": 1}
+    assert reopened.state["drafts"] == {}  # confirmed: the sheet is empty again
+
+
+def test_a_bad_entry_is_refused_and_saves_nothing(hub):
+    live = at_dusk(hub)
+    before = live.seq
+    for bad in (entry("olympus", "ares", 1), entry("port", "zeus", 1), {**entry("port", "ares", 0), "value": [0, True]},
+                {**entry("port", "ares", 0), "value": "two"}, entry("port", "ares", 99)):
+        with pytest.raises(RuleError):
+            live.dispatch(bad, HOST)
+    assert live.seq == before and not live.state.get("drafts")
+
+
+def test_the_old_event_is_no_longer_taken_from_a_device(hub):
+    live = at_dusk(hub)
+    with pytest.raises(RuleError):
+        live.dispatch({"type": "dusk.set", "location": "port", "player": "ares", "minions": 1, "champion": False}, HOST)
+
+
+def test_a_confirm_that_missed_an_entry_is_refused_and_one_that_sends_another_board_too(hub):
+    live = at_dusk(hub)
+    live.dispatch(entry("port", "ares", 1), HOST)
+    seen = live.state["drafts"][DUSK_SHEET]["version"]
+    live.dispatch(entry("arena", "athena", 1), ATHENA)
+    with pytest.raises(Stale):
+        live.dispatch({"type": "dusk.score", "board": {"port": {"ares": [1, False]}}, "from_step": live.step,
+                       "from_draft": seen}, HOST)
+    now = live.state["drafts"][DUSK_SHEET]["version"]
+    with pytest.raises(RuleError, match="Dusk sheet changed"):
+        live.dispatch({"type": "dusk.score", "board": {"port": {"ares": [1, False]}}, "from_step": live.step,
+                       "from_draft": now}, HOST)
+    assert live.state["dusk"] is None
