@@ -55,8 +55,10 @@ def test_a_card_keeps_ids_and_redraws_the_turn_not_the_players(server):
         live.dispatch({"type": "card", "from_step": live.step, "kind": "fate", "wager": 2}, Access("seat", "bia"))
         await phone.settle()
         assert {k: phone.ids().get(k) for k in before} == before
-        assert game_parts(phone) == {"fo-scores-facts", "fo-strip", "fo-played", "fo-card", "fo-odds"}
+        assert game_parts(phone) == {"fo-scores-facts", "fo-strip", "fo-played", "fo-closing", "fo-card", "fo-odds"}
         assert "Bia owes Ana 8" in label(phone, "scoreboard-facts")
+        # the settling button is on every phone all turn long (test_step_taps.py), greyed on the others'
+        assert phone.find("fo-resolve").disabled and "fo-stop" not in phone.ids()
     asyncio.run(go())
 
 

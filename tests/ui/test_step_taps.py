@@ -147,3 +147,31 @@ def test_additive_taps_in_the_moment_after_a_step_count(server):
         assert not [t for t in toasts(tablet) if "moved on" in t]
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("game", ["fleecing_olympus", "lords_of_hellas"])
+def test_the_active_players_phone_tapping_its_step_button_after_the_tablet_took_it_is_told(server, game):
+    """The phone's Resolve (Fleecing Olympus) or End turn (Lords of Hellas) keeps its identity when
+    the step changes, so a tap aimed at it before the phone drew the new step reaches the server,
+    takes no second step and is explained (a replaced button would drop it without a word)."""
+    async def go():
+        live, tablet, _, button, kind = await table(server, game)
+        seat = next(s for s in live.table.seats if s.id == live.state["players"][0])
+        if game == "fleecing_olympus":
+            seat = next(s for s in live.table.seats if s.id == live.state["turn"]["active"])
+        key = seat.key or live.claim(seat.token)[1]
+        phone = await Device(server, f"/t/{live.table.id}?k={key}", PHONE).open()
+        await phone.settle()
+        aimed = control_id(phone.find(button))
+        await tablet.tap(button)
+        await tablet.settle()
+        await phone.settle()
+        assert button in phone.ids()  # the same button, now showing the new step
+        assert control_id(phone.find(button)) == aimed
+        phone.now += 3.0
+        await phone.flet.dispatch_event(aimed, "click", None)
+        await phone.settle()
+        assert count(live, kind) == 1
+        assert toasts(phone)[-1].startswith("Not done: Already moved on: ")
+
+    asyncio.run(go())

@@ -18,7 +18,7 @@ from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.cards import CARD, CARD_START, card_form
 from companion.ui.games.fleecing_olympus.odds import odds
 from companion.ui.games.fleecing_olympus.parts import who_acts
-from companion.ui.games.fleecing_olympus.played import closes, closing, played
+from companion.ui.games.fleecing_olympus.played import closing, played
 from companion.ui.games.fleecing_olympus.power import power
 from companion.ui.games.fleecing_olympus.scores import facts, quick, scores
 from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_screen
@@ -51,7 +51,11 @@ class FleecingOlympusUI:
             parts.append(part(ui, "fo-strip", strip, pick(ui, state, "phase", "turn", "judgment", "deities")))
         if state["last"]:
             parts.append(part(ui, "fo-last-turn", last_turn, pick(ui, state, "last"), seat))
-        parts += self._step(ui, state, who)
+        step = self._step(ui, state, who)
+        if who != "" and state["phase"] in PLAYING and state["turn"]:  # one settling button all turn long
+            step.insert(1, part(ui, "fo-closing", closing, pick(ui, state, "turn", "judgment", "phase",
+                                                                allowed=("stop", "resolve")), who))
+        parts += step
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="fo-others"))
         if seat and state["phase"] in PLAYING:
@@ -78,9 +82,7 @@ class FleecingOlympusUI:
             entry = part(ui, "fo-card", _form, card_form, pick(ui, state, "turn", "turn_no", "players", "bank",
                                                           allowed=("card.", "kind.")),
                          who, local(ui, CARD, CARD_START, state)) if who != "" else None
-            closing_part = part(ui, "fo-closing", closing, pick(ui, state, "turn", "judgment", allowed=("stop", "resolve")),
-                                who) if closes(state, who) else None
-            return [part(ui, "fo-played", played, turn), closing_part, entry, part(ui, "fo-odds", odds, turn)]
+            return [part(ui, "fo-played", played, turn), entry, part(ui, "fo-odds", odds, turn)]
         return []
 
 

@@ -55,21 +55,23 @@ def _effects(ui: UI, record: dict) -> list[str]:
 
 
 def closing(ui: UI, state: dict, who: str | None) -> ft.Control:
-    """STOP for the Judgment holder (once a card is down), settling for the Active player; only shown
-    where `closes` says this device holds one of them."""
+    """STOP for the Judgment holder (once a card is down, in the card play), and the settling button.
+
+    The settling button is on every device through the whole turn, greyed (with why) where it
+    cannot be used now: kept as the same control from one turn to the next, a tap aimed at it by a
+    phone that had not yet drawn the next turn still reaches the server, which answers "Already
+    moved on" (a button taken off the page drops such a tap without a word). It comes first in its
+    row, so STOP coming and going beside it does not make a new one of it."""
     turn = state["turn"]
-    buttons: list[ft.Control] = []
-    if may(who, state["judgment"]):
+    refused = state["allowed"]["resolve"]
+    settle = button(t(ui, "ui_resolve"), sender(ui, {"type": "resolve"}), "fo-resolve", icon=ft.Icons.GAVEL,
+                    disabled=refused is not None)
+    settle.content.tooltip = ui.t(refused) if refused else None
+    buttons: list[ft.Control] = [settle]
+    if state["phase"] == "cards" and may(who, state["judgment"]):
         label = t(ui, "ui_stop", player=name(ui, state["judgment"]))
         buttons.append(button(label, sender(ui, {"type": "stop"}), "fo-stop", icon=ft.Icons.BACK_HAND,
                               tone=ft.Colors.ERROR, disabled=state["allowed"]["stop"] is not None))
-    if may(who, turn["active"]):
-        buttons.append(button(t(ui, "ui_resolve"), sender(ui, {"type": "resolve"}), "fo-resolve",
-                              icon=ft.Icons.GAVEL, disabled=state["allowed"]["resolve"] is not None))
-    return card(note(t(ui, "ui_closing_help")), ft.Row(buttons, wrap=True, spacing=12, run_spacing=8),
-                ident="fo-closing")
-
-
-def closes(state: dict, who: str | None) -> bool:
-    """Whether this device holds STOP or the settling button this turn."""
-    return may(who, state["judgment"]) or may(who, state["turn"]["active"])
+    help_text = t(ui, "ui_closing_help") if may(who, turn["active"]) or state["phase"] == "cards" else \
+        t(ui, "ui_closing_whose", player=name(ui, turn["active"]))
+    return card(note(help_text), ft.Row(buttons, wrap=True, spacing=12, run_spacing=8), ident="fo-closing")

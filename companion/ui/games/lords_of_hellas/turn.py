@@ -15,6 +15,7 @@ from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
 from companion.ui.games.lords_of_hellas.parts import action_row, choice_row, name, t, why
 from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
+from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 LOCAL = "lords_of_hellas.turn."
@@ -34,7 +35,10 @@ def panel(ui: UI, snap: dict) -> ft.Control:
                             vertical_alignment=ft.CrossAxisAlignment.START))
     if turn["special"] == "build_monument":
         parts.append(build_steps(ui, snap))
-    parts.append(_end(ui, snap))
+    # Its own part, keyed: the wait note that comes and goes above it when the turn passes does not
+    # make a new button of it, so a tap aimed at it before the phone drew the next turn still
+    # reaches the server (which answers "Already moved on") instead of being dropped unanswered.
+    parts.append(part(ui, "loh-end-turn", _end, state["allowed"]["end"]))
     return ft.Column(parts, spacing=12)
 
 
@@ -137,9 +141,7 @@ def _special_send(ui: UI, action: str):
     return handler
 
 
-def _end(ui: UI, snap: dict) -> ft.Control:
-    reason = snap["state"]["allowed"]["end"]
-
+def _end(ui: UI, reason: str | None) -> ft.Control:
     async def end(e) -> None:
         await ui.send({"type": "turn.end"})
 
