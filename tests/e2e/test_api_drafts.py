@@ -160,3 +160,62 @@ def test_a_draft_entry_is_checked_like_any_request(server):
     assert status == 200
     status, log = call(server, "GET", f"/api/tables/{tid}/events?k={keys['host']}")
     assert [e["type"] for e in log] == ["draft.set"]
+
+
+def test_lords_of_hellas_hunt_tray_and_wounds_are_one_form_for_the_phone_and_the_tablet(server):
+    tid, keys = new_table(server, "lords_of_hellas", {"players": ["red", "blue"]})
+    red, host = keys["red"], keys["host"]
+    put(server, tid, host, "hunt", "slots", ["artifact", "none"])  # the tablet starts copying the tray
+    seen_by_tablet = version(server, tid, host, "hunt")
+    put(server, tid, red, "hunt", "slots", ["artifact", "priest", "none"])  # red's phone adds the third space
+    for key in keys.values():
+        held = draft_of(server, tid, key, "hunt")
+        assert held["entries"] == {"slots": ["artifact", "priest", "none"]} and held["by"] == {"slots": "red"}
+    start = {"type": "hunt.start", "monster": "Hydra", "slots": ["artifact", "none"], "from_draft": seen_by_tablet}
+    status, body = step(server, tid, host, start)
+    assert status == 409 and body["key"] == "drafts.changed"
+    assert read(server, tid, host)["state"]["hunt"] is None
+    start = {**start, "slots": ["artifact", "priest", "none"], "from_draft": version(server, tid, host, "hunt")}
+    status, body = step(server, tid, host, start)
+    assert status == 200, body
+    assert body["state"]["hunt"]["slots"] == ["artifact", "priest", "none"]
+    assert draft_of(server, tid, host, "hunt")["entries"] == {}
+    # this attack's wounds: marked on the phone, seen on the tablet, struck as both showed
+    put(server, tid, red, "wounds", "chosen", [2, 0])
+    assert draft_of(server, tid, host, "wounds")["entries"] == {"chosen": [0, 2]}
+    attack = {"type": "hunt.attack", "wounds": [0, 2], "from_draft": version(server, tid, host, "wounds")}
+    status, body = step(server, tid, host, attack)
+    assert status == 200, body
+    assert body["state"]["hunt"]["wounded"] == [True, False, True]
+    assert draft_of(server, tid, red, "wounds")["entries"] == {}
+    # a tray or a wound list the form cannot hold is refused and leaves the form as it was
+    for name, path, value in (("hunt", "slots", ["gold"]), ("hunt", "slots", []), ("hunt", "monster", "x"),
+                              ("wounds", "chosen", [1, 1]), ("wounds", "chosen", ["a"])):
+        status, body = send(server, tid, red, {"type": "draft.set", "draft": name, "path": path, "value": value})
+        assert status == 422, (name, value, body)
+    assert draft_of(server, tid, host, "wounds")["entries"] == {}
+
+
+def test_lords_of_hellas_how_many_priests_and_where_agreed_on_two_devices(server):
+    tid, keys = new_table(server, "lords_of_hellas", {"players": ["red", "blue"]})
+    red, host = keys["red"], keys["host"]
+    assert send(server, tid, host, {"type": "tracker.set", "player": "red", "field": "priests", "value": 3})[0] == 200
+    put(server, tid, host, "counts", "priests", 2)  # the tablet
+    seen_by_tablet = version(server, tid, host, "counts")
+    put(server, tid, red, "counts", "monument", "athena")  # red's phone, at the same time
+    for key in keys.values():
+        held = draft_of(server, tid, key, "counts")
+        assert held["entries"] == {"priests": 2, "monument": "athena"}
+        assert held["by"] == {"priests": "host", "monument": "red"}
+    command = {"type": "turn.regular", "action": "priests", "count": 2, "monument": "zeus"}
+    status, body = step(server, tid, host, {**command, "from_draft": seen_by_tablet})
+    assert status == 409 and body["key"] == "drafts.changed"
+    status, body = step(server, tid, red, {**command, "monument": "athena",
+                                          "from_draft": version(server, tid, red, "counts")})
+    assert status == 200, body
+    state = body["state"]
+    assert state["tracks"]["red"]["priests"] == 1 and state["monuments"]["athena"]["priests"] == {"red": 2}
+    assert draft_of(server, tid, host, "counts")["entries"] == {}
+    for path, value in (("priests", 0), ("priests", True), ("monument", "ares"), ("hoplites", 1)):
+        status, body = send(server, tid, red, {"type": "draft.set", "draft": "counts", "path": path, "value": value})
+        assert status == 422, (path, value, body)

@@ -35,11 +35,11 @@ SECTIONS: dict[str, tuple[str, Callable[[UI, dict], ft.Control]]] = {
 # prefix of the device-local values it shows.
 READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "turn": (("players", "names", "winner", "turn", "tracks", "used", "hunt", "monuments", "special_names",
-              "special_added"), turn.LOCAL),
+              "special_added", "drafts"), None),
     "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
     "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
-    "hunt": (("names", "winner", "turn", "hunt", "claimable"), hunt.LOCAL),
+    "hunt": (("names", "winner", "turn", "hunt", "claimable", "drafts"), None),
 }
 
 

@@ -1,21 +1,25 @@
 """The hunt helper: copy the Monster tray, mark wounds attack by attack, and settle the end.
 
 The tray is copied once (a reward symbol per wound space) so that, if the hunt
-fails, the helper can list exactly the rewards the hunter may still claim.
+fails, the helper can list exactly the rewards the hunter may still claim. The tray
+being copied and the wounds of the attack being marked are forms the table holds
+(games/lords_of_hellas/drafts.py): every device shows and confirms the same ones.
 """
 from __future__ import annotations
 
 import flet as ft
 
 from companion.games.lords_of_hellas import HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS
+from companion.games.lords_of_hellas.drafts import HUNT, WOUNDS
+from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.live import local_text
 from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
-LOCAL = "lords_of_hellas.hunt."
-MONSTER = "lords_of_hellas.hunt_monster"  # typed text: outside LOCAL, so typing rebuilds no part
+START = ["none", "none", "none"]
+MONSTER = "lords_of_hellas.hunt_monster"  # typed text, on this device only (games/lords_of_hellas/drafts.py)
 
 
 def panel(ui: UI, snap: dict) -> ft.Control:
@@ -30,27 +34,36 @@ def panel(ui: UI, snap: dict) -> ft.Control:
 
 
 def _new_hunt(ui: UI, snap: dict) -> ft.Control:
-    slots: list[str] = ui.local.setdefault(LOCAL + "slots", ["none", "none", "none"])
+    saved = shared.shared(ui, snap["state"], HUNT)
+    slots: list[str] = shared.value(saved, "slots", START)
+
+    def now() -> list[str]:
+        """The tray as the table holds it at the tap: two quick taps both count."""
+        return list(shared.value(shared.shared(ui, ui.snapshot()["state"], HUNT), "slots", START))
 
     def reward_setter(i: int):
         async def pick(reward: object) -> None:
-            slots[i] = reward
-            await ui.refresh()
+            tray = now()
+            if i < len(tray):
+                tray[i] = reward
+                await shared.put(ui, HUNT, "slots", tray)
         return pick
 
     async def add(e) -> None:
-        slots.append("none")
-        await ui.refresh()
+        tray = now()
+        if len(tray) < MAX_SLOTS:
+            await shared.put(ui, HUNT, "slots", tray + ["none"])
 
     async def remove(e) -> None:
-        slots.pop()
-        await ui.refresh()
+        tray = now()
+        if len(tray) > 1:
+            await shared.put(ui, HUNT, "slots", tray[:-1])
 
     async def start(e) -> None:
-        command = {"type": "hunt.start", "monster": ui.local.get(MONSTER, ""), "slots": list(slots)}
+        command = shared.confirmed({"type": "hunt.start", "monster": ui.local.get(MONSTER, ""), "slots": list(slots)},
+                                   saved)
         if await ui.send(command):
             ui.local[MONSTER] = ""
-            ui.local[LOCAL + "chosen"] = []
             await ui.refresh()
 
     rewards = [(r, t(ui, f"reward_{r}")) for r in REWARDS]
@@ -72,6 +85,7 @@ def _new_hunt(ui: UI, snap: dict) -> ft.Control:
         ], wrap=True),
         button(t(ui, "hunt_start"), start, "loh-hunt-start", icon=ft.Icons.PETS, height=64,
                disabled=not can_play_turn(snap)),
+        shared.entered_by(ui, saved, "loh-hunt-by"),
     ]
     return card(*rows, ident="loh-hunt-new")
 
@@ -100,16 +114,13 @@ def _tracker(ui: UI, snap: dict, hunt: dict) -> ft.Control:
 
 def _tray(ui: UI, snap: dict, hunt: dict) -> ft.Control:
     """Each wound space: wounded ones are marked, free ones toggle into this attack's choice."""
-    chosen: list[int] = ui.local.setdefault(LOCAL + "chosen", [])
+    chosen: list[int] = shared.value(shared.shared(ui, snap["state"], WOUNDS), "chosen", [])
     ongoing = hunt["status"] == "ongoing" and can_play_turn(snap)
 
     def toggle(i: int):
         async def handler(e) -> None:
-            if i in chosen:
-                chosen.remove(i)
-            else:
-                chosen.append(i)
-            await ui.refresh()
+            held = shared.value(shared.shared(ui, ui.snapshot()["state"], WOUNDS), "chosen", [])
+            await shared.put(ui, WOUNDS, "chosen", [c for c in held if c != i] if i in held else held + [i])
         return handler
 
     tiles = []
@@ -128,15 +139,14 @@ def _tray(ui: UI, snap: dict, hunt: dict) -> ft.Control:
 
 
 def _attack_controls(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
-    # An undo elsewhere may have changed the tray since this device picked.
-    chosen = [i for i in ui.local[LOCAL + "chosen"] if i < len(hunt["slots"]) and not hunt["wounded"][i]]
+    saved = shared.shared(ui, snap["state"], WOUNDS)
+    # An undo may have changed the tray since the wounds were picked.
+    chosen = [i for i in shared.value(saved, "chosen", []) if i < len(hunt["slots"]) and not hunt["wounded"][i]]
     allowed = can_play_turn(snap)
 
     def attack(wounds: list[int]):
         async def handler(e) -> None:
-            if await ui.send({"type": "hunt.attack", "wounds": sorted(wounds)}):
-                ui.local[LOCAL + "chosen"] = []
-                await ui.refresh()
+            await ui.send(shared.confirmed({"type": "hunt.attack", "wounds": sorted(wounds)}, saved))
         return handler
 
     return [
@@ -148,6 +158,7 @@ def _attack_controls(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
                    disabled=not allowed),
         ], wrap=True, spacing=8, run_spacing=8),
         note(t(ui, "hunt_monster_attacks")) if hunt["attacks"] else ft.Container(),
+        shared.entered_by(ui, saved, "loh-hunt-wounds-by"),
     ]
 
 

@@ -11,14 +11,14 @@ import flet as ft
 from companion.games.lords_of_hellas import UNSOURCED, actions, custom_name
 from companion.games.lords_of_hellas import MONUMENTS
 from companion.games.lords_of_hellas import REGULAR_ACTIONS
+from companion.games.lords_of_hellas.drafts import COUNTS
+from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
 from companion.ui.games.lords_of_hellas.parts import action_row, choice_row, name, t, why
 from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, note, stepper
-
-LOCAL = "lords_of_hellas.turn."
 
 
 def panel(ui: UI, snap: dict) -> ft.Control:
@@ -47,64 +47,64 @@ def _regular(ui: UI, snap: dict) -> ft.Control:
     turn = state["turn"]
     track = state["tracks"][turn["player"]]
     rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
+    saved = shared.shared(ui, state, COUNTS)  # how many to use, agreed on any device
     for action in REGULAR_ACTIONS:
         done = action in turn["regular"]
         reason = state["allowed"][f"regular.{action}"]
         ready = reason is None
         extra: list[ft.Control] = []
         if action == "artifacts":
-            extra.append(_amount(ui, "artifacts", t(ui, "field_charged"), track["charged"], ready))
+            extra.append(_amount(ui, saved, "artifacts", t(ui, "field_charged"), track["charged"], ready))
         elif action == "priests":
-            extra.append(_amount(ui, "priests", t(ui, "field_priests"), track["priests"], ready))
+            extra.append(_amount(ui, saved, "priests", t(ui, "field_priests"), track["priests"], ready))
             if ready:
-                extra.append(_monument_choice(ui))
+                extra.append(_monument_choice(ui, saved))
         status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
-        action_button = why(ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action), f"loh-regular-{action}",
+        action_button = why(ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action, saved, track),
+                                       f"loh-regular-{action}",
                                        filled=False, disabled=not ready), reason)
         rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
                               spacing=4))
+    if saved[0]:
+        rows.append(shared.entered_by(ui, saved, "loh-counts-by"))
     return card(*rows, ident="loh-regular")
 
 
-def _amount(ui: UI, action: str, label: str, have: int, ready: bool) -> ft.Control:
-    """How many to use this time, kept within what the player holds."""
-    key = LOCAL + action
-    value = max(1, min(ui.local.get(key, 1), have))
+def _used(saved: tuple, action: str, have: int) -> int:
+    """How many the action uses: the shared count, kept within what the player holds."""
+    return max(1, min(shared.value(saved, action, 1), have))
+
+
+def _amount(ui: UI, saved: tuple, action: str, label: str, have: int, ready: bool) -> ft.Control:
     if not ready:
         return note(f"{label}: {have}")
 
     async def change(new: int) -> None:
-        ui.local[key] = new
-        await ui.refresh()
+        await shared.put(ui, COUNTS, action, new)
 
-    return stepper(f"{t(ui, 'regular_count')} ({label}: {have})", value, change, f"loh-count-{action}",
-                   minimum=1, maximum=have)
+    return stepper(f"{t(ui, 'regular_count')} ({label}: {have})", _used(saved, action, have), change,
+                   f"loh-count-{action}", minimum=1, maximum=have)
 
 
-def _monument_choice(ui: UI) -> ft.Control:
-    key = LOCAL + "monument"
-    chosen = ui.local.setdefault(key, MONUMENTS[0])
-
+def _monument_choice(ui: UI, saved: tuple) -> ft.Control:
     async def pick(monument: object) -> None:
-        ui.local[key] = monument
-        await ui.refresh()
+        await shared.put(ui, COUNTS, "monument", monument)
 
     return ft.Column([note(t(ui, "regular_which_monument")),
-                      choice_row([(m, t(ui, f"monument_short_{m}")) for m in MONUMENTS], chosen, pick,
-                                 "loh-priests-to")], spacing=4)
+                      choice_row([(m, t(ui, f"monument_short_{m}")) for m in MONUMENTS],
+                                 shared.value(saved, "monument", MONUMENTS[0]), pick, "loh-priests-to")], spacing=4)
 
 
-def _regular_send(ui: UI, action: str):
+def _regular_send(ui: UI, action: str, saved: tuple, track: dict):
+    """The action with the counts its screen showed, naming them (a count changed since is refused)."""
     async def handler(e) -> None:
-        state = ui.snapshot()["state"]
-        track = state["tracks"][state["turn"]["player"]]
         command: dict = {"type": "turn.regular", "action": action}
         if action == "artifacts":
-            command["count"] = max(1, min(ui.local.get(LOCAL + "artifacts", 1), track["charged"]))
+            command["count"] = _used(saved, "artifacts", track["charged"])
         elif action == "priests":
-            command["count"] = max(1, min(ui.local.get(LOCAL + "priests", 1), track["priests"]))
-            command["monument"] = ui.local.get(LOCAL + "monument", MONUMENTS[0])
-        await ui.send(command)
+            command["count"] = _used(saved, "priests", track["priests"])
+            command["monument"] = shared.value(saved, "monument", MONUMENTS[0])
+        await ui.send(shared.confirmed(command, saved))
     return handler
 
 
