@@ -88,10 +88,19 @@ async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at
     return shown
 
 
+async def print_trace(http: httpx.AsyncClient) -> None:
+    """The allocation sites grown most since the start (tracemalloc in the server)."""
+    for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
+        print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
+            part.strip() for part in site["where"]))
+
+
 def line(label: str, p: dict) -> str:
     return (f"  {label:<22} RSS {p['rss_mb']:7.1f} MB  tasks {p['tasks']:4d}  flet sessions {p['flet_sessions']:4d}  "
             f"pages {p['pages']:4d}  app sessions {p['app_sessions']:4d}  websockets {p['websockets']:4d}  "
-            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}  threads {p['threads']:3d}")
+            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}  threads {p['threads']:3d}"
+            + ("  pymalloc: {arenas} arenas of 1 MiB (peak {arenas_peak}), {used_mb} MB in use, "
+               "{free_in_pools_mb} MB free inside them".format(**p["pymalloc"]) if p.get("pymalloc") else ""))
 
 
 async def main() -> None:
@@ -150,6 +159,9 @@ async def main() -> None:
                     took = time.perf_counter() - began
                     dropped = await probe(http)
                     print(line(f"round {turn}: all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s")
+                    if args.trace:
+                        print("  what the dropped sessions hold, by site:")
+                        await print_trace(http)
                     after, waited = await until_gone(http, start, wait)
                     print(line(f"round {turn}: after window", after) + f"   ({waited:.0f} s after the last drop)")
                     print(f"  round {turn}: memory after - start: {after['rss_mb'] - start['rss_mb']:+.1f} MB "
@@ -161,9 +173,8 @@ async def main() -> None:
                           f"({(after['rss_mb'] - last['rss_mb']) * 1024 / args.sessions:+.1f} KB a session)")
                     last = after
                     if args.trace:
-                        for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
-                            print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
-                                part.strip() for part in site["where"]))
+                        print("  what is still held after the window, by site:")
+                        await print_trace(http)
                 if args.types:
                     before, later = (await probe(http, 400))["types"], start_types
                     grown = sorted(((before.get(k, 0) - later.get(k, 0), k) for k in before), reverse=True)[:args.types]
