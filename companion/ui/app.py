@@ -234,10 +234,17 @@ class Session:
             self._ticking = False
 
     def _on_disconnect(self, e) -> None:
-        """A closed or sleeping tab must not slow every broadcast: stop listening at once."""
+        """A closed or sleeping tab must not slow every broadcast: stop listening at once.
+        Nor hold its screen through the reconnect window (about 200 KB a phone, which Python's
+        allocator keeps after the session ends): a device that comes back is drawn afresh."""
         if self._unsubscribe:
             self._unsubscribe()
             self._unsubscribe = None
+        if e is not None:  # Flet's own disconnect, not a render finding the connection gone
+            self.ui.parts.clear()
+            self.page.controls.clear()
+            self.page.update()  # nothing is sent (Flet drops it), but Flet's copy of the screen goes
+            self._drawn, self._shown_as = (None, None, None), ()
 
     async def _on_close(self, e) -> None:
         """Flet ended the session (closed, or dropped and not back within the reconnect window):
@@ -260,8 +267,8 @@ class Session:
     async def render(self) -> None:
         """Describe the whole screen again; parts whose inputs are unchanged come back as the
         same controls, and Flet's diff against the shown tree sends only what changed."""
-        if self.closed:
-            return  # a render still queued when the session ended: nothing to show it to
+        if self.closed or not self._connected():
+            return  # nothing to show it to: a device that comes back is drawn then (_on_connect)
         page, ui = self.page, self.ui
         page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
