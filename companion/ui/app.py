@@ -241,10 +241,14 @@ class Session:
             self._unsubscribe()
             self._unsubscribe = None
         if e is not None:  # Flet's own disconnect, not a render finding the connection gone
-            self.ui.parts.clear()
-            self.page.controls.clear()
+            self._let_screen_go()
             self.page.update()  # nothing is sent (Flet drops it), but Flet's copy of the screen goes
-            self._drawn, self._shown_as = (None, None, None), ()
+
+    def _let_screen_go(self) -> None:
+        self.ui.parts.clear()
+        self.page.controls.clear()
+        self.page.appbar = None
+        self._drawn, self._shown_as = (None, None, None), ()
 
     async def _on_close(self, e) -> None:
         """Flet ended the session (closed, or dropped and not back within the reconnect window):
@@ -252,9 +256,7 @@ class Session:
         Calls still waiting on the device answer their default (device_calls)."""
         self.closed = True
         self._leave_table()
-        self.ui.parts.clear()
-        self.page.controls.clear()
-        self.page.appbar = None
+        self._let_screen_go()
 
     async def _on_connect(self, e) -> None:
         self._listen()
