@@ -55,7 +55,10 @@ class Plays:
             self._aliases.update(old.get("aliases", {}))
         self._read_lines()
         if old is not None:
-            self._fold_in_old()
+            try:
+                self._fold_in_old()
+            except OSError as err:  # a full disk: the old file stays, read first again next start
+                log.warning("plays log %s could not be folded in yet: %s", OLD_FILE, err)
 
     # -- reading at start ------------------------------------------------------
     def _load_old(self) -> dict | None:
