@@ -121,6 +121,7 @@ async def main() -> None:
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "COMPANION_SESSION_TIMEOUT": str(args.window),
+               "COMPANION_SESSIONS_PER_ADDRESS": "100000",  # every phone here is 127.0.0.1
                **dict(pair.split("=", 1) for pair in args.server_env)}
         if args.trace:
             env["BENCH_TRACEMALLOC"] = str(args.trace)

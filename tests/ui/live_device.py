@@ -61,9 +61,10 @@ class Device:
     """One browser tab on `route`: open it, tap by Semantics identifier, read the wire."""
 
     def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE,
-                 storage: dict | None = None) -> None:
-        """`storage`: the browser's local storage, shared by the tabs of one browser."""
-        self.server, self.route, self.size, self.storage = server, route, size, storage
+                 storage: dict | None = None, address: str = "127.0.0.1") -> None:
+        """`storage`: the browser's local storage, shared by the tabs of one browser; `address`: the
+        client address its websocket came from."""
+        self.server, self.route, self.size, self.storage, self.address = server, route, size, storage, address
         self.now = 0.0  # this device's monotonic clock: it moves only when a tap says so
 
     def clock(self) -> float:
@@ -76,6 +77,7 @@ class Device:
         self.flet.apply_page_patch({"route": self.route, "width": self.size[0], "height": self.size[1],
                                     "web": True})
         msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
+        self.flet.page.client_ip = self.address  # as Flet's handler sets it for a new session
         _context_page.set(self.flet.page)  # as Flet does before it runs `main`
         self.app = Session(self.flet.page, self.server)
         self.app.ui.seen.clock = self.clock
