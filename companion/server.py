@@ -16,7 +16,7 @@ from typing import Sequence
 import platformdirs
 from fastapi import FastAPI
 
-from companion.flet_patches.version import require_pinned_flet
+from companion.web_shell.version import require_pinned_flet
 
 require_pinned_flet()  # before Flet is imported: another Flet may fail inside its own imports
 
@@ -28,9 +28,6 @@ from companion.api import router  # noqa: E402
 from companion.bundled import assets_dir  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
-from companion.flet_patches import comeback, dead_socket, send_log  # noqa: E402
-from companion.flet_patches.font_manifest import FontManifestMiddleware  # noqa: E402
-from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion import keep_awake, ui  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.i18n import catalogue  # noqa: E402
@@ -38,6 +35,9 @@ from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 from companion.ui.devices import Screens  # noqa: E402
+from companion.web_shell import comeback  # noqa: E402
+from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E402
+from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
 from companion.ws_guard import WebSocketGuard  # noqa: E402
 
@@ -86,8 +86,6 @@ def warm_up() -> None:
 def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
               fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
     warm_up()
-    dead_socket.apply()
-    send_log.apply()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),

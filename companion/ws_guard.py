@@ -1,5 +1,6 @@
 """Flet's websocket, wrapped at the ASGI level: a deadline to register, checked frames, a rate,
-and everything released at once when a connection ends before it registered.
+everything released at once when a connection ends before it registered, and its session
+told when the socket ends (companion/socket_watch.py).
 
 Flet 1.0.5's handler ends its send loop only once a session exists: a websocket
 that closed before its first message, or sent a malformed one, kept two tasks and
@@ -19,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
-from companion import device_frames
+from companion import device_frames, socket_watch
 from companion.device_frames import Verdict
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,13 @@ class _Connection:
         self._refilled = time.monotonic()
 
     async def run(self) -> None:
+        watch, token = socket_watch.watching()  # the handler's task starts inside it
+        try:
+            await self._serve()
+        finally:
+            socket_watch.end(watch, token)
+
+    async def _serve(self) -> None:
         handler = asyncio.create_task(self.app(self.scope, self.receive, self.send))
         gone = asyncio.create_task(self._gone.wait())
         try:

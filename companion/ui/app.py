@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+import traceback
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion import keep_awake
+from companion import keep_awake, socket_watch
 from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
 from companion.core.store import Damaged
@@ -23,7 +25,7 @@ from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
 from companion.ui.locale import browser_lang
-from companion.ui.live import freeze, part, patch_in_place, render_queue
+from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
@@ -43,6 +45,8 @@ AGAIN = {REPLACED: "limits.follow_here", CROWDED: "limits.follow_here", CROWDED_
 
 
 class Session:
+    clock: Callable[[], float] = staticmethod(time.time)  # read once per render (ui.now); tests move it
+
     def __init__(self, page: ft.Page, server: ServerInfo) -> None:
         self.page = page
         self.ui = UI(page=page, server=server)
@@ -57,9 +61,20 @@ class Session:
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
         self.rules_open = False
-        self._drawn: tuple = (None, None, None)  # the body, app bar and theme the page was last sent with
-        self._shown_as: tuple = ()  # the screen's key and the look it was drawn in: a change starts from scratch
-        self._rules_shown = 0
+        self._bar_look: tuple = ()  # what the app bar was last built to show
+        self._stale = False  # the page holds something the browser was not sent yet
+        # The page's one component, showing this screen's root. It stands directly in the page,
+        # so every page update (ours, Flet's own after an event, a service registering) walks
+        # into it: it is sent only through page updates, never by its own update(), or the next
+        # page walk would send again, from what it last saw, what that update() already sent
+        # (a whole screen, in the browser a rebuilt field that loses its focus).
+        self._screen = Holder()
+        self._root = view(self._screen, "screen")
+        self._body: ft.Control | None = None
+        self._bar = ft.AppBar(center_title=False)
+        self._home_button: ft.Semantics | None = None
+        self._socket: socket_watch.Watch | None = None
+        self._shown_as: str | None = None  # the screen's key: another screen starts from scratch
         self.stats_open = False
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
@@ -71,6 +86,7 @@ class Session:
         page = self.page
         page.on_disconnect = self._on_disconnect  # first: the tab may close during the awaits below
         page.on_close = self._on_close
+        self._watch_socket()
         page.title = "Companion"
         page.padding = 12
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
@@ -246,11 +262,24 @@ class Session:
         return self.page.session.connection is not None
 
     async def _render_pending(self) -> None:
-        if not self._connected():
-            self._on_disconnect(None)
+        """A change from elsewhere, drawn from the render queue: in this page's context (Flet's
+        components patch through the page they find there), and never at a device that left."""
+        if not self._connected() or self.rules_open:  # the rules panel shows nothing of the table
+            if not self._connected():
+                self._gone()
             return
-        if not self.rules_open:  # the rules panel shows nothing of the table; closing it redraws
-            await self.render()
+        try:
+            await asyncio.wrap_future(self.page.run_task(self.render))
+        except Exception as err:
+            if not _socket_closed(err) and self._connected():
+                raise
+            log.debug("a render was aimed at a device whose socket just closed: released")
+            self._gone()
+
+    def _gone(self) -> None:
+        """The device left: stop listening, and let its screen's parts go."""
+        self._on_disconnect(None)
+        self.ui.parts.clear()
 
     async def _tick_clock(self) -> None:
         """Once a second while a running turn clock is on screen, describe the screen again:
@@ -281,6 +310,14 @@ class Session:
         self.page.appbar = None
         self._drawn, self._shown_as = (None, None, None), ()
 
+    def _watch_socket(self) -> None:
+        """Flet may never say that a tab whose socket died mid-write has left: the socket's own
+        end says it (companion/socket_watch.py). Only the newest socket of this session counts."""
+        watch = socket_watch.current()
+        self._socket = watch
+        if watch is not None:
+            watch.on_end(lambda: self._gone() if self._socket is watch else None)
+
     async def _on_close(self, e) -> None:
         """Flet ended the session (closed, or dropped and not back within the reconnect window):
         let go of everything it held, so a phone that sleeps and wakes adds nothing for good.
@@ -291,6 +328,7 @@ class Session:
         self._let_screen_go()
 
     async def _on_connect(self, e) -> None:
+        self._watch_socket()
         if self._counted and not self.ui.server.screens.arrive(self, self.page.client_ip or ""):
             self._leave_table()  # its address filled up while it slept: back only as a refusal
             self.notice = CROWDED_ADDRESS
@@ -307,41 +345,48 @@ class Session:
         if self.closed or not self._connected():
             return  # nothing to show it to: a device that comes back is drawn then (_on_connect)
         page, ui = self.page, self.ui
-        page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
+        ui.now = self.clock()
+        theme = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
-        if ui.live and ui.access and ui.seen.token not in (None, ui.live.step):
-            self.shield.raise_now()  # before the new step is drawn: a tap landing on it meets the shield
+        if ui.live and ui.access:
+            self.shield.mount()
+            if ui.seen.token not in (None, ui.live.step):
+                self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
-        shown_as = (screen, ui.lang, ui.dark, ui.is_phone)
-        if shown_as != self._shown_as:  # another screen or look: nothing of the old one may be reused
-            self._shown_as = shown_as
+        if screen != self._shown_as:  # another screen: nothing of the old one may be reused
+            self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)
             ui.parts.clear()
         body = self._describe()
-        if not patch_in_place(page, ui.parts):
-            log.debug("a rebuilt part was not where it was shown: drawing the screen afresh")
-            ui.parts.clear()
-            body = self._describe()
-        drawn = (body, page.appbar, page.theme_mode)
-        if not all(a is b for a, b in zip(drawn, self._drawn)):  # else every change was patched in place
-            self._drawn = drawn
-            root = ft.SafeArea(body, expand=True, key=screen)
-            if not self.rules_open:
-                freeze(root)
-            page.controls = [root]
+        update_in_place(ui.parts)
+        bar = self._appbar()
+        if self._screen.control is None or self._screen.control.key != screen or body is not self._body:
+            # Another screen, or a body that is no part of this one: the screen's component
+            # shows it, and Flet reconciles it with what was shown by structure and keys.
+            self._body = body
+            self._screen.control = ft.SafeArea(body, expand=True, key=screen)
+            self._stale = True
+        if self._stale or not self._root_shown() or page.appbar is not bar or page.theme_mode != theme:
+            # One page walk sends the new screen, app bar and theme together (see self._root).
+            self._stale = False
+            page.theme_mode, page.appbar = theme, bar
+            if not self._root_shown():
+                page.controls = [self._root]
             page.update()
         if ui.local.get(TICKING) and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)
 
+    def _root_shown(self) -> bool:
+        return len(self.page.controls) == 1 and self.page.controls[0] is self._root
+
     def _describe(self) -> ft.Control:
-        """The screen's body from this device's state; sets the app bar on the way."""
+        """The screen's body from this device's state."""
         ui = self.ui
         ui.parts.begin((ui.lang, ui.dark, ui.is_phone))
         try:
-            self.page.appbar = self._appbar()
             if self.rules_open:
                 return rules_panel(ui, self._toggle_rules)
             if ui.live and ui.access:
@@ -355,11 +400,9 @@ class Session:
             ui.parts.end()
 
     def _screen_key(self) -> str:
-        """Same key, same screen: its controls are reconciled and keep their ids. The rules
-        panel updates its own controls in place, so each of its renders is a fresh screen."""
+        """Same key, same screen: its controls are reconciled and keep their ids."""
         if self.rules_open:
-            self._rules_shown += 1
-            return f"rules-{self._rules_shown}"
+            return "rules"
         if self.ui.live and self.ui.access:
             return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
         if self.admin and self.stats_open:
@@ -382,24 +425,32 @@ class Session:
             log.info("wake lock not available here: %s", err)
 
     def _appbar(self) -> ft.AppBar:
-        ui = self.ui
+        """The page's one app bar, plain controls of our own: when its words or icons change, the
+        title and the home button take their new words in place, and the actions are built again
+        under the same keys, so Flet patches all of them where they are and they keep their ids.
+        Not parts: a part's component under the page would be walked again by every page update
+        (see self._root)."""
+        ui, bar = self.ui, self._bar
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
-        return freeze(part(ui, "appbar", self._build_appbar, title, bool(ui.live and self.admin)))
-
-    def _build_appbar(self, ui: UI, title: str, home: bool) -> ft.AppBar:
-        actions: list[ft.Control] = [
-            icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open"),
-            # On a phone the full language name would squeeze the game's title out.
-            button(("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language"),
-                   self._toggle_lang, "lang", filled=False, height=44),
-            icon_button(ft.Icons.DARK_MODE if not ui.dark else ft.Icons.LIGHT_MODE, ui.t("ui.theme"),
-                        self._toggle_dark, "theme"),
-        ]
-        leading = None
-        if (ui.live or self.stats_open) and self.admin:
-            leading = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
-        return ft.AppBar(title=tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title"),
-                         leading=leading, actions=actions, center_title=False)
+        home = bool((ui.live or self.stats_open) and self.admin)
+        # On a phone the full language name would squeeze the game's title out.
+        language = ("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language")
+        look = (title, home, language, ui.lang, ui.dark)
+        if look == self._bar_look:
+            return bar
+        self._bar_look, self._stale = look, True
+        if bar.title is None:
+            bar.title = tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
+            self._home_button = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
+        bar.title.content.value = title
+        self._home_button.label = self._home_button.content.tooltip = ui.t("ui.home")
+        bar.leading = self._home_button if home else None
+        bar.actions = [  # keyed: a new language or theme patches them where they are
+            _keyed(icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open")),
+            _keyed(button(language, self._toggle_lang, "lang", filled=False, height=44)),
+            _keyed(icon_button(ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE, ui.t("ui.theme"),
+                               self._toggle_dark, "theme"))]
+        return bar
 
     async def _toggle_rules(self, e=None) -> None:
         self.rules_open = not self.rules_open
@@ -425,6 +476,18 @@ class Session:
 
     async def _take_back(self, e) -> None:
         await self.open(self.page.route)
+
+
+def _keyed(control: ft.Semantics) -> ft.Semantics:
+    control.key = f"appbar-{control.identifier}"
+    return control
+
+
+def _socket_closed(err: BaseException) -> bool:
+    """The render failed in the transport's send: its socket closed while the page was patched
+    (Flet's web transport drops its send queue before the session hears of the disconnect)."""
+    frames = traceback.extract_tb(err.__traceback__)
+    return isinstance(err, (AttributeError, RuntimeError)) and bool(frames) and frames[-1].name == "send_message"
 
 
 def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = None) -> ft.Control:

@@ -3,12 +3,15 @@
 A screen is still built by plain functions from the device's snapshot (one-way
 flow), but `part()` memoises each piece on its arguments: while they equal the
 ones it was last built from on this device, the very same control is returned
-and nothing inside it is looked at. A part that is rebuilt is patched where it
-stands (`patch_in_place`): its new control takes the old one's place, and Flet
-diffs the two and sends only what differs to that spot, so its neighbours and
-the containers around it are left alone. A control that matches its predecessor
-keeps its id, so its widget, scroll, focus and typed text stay, and taps aimed
-at it still land. A Glory change rebuilds the number that moved, not the page.
+and nothing inside it is looked at. Each part stands on the page as a Flet
+`Component` of its own (Flet's public declarative control), holding the control
+the part was last built as. A part that is rebuilt hands its new control to that
+component and asks it to `update()`: Flet re-renders it, diffs the old body with
+the new one by structure and keys (`Session.patch_control`, as Flet's own
+components do) and sends only what differs, to that spot. Its neighbours and the
+containers around it are left alone. A control that matches its predecessor
+keeps its id, so its widget, scroll, focus and typed text stay, and taps aimed at
+it still land. A Glory change rebuilds the number that moved, not the page.
 See companion/ui/LIVE.md.
 """
 from __future__ import annotations
@@ -16,27 +19,69 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import flet as ft
-
-from companion.flet_patches import lazy_validation, set_fields
-from companion.ui import patches
 
 if TYPE_CHECKING:  # context.py imports this module
     from companion.ui.context import UI
 
 log = logging.getLogger(__name__)
-set_fields.apply()  # mounting a rebuilt part walks only the fields set on its controls
-lazy_validation.apply()  # and its controls carry no empty error sets
+
+
+@dataclass(repr=False)
+class Holder:
+    """What a part's component shows: the control the part was last built as."""
+
+    control: ft.Control | None = None
+
+    def __repr__(self) -> str:
+        """Short: Flet formats every message it sends (for a debug log, even when off), and a
+        component's repr holds its arguments and its body, which is this same control; a full
+        repr here would double at every level of nested parts."""
+        return "Holder"
+
+
+def _show(holder: Holder) -> ft.Control | None:
+    """The body of every part's component: Flet freezes and reconciles what this returns."""
+    return holder.control
+
+
+def shown(control: ft.BaseControl) -> ft.BaseControl:
+    """The control a part's component shows (any other control as it is)."""
+    while isinstance(control, ft.Component) and control.args and isinstance(control.args[0], Holder):
+        control = control.args[0].control
+    return control
+
+
+class _PartView(ft.Component):
+    """Flet's own component, with a short repr. Flet formats every message it sends for its
+    debug log (even when that log is off), and a component's dataclass repr spells out its body
+    twice (`_b` and its state's `last_b`): with parts nested in parts that doubles at every level.
+    A table screen's repr ran to megabytes, formatted on the event loop for each whole-screen
+    patch, which stalled every device on a busy tablet."""
+
+    def __repr__(self) -> str:
+        return f"Part({self.key!r})"
+
+
+def view(holder: Holder, key: str) -> ft.Component:
+    """A Flet component that shows `holder.control`; `update()` it after a new control is put in."""
+    return _PartView(fn=_show, args=(holder,), key=key)
 
 
 @dataclass
 class _Built:
     signature: tuple
-    control: ft.Control
+    view: ft.Component
+    holder: Holder
     children: list[str]
     args: tuple  # holds the controls named by id in the signature, so no id is reused meanwhile
+
+    @property
+    def control(self) -> ft.Control:
+        """What the part was last built as (its component shows it)."""
+        return self.holder.control
 
 
 @dataclass
@@ -47,9 +92,9 @@ class Parts:
     used: set[str] = field(default_factory=set)
     stack: list[list[str]] = field(default_factory=list)
     rebuilt: list[str] = field(default_factory=list)  # keys built in the last render, for tests
-    # (shown, new): parts rebuilt outside any other part's build this render, in build order
-    # (children before their group), to be patched where they stand; see patch_in_place().
-    replaced: list[tuple[ft.Control, ft.Control]] = field(default_factory=list)
+    # The components of parts rebuilt this render that were already shown, in build order
+    # (children before the part built around them): each is updated in place, see update_in_place().
+    replaced: list[ft.Component] = field(default_factory=list)
     look: tuple | None = None  # the device's language, theme and width class during a render
 
     def begin(self, look: tuple | None = None) -> None:
@@ -67,6 +112,7 @@ class Parts:
     def clear(self) -> None:
         self.built.clear()
         self.used.clear()
+        self.replaced = []
 
     def _mark(self, key: str) -> None:
         self.used.add(key)
@@ -79,20 +125,20 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     """`build(ui, *args)`, rebuilt only when `args` (or this device's language, theme or
     width class) differ from the last build under `key` on this device.
 
-    `key` names the part on this screen and becomes the control's Flet key, so lists of
-    parts are matched by it when items come and go. `build` must read nothing that is not
-    in `args`: what it shows, and what its handlers capture, comes from them alone.
+    `key` names the part on this screen and becomes its Flet key, so lists of parts are
+    matched by it when items come and go. `build` must read nothing that is not in `args`:
+    what it shows, and what its handlers capture, comes from them alone. What comes back
+    is the part's component, the same object for as long as the part stays on the screen.
     """
     parts: Parts = ui.parts
-    inside = bool(parts.stack)  # another part's build: that part's own patch carries this one
-    if inside:
+    if parts.stack:
         parts.stack[-1].append(key)
     look = parts.look or (ui.lang, ui.dark, ui.is_phone)
-    signature = (build, look, _identities(parts, args, not inside))
+    signature = (build, look, _identities(args))
     cached = parts.built.get(key)
     if cached is not None and cached.signature == signature:
         parts._mark(key)
-        return cached.control
+        return cached.view
     parts.stack.append([])
     try:
         control = build(ui, *args)
@@ -100,34 +146,28 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
         children = parts.stack.pop()
     if control.key is None:
         control.key = key
-    if cached is not None and not inside:
-        parts.replaced.append((cached.control, control))
-    parts.built[key] = _Built(signature, control, children, args)
+    if cached is not None:
+        cached.holder.control = control
+        parts.replaced.append(cached.view)
+        shown = cached.view
+    else:
+        holder = Holder(control)
+        shown = view(holder, key)
+        cached = _Built(signature, shown, holder, children, args)
+    cached.signature, cached.children, cached.args = signature, children, args
+    parts.built[key] = cached
     parts.used.add(key)
     parts.rebuilt.append(key)
-    return control
+    return shown
 
 
-Control = TypeVar("Control", bound=ft.Control)
-
-
-def freeze(control: Control) -> Control:
-    """Mark a tree as immutable before Flet first sends it (what `@ft.component` does with
-    its body). Flet then reconciles it by structure and keys, never by Python identity,
-    and keeps no per-control snapshots. Without it, a reused part could be dropped from
-    the session's index when the tree around it is rebuilt, and taps on it would be lost."""
-    object.__setattr__(control, "_frozen", True)
-    return control
-
-
-def _identities(parts: Parts, args: tuple, by_key: bool) -> tuple:
+def _identities(args: tuple) -> tuple:
     """Controls among the arguments compare by identity (Flet's own equality would walk whole
-    trees), except a part's current control outside any other part's build: that one counts
-    by its key, because a rebuilt part takes its old control's place by itself (see
-    patch_in_place), so the parts around it need not be rebuilt. A control is recognised
-    directly or in a tuple or list of children, which is known by its first item (a control,
-    or None); any other sequence is data, compared by value. Loops, not generators: this
-    runs for every part of every render."""
+    trees); a part stays the same component while it is shown, so a part given other parts
+    is rebuilt only when they come, go or move. A control is recognised directly or in a
+    tuple or list of children, which is known by its first item (a control, or None); any
+    other sequence is data, compared by value. Loops, not generators: this runs for every
+    part of every render."""
     for a in args:
         if isinstance(a, _NESTING):
             break
@@ -136,20 +176,14 @@ def _identities(parts: Parts, args: tuple, by_key: bool) -> tuple:
     out = []
     for a in args:
         if isinstance(a, ft.BaseControl):
-            a = _identity(parts, a, by_key)
+            a = ("#", id(a))
         elif isinstance(a, (tuple, list)) and a and (a[0] is None or isinstance(a[0], ft.BaseControl)):
-            a = tuple(_identity(parts, x, by_key) if isinstance(x, ft.BaseControl) else x for x in a)
+            a = tuple(("#", id(x)) if isinstance(x, ft.BaseControl) else x for x in a)
         out.append(a)
     return tuple(out)
 
 
 _NESTING = (ft.BaseControl, tuple, list)
-
-
-def _identity(parts: Parts, control: ft.BaseControl, by_key: bool) -> tuple:
-    key = control.key
-    built = parts.built.get(key) if by_key and isinstance(key, str) else None
-    return ("part", key) if built is not None and built.control is control else ("#", id(control))
 
 
 def group(ui: UI, key: str, kind: Callable[..., ft.Control], children: list[ft.Control],
@@ -164,32 +198,18 @@ def _group(ui: UI, kind: Callable[..., ft.Control], children: tuple, props: tupl
     return kind(list(children), **dict(props))
 
 
-def patch_in_place(page: ft.Page, parts: Parts) -> bool:
-    """Send each part rebuilt this render as a patch of the control it replaces, where that
-    control stands, and put the new one in its place in the shown tree.
+def update_in_place(parts: Parts) -> None:
+    """Send each part rebuilt this render where it stands: its component re-renders and Flet
+    sends the difference between the control it showed and the new one.
 
-    This is what keeps a change's cost to what it touches: the groups around a rebuilt part
-    are not rebuilt and the page is not diffed down to it. All the spots of one render leave
-    in one message (ui/patches.py). False when a shown control could not be found in its
-    parent (the caller then draws the screen afresh and lets the page-level diff reconcile
-    it); parts whose parent is the page itself are left to that diff."""
-    changes = []
-    for shown, new in parts.replaced:  # every spot is found before any is touched
-        spot = patches.spot_of(page, shown)
-        if spot is None:
-            return False
-        if spot.parent is page or isinstance(spot.parent, ft.View):
-            continue  # the app bar: the page-level diff sends it
-        if not hasattr(spot.parent, "_frozen"):
-            return False
-        changes.append((spot, shown, new))
-    # Put in place, then sent, in build order: a part comes before the parts given it as an
-    # argument, so each diff finds the controls the ones before it already put in place.
-    for spot, _, new in changes:
-        patches.put(spot, new)
-    if changes:
-        patches.send(page, changes)
-    return True
+    This is what keeps a change's cost to what it touches: the parts around a rebuilt one
+    are not rebuilt and the page is not diffed down to it. Children go before the parts
+    built around them, so when both were rebuilt the outer diff finds the inner component
+    already showing its new control (the same component object: nothing to send for it).
+    A component not on the page (its parent part was rebuilt without it) is skipped by Flet."""
+    for shown in parts.replaced:
+        shown.update()
+    parts.replaced = []
 
 
 class RenderQueue:

@@ -4,15 +4,21 @@ The fake connection msgpack-encodes every outgoing message exactly like the
 websocket transport (encoding is what mounts controls and snapshots them for
 the next diff), answers the page's method calls (storage, wake lock) as an empty
 browser would, and keeps the frames so tests can read what went over the wire.
+It also applies every patch it sends to a `Replica`, the tree as a browser would
+hold it, so a test can compare what two devices were told to show.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
+import sys
+import typing
+from typing import Callable
 
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session as FletSession
@@ -20,12 +26,120 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui.app import Session
 from companion.ui.context import SETTLE_S, ServerInfo
+from companion.ui.live import shown
+from flet_private import control_id
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
 # The shell's own parts that follow every change (news line, history, layout, Undo), not the game's.
 SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
          "undo-words", "undo-button", "redo-words", "redo-button"}
+
+
+class Replica:
+    """The control tree as the browser holds it: the register answer, then every patch sent,
+    applied as Flet's client applies them (by control id, then a path table per message)."""
+
+    def __init__(self, page: dict) -> None:
+        self.page = page
+        self.index: dict[int, dict] = {}
+        self._index(page)
+
+    def _index(self, value: object) -> None:
+        if isinstance(value, dict):
+            if "_i" in value:
+                self.index[value["_i"]] = value
+            for child in value.values():
+                self._index(child)
+        elif isinstance(value, list):
+            for child in value:
+                self._index(child)
+
+    def apply(self, body: dict) -> None:
+        target = self.index[body["id"]]
+        paths, *ops = body["patch"]
+        where: dict[int, list] = {}
+
+        def walk(node: list, path: list) -> None:
+            where[node[0]] = path
+            for key, child in (node[1] if len(node) > 1 else {}).items():
+                walk(child, [*path, key])
+
+        walk(paths, [])
+        for op in ops:
+            kind, node = op[0], self._at(target, where[op[1]], op[2])
+            if kind == 0:  # replace
+                node[op[2]] = op[3]
+                self._index(op[3])
+            elif kind == 1:  # add
+                node.insert(op[2], op[3]) if isinstance(node, list) else node.__setitem__(op[2], op[3])
+                self._index(op[3])
+            elif kind == 2:  # remove
+                node.pop(op[2])
+            else:  # move
+                moved = node.pop(op[2])
+                to = self._at(target, where[op[3]], op[4])
+                to.insert(op[4], moved) if isinstance(to, list) else to.__setitem__(op[4], moved)
+
+    @staticmethod
+    def _at(root: dict, path: list, last: object) -> object:
+        """The container at `path`; an empty list or object the encoder left out is made on the way."""
+        node = root
+        for n, key in enumerate(path):
+            if isinstance(node, dict) and key not in node:
+                following = path[n + 1] if n + 1 < len(path) else last
+                node[key] = [] if isinstance(following, int) else {}
+            node = node[key]
+        return node
+
+    def tree(self) -> object:
+        """What the page shows, control ids aside (they differ between any two devices)."""
+        return _without_ids(self.page)
+
+
+def _without_ids(value: object, cls: object = None) -> object:
+    """Ids, random uids, and a property patched back to its default (a fresh encoding leaves
+    it out, the browser's widget reads it as the default either way) are left out. Controls
+    name their class (`_c`); a value object's class is read from the field that holds it."""
+    if isinstance(value, dict):
+        cls = getattr(ft, value["_c"], None) if isinstance(value.get("_c"), str) else cls
+        defaults, types = _fields(cls)
+        return {k: _without_ids(v, types.get(k)) for k, v in value.items()
+                if k not in ("_i", "uid") and v is not None and defaults.get(k, _NONE) != v}
+    if isinstance(value, list):
+        return [_without_ids(v, cls) for v in value]
+    return value
+
+
+_NONE = object()
+
+
+@functools.cache
+def _fields(cls: object) -> tuple[dict[str, object], dict[str, type]]:
+    """The defaults of a dataclass's fields and the dataclass each field may hold, if any."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        return {}, {}
+    hints = {}
+    for f in dataclasses.fields(cls):
+        hint = f.type
+        if isinstance(hint, str):  # postponed annotations: read each one alone, some never resolve
+            try:
+                hint = eval(hint, {**vars(ft), **vars(sys.modules[cls.__module__])})  # noqa: S307
+            except Exception:  # noqa: BLE001 - a name Flet defines elsewhere: no nested defaults
+                continue
+        hints[f.name] = hint
+    defaults = {f.name: f.default for f in dataclasses.fields(cls) if f.default is not dataclasses.MISSING}
+    types = {}
+    for name, hint in hints.items():
+        inner = [a for a in _flatten(hint) if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        if len(inner) == 1:
+            types[name] = inner[0]
+    return defaults, types
+
+
+def _flatten(hint: object) -> list:
+    args = typing.get_args(hint)
+    return [x for a in args for x in _flatten(a)] if args else [hint]
 
 
 class FakeConnection(Connection):
@@ -39,10 +153,13 @@ class FakeConnection(Connection):
         self.pubsubhub = PubSubHub(loop=loop)
         self.frames: list[tuple[MessageAction, bytes]] = []
         self.session: FletSession | None = None
+        self.replica: Replica | None = None
 
     def send_message(self, message) -> None:
         data = msgpack.packb([message.action, message.body], default=ENCODE)
         self.frames.append((message.action, data))
+        if message.action == MessageAction.PATCH_CONTROL and self.replica is not None:
+            self.replica.apply(msgpack.unpackb(data, strict_map_key=False)[1])
         if message.action == MessageAction.INVOKE_METHOD:
             body = message.body
             result = None
@@ -60,11 +177,13 @@ class FakeConnection(Connection):
 class Device:
     """One browser tab on `route`: open it, tap by Semantics identifier, read the wire."""
 
-    def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE,
-                 storage: dict | None = None, address: str = "127.0.0.1") -> None:
-        """`storage`: the browser's local storage, shared by the tabs of one browser; `address`: the
-        client address its websocket came from."""
-        self.server, self.route, self.size, self.storage, self.address = server, route, size, storage, address
+    def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE, lang: str | None = None,
+                 wall: Callable[[], float] | None = None, storage: dict | None = None,
+                 address: str = "127.0.0.1") -> None:
+        """`storage`: the browser's local storage, shared by the tabs of one browser; `wall`: the
+        wall clock its renders read (ui.now); `address`: the client address its websocket came from."""
+        self.server, self.route, self.size, self.lang, self.wall = server, route, size, lang, wall
+        self.storage, self.address = storage, address
         self.now = 0.0  # this device's monotonic clock: it moves only when a tap says so
 
     def clock(self) -> float:
@@ -76,13 +195,32 @@ class Device:
         self.conn.session = self.flet
         self.flet.apply_page_patch({"route": self.route, "width": self.size[0], "height": self.size[1],
                                     "web": True})
-        msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
+        register = msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
+        self.conn.replica = Replica(msgpack.unpackb(register, strict_map_key=False))
         self.flet.page.client_ip = self.address  # as Flet's handler sets it for a new session
-        _context_page.set(self.flet.page)  # as Flet does before it runs `main`
+        await self.run(self._start)
+        return self
+
+    async def _start(self) -> None:
+        """What Flet runs for a new session (`main`), in its page's context: what the app makes
+        there (its services) belongs to that page."""
         self.app = Session(self.flet.page, self.server)
+        if self.wall:
+            self.app.clock = self.wall
         self.app.ui.seen.clock = self.clock
         await self.app.start()
-        return self
+        if self.lang and self.lang != self.app.ui.lang:  # as a tap on the language button would
+            self.app.ui.lang = self.lang
+            await self.app.render()
+
+    async def run(self, work: Callable, *args: object) -> object:
+        """`await work(*args)` in this device's page context, as Flet runs a session's code
+        (its components patch through the page they find there)."""
+        return await asyncio.wrap_future(self.flet.page.run_task(work, *args))
+
+    def shown(self) -> object:
+        """The tree this device's browser was told to show, ids aside."""
+        return self.conn.replica.tree()
 
     @property
     def page(self) -> ft.Page:
@@ -92,12 +230,12 @@ class Device:
         """The control a test id names (the content of its Semantics wrapper), as mounted now."""
         for control in list(self.flet.index.values()):
             if isinstance(control, ft.Semantics) and control.identifier == identifier:
-                return control.content
+                return shown(control.content)
         raise LookupError(identifier)
 
     def ids(self) -> dict[str, int]:
         """Every test id on screen and the Flet id of the control it names."""
-        return {c.identifier: c.content._i for c in list(self.flet.index.values())
+        return {c.identifier: control_id(shown(c.content)) for c in list(self.flet.index.values())
                 if isinstance(c, ft.Semantics) and c.identifier and c.content is not None}
 
     async def tap(self, identifier: str, event: str = "click", data: object = None, looked: bool = True) -> None:
@@ -105,7 +243,14 @@ class Device:
         False for the second tap of a double tap."""
         if looked:
             self.now += SETTLE_S + 1.0
-        await self.flet.dispatch_event(self.find(identifier)._i, event, data)
+            await self.drawn()
+        await self.flet.dispatch_event(control_id(self.find(identifier)), event, data)
+
+    async def drawn(self) -> None:
+        """What the browser reports once it has drawn a new step (ui/widgets/step_shield.py)."""
+        mark = self.app.shield.mark
+        if control_id(mark) in self.flet.index:
+            await self.flet.dispatch_event(control_id(mark), "animation_end", None)
 
     async def settle(self) -> None:
         """Until the render queue has drawn every change already published."""
@@ -143,3 +288,45 @@ def label(device: Device, ident: str) -> str:
 def game_parts(device: Device) -> set[str]:
     """The parts of the game's board the last render rebuilt: the shell's and the history's aside."""
     return {k for k in device.app.ui.parts.rebuilt if k not in SHELL and not k.startswith("history-")}
+
+
+def first_difference(a: object, b: object, path: str = "") -> str | None:
+    """Where two shown trees first differ, as a readable path, or None."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}: {a.get(key, '(absent)')!r:.200} != {b.get(key, '(absent)')!r:.200}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for n, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{n}]")
+            if found:
+                return found
+        return None if len(a) == len(b) else f"{path}: {len(a)} items != {len(b)}"
+    return None if a == b else f"{path}: {a!r:.200} != {b!r:.200}"
+
+
+def children(control: object) -> list[ft.BaseControl]:
+    """The controls directly inside `control`, as a screen holds them: a part's component
+    stands for the control it shows. One walk for every UI test (no browser, no session)."""
+    control = shown(control)
+    out = []
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name in {"parent", "page"}:
+            continue
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ft.BaseControl):
+                out.append(shown(item))
+    return out
+
+
+def walk(control: ft.BaseControl):
+    """`control` and every control inside it, depth first."""
+    control = shown(control)
+    yield control
+    for child in children(control):
+        yield from walk(child)

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.ui.context import UI, ServerInfo
 from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, other_bases, phone_base
+from live_device import children
 
 DETECTED = ("http://192.168.1.20:8550", "http://172.17.0.1:8550")
 
@@ -62,8 +63,8 @@ def test_others_list_every_address_but_the_current_one_and_never_localhost():
 def _find(control: ft.Control, ident: str) -> ft.Control | None:
     if isinstance(control, ft.Semantics) and control.identifier == ident:
         return control.content
-    for child in (getattr(control, "content", None), *getattr(control, "controls", [])):
-        if isinstance(child, ft.Control) and (found := _find(child, ident)):
+    for child in children(control):
+        if (found := _find(child, ident)):
             return found
     return None
 

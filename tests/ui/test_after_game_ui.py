@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from types import SimpleNamespace
 
 import flet as ft
@@ -15,22 +14,12 @@ from companion.ui.games import game_uis
 from companion.ui.stats import stats_screen
 from companion.ui.widgets.summary import summary_panel
 from companion.ui.widgets.turn_clock import TICKING, clock_strip
-
-
-def children(control: object) -> list:
-    out = []
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name in {"parent", "page"}:
-            continue
-        value = getattr(control, f.name, None)
-        if isinstance(value, ft.Control):
-            out.append(value)
-        elif isinstance(value, list):
-            out += [v for v in value if isinstance(v, ft.Control)]
-    return out
+from live_device import children
+from companion.ui.live import shown
 
 
 def tags(root: ft.Control) -> list[ft.Semantics]:
+    root = shown(root)
     own = [root] if isinstance(root, ft.Semantics) and root.identifier else []
     return own + [t for child in children(root) for t in tags(child)]
 
@@ -78,7 +67,11 @@ def test_the_panel_waits_for_the_end_then_puts_each_phone_first_and_the_qr_on_th
     assert order[0] == "summary-ana" and label(phone, "summary-ana").startswith("3. You · Ana")
     assert label(phone, "summary-bgstats-link") == push_link(live.summary())
     csv = next(t for t in tags(phone) if t.identifier == "summary-csv").content
-    assert csv.url == f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?k={live.table.seat('ana').key}&format=csv"
+    assert csv.url.startswith(f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?ticket=")
+    assert csv.url.endswith("&format=csv")
+    tablet_links = [t.content.url for t in tags(tablet) if t.identifier in ("summary-csv", "summary-json")]
+    keys = (live.table.host_token, live.table.spectator_token, *(s.key for s in live.table.seats if s.key))
+    assert tablet_links and not [u for u in [csv.url, *tablet_links] for k in keys if k in u]  # no key in any link
 
 
 def test_the_clock_strip_starts_from_the_tablet_and_shows_only_on_the_active_phone(tmp_path):

@@ -5,6 +5,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from companion.ui.live import shown
 from live_device import game_parts, label, phone_and_tablet
 
 HOST = Access("host")
@@ -35,7 +36,7 @@ def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
         assert game_parts(phone) == {"tile-detail-bia"}
         # the tablet's tracker card lists who it may correct, not the numbers: it stays too
         assert game_parts(tablet) == {"tile-detail-bia"}
-        assert label(phone, "score-bia") == "Bia 0" and "Priest. 1" in phone.find("tile-bia").content.controls[2].value
+        assert label(phone, "score-bia") == "Bia 0" and "Priest. 1" in shown(phone.find("tile-bia").content.controls[2]).value
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())
 
@@ -63,7 +64,7 @@ def test_quick_buttons_follow_what_the_view_allows(server):
         assert "quick-philosophers-ana" in ids and "quick-priestesses-bia" not in ids  # own tile only
         assert {f"quick-priestesses-{p}" for p in PLAYERS} <= set(tablet.ids())
         top = phone.app.ui.parts.built["cyc-board"].control.controls[0]
-        assert top is phone.app.ui.parts.built["scoreboard"].control  # a phone's own tile comes first...
+        assert top is phone.app.ui.parts.built["scoreboard"].view  # a phone's own tile comes first...
         assert [t.key for t in phone.app.ui.parts.built["scoreboard-tiles"].control.controls] == ["scoreboard-ana"]
         await phone.tap("quick-philosophers-ana")
         await tablet.tap("quick-priestesses-eva")

@@ -5,6 +5,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from companion.ui.live import shown
 from live_device import TABLET, Device, game_parts, label, phone_and_tablet
 
 HOST = Access("host")
@@ -68,7 +69,7 @@ def test_quick_buttons_follow_what_the_view_allows(server):
         assert tablet.find("quick-stop-bia").disabled and "after at least one card" in label(tablet, "quick-stop-bia")
         assert "quick-resolve-ana" in tablet.ids() and "quick-stop-ana" not in tablet.ids()
         top = phone.app.ui.parts.built["fo-board"].control.controls[0]
-        assert [t.key for t in top.controls[1].controls] == ["scoreboard-caio"]  # own tile first on a phone
+        assert [t.key for t in shown(shown(top).controls[1]).controls] == ["scoreboard-caio"]  # own tile first on a phone
         live.dispatch({"type": "card", "from_step": live.step, "kind": "fate", "wager": 2}, Access("seat", "bia"))
         await tablet.settle()
         assert not tablet.find("quick-stop-bia").disabled

@@ -7,7 +7,6 @@ the same Semantics identifiers the browser test uses.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 import re
 from types import SimpleNamespace
@@ -22,6 +21,8 @@ from companion.games.kleos.game import GAME
 from companion.i18n import catalogue
 from companion.ui.context import UI
 from companion.ui.games.kleos import SECTION, UI_, follow_phase
+from live_device import children
+from companion.ui.live import shown
 from rulebooks import rulebooks
 
 
@@ -71,8 +72,7 @@ class Screen:
 
     def render(self) -> ft.Control:
         snap = self.snap()
-        # Drawn afresh each time: a live screen's reused containers hold their old children
-        # until the session patches the rebuilt ones into place (ui/live.py patch_in_place).
+        # Drawn afresh each time: outside a session, a rebuilt part's component is not updated.
         self.ui.parts.clear()
         return UI_.board(self.ui, snap)
 
@@ -91,32 +91,22 @@ class Screen:
         return control.label or words(control)
 
 
-def children(control: object) -> list:
-    out = []
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name in {"parent", "page"}:
-            continue
-        value = getattr(control, f.name, None)
-        if isinstance(value, ft.Control):
-            out.append(value)
-        elif isinstance(value, list):
-            out += [v for v in value if isinstance(v, ft.Control)]
-    return out
-
-
 def words(root: ft.Control) -> str:
+    root = shown(root)
     text = root.value if isinstance(root, ft.Text) else getattr(root, "content", None)
     own = [text] if isinstance(text, str) else []
     return " ".join([*own, *(words(child) for child in children(root))]).strip()
 
 
 def find(root: ft.Control, ident: str) -> ft.Control | None:
+    root = shown(root)
     if isinstance(root, ft.Semantics) and root.identifier == ident:
         return root
     return next((hit for child in children(root) if (hit := find(child, ident)) is not None), None)
 
 
 def idents(root: ft.Control, pattern: str) -> list[str]:
+    root = shown(root)
     found = [root.identifier] if isinstance(root, ft.Semantics) and re.fullmatch(pattern, root.identifier or "") else []
     for child in children(root):
         found += idents(child, pattern)

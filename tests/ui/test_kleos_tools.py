@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import re
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +18,7 @@ from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.live import Parts
 from companion.ui.games.kleos.odds import odds_panel, percent
+from live_device import walk
 from rulebooks import rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,22 +37,6 @@ class FakeUI:
 
     async def refresh(self) -> None:
         self.refreshes += 1
-
-
-def _children(control: ft.Control):
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name == "parent":
-            continue
-        value = getattr(control, f.name, None)
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, ft.Control):
-                yield item
-
-
-def walk(control: ft.Control):
-    yield control
-    for child in _children(control):
-        yield from walk(child)
 
 
 def find(root: ft.Control, ident: str) -> ft.Semantics:

@@ -68,7 +68,7 @@ def test_quick_buttons_and_turn_buttons_follow_what_the_view_allows(server):
     async def go():
         live, phone, tablet = await four_players(server)
         top = phone.app.ui.parts.built["loh-board"].control.controls[0]
-        assert top is phone.app.ui.parts.built["scoreboard"].control  # a phone's own tile comes first
+        assert top is phone.app.ui.parts.built["scoreboard"].view  # a phone's own tile comes first
         assert [t.key for t in phone.app.ui.parts.built["scoreboard-tiles"].control.controls] == ["scoreboard-bia"]
         # Not Bia's turn: her phone's turn buttons are disabled and say why; her counts stay hers to fix
         assert phone.find("loh-special-march").disabled

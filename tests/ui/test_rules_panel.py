@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,8 +12,10 @@ import yaml
 
 from companion.i18n import LANGS, t
 from companion.rules import contents, entry, highlight_terms, library
+from companion.ui.live import Parts
 from companion.ui.widgets import rules_panel as panel
 from companion.ui.widgets.rules_text import excerpt, mark_style, marked, reflow
+from live_device import walk
 
 
 WIDGETS = Path(panel.__file__).parent
@@ -25,7 +26,8 @@ class FakeUI:
     """The parts of companion.ui.context.UI the panel touches, with no page or server."""
 
     def __init__(self, lang: str = "en", table_game: str | None = None) -> None:
-        self.lang, self.is_phone, self.local, self.refreshes = lang, False, {}, 0
+        self.lang, self.is_phone, self.dark, self.local, self.refreshes = lang, False, False, {}, 0
+        self.parts = Parts()
         self.live = SimpleNamespace(table=SimpleNamespace(game=table_game)) if table_game else None
 
     def t(self, key: str, **values: object) -> str:
@@ -35,15 +37,13 @@ class FakeUI:
         self.refreshes += 1
 
 
-def walk(control: ft.Control):
-    yield control
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name == "parent":
-            continue
-        value = getattr(control, f.name, None)
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, ft.Control):
-                yield from walk(item)
+def build(ui: FakeUI) -> ft.Control:
+    """One render of the panel, as the session does it (ui/app.py)."""
+    ui.parts.begin()
+    try:
+        return panel.rules_panel(ui, ui.refresh)
+    finally:
+        ui.parts.end()
 
 
 def tags(controls: list[ft.Control], prefix: str = "rules-") -> list[str]:
@@ -65,9 +65,9 @@ def shown(text: ft.Text) -> str:
     return text.value if not text.spans else "".join(s.text for s in text.spans)
 
 
-def type_query(ui: FakeUI, *values: str) -> None:
-    """Keystrokes as the field reports them, close together; the panel must already be built."""
-    handler = ui.local[panel.FIELD].on_change
+def type_query(ui: FakeUI, root: ft.Control, *values: str) -> None:
+    """Keystrokes as the field of the built panel `root` reports them, close together."""
+    handler = find([root], "rules-query").content.on_change
 
     async def burst() -> None:
         await asyncio.gather(*(handler(SimpleNamespace(control=SimpleNamespace(value=v))) for v in values))
@@ -106,7 +106,7 @@ def test_the_filter_starts_on_the_tables_game(table_game, expected):
 
 def test_the_tables_game_chip_comes_first_and_is_selected():
     ui = FakeUI(table_game="lords_of_hellas")
-    root = panel.rules_panel(ui, ui.refresh)
+    root = build(ui)
     chips = [i for i in tags([root], "rules-game-")]
     assert chips == ["rules-game-lords_of_hellas", "rules-game-kleos", "rules-game-cyclades",
                      "rules-game-fleecing_olympus", "rules-game-all"]
@@ -183,20 +183,19 @@ def test_open_an_answer_follow_a_link_and_come_back():
 
 def test_typing_replaces_the_open_entry_with_the_newest_results():
     ui = FakeUI()
-    panel.rules_panel(ui, ui.refresh)
+    root = build(ui)
     ui.local[panel.STACK] = [["kleos", "champion"]]
-    type_query(ui, "glory", "condicoes de vitoria")  # the first is overtaken before its pause ends
-    body = ui.local[panel.BODY]
-    assert ui.local[panel.STACK] == []
-    assert tags(body.controls, "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
-    assert ui.refreshes == 0  # only the list changed: the field keeps its focus
+    type_query(ui, root, "glory", "condicoes de vitoria")  # the first is overtaken before its pause ends
+    assert ui.local[panel.STACK] == [] and ui.refreshes == 1  # one redraw, for the newest words
+    root = build(ui)
+    assert tags([root], "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
+    assert "rules-search" not in ui.parts.rebuilt  # only the list changed: the field keeps its focus
 
 
 def test_a_tap_during_a_pending_search_is_not_drawn_over():
     ui = FakeUI()
-    panel.rules_panel(ui, ui.refresh)
-    before = list(ui.local[panel.BODY].controls)
-    typed = ui.local[panel.FIELD].on_change(SimpleNamespace(control=SimpleNamespace(value="glory")))
+    root = build(ui)
+    typed = find([root], "rules-query").content.on_change(SimpleNamespace(control=SimpleNamespace(value="glory")))
     opened = panel._open(ui)("kleos", "glory")(None)
 
     async def both() -> None:
@@ -204,18 +203,21 @@ def test_a_tap_during_a_pending_search_is_not_drawn_over():
 
     asyncio.run(both())
     assert ui.local[panel.STACK] == [["kleos", "glory"]]
-    assert ui.local[panel.BODY].controls == before
+    assert ui.refreshes == 1  # the tap's: the search it overtook draws nothing
+    assert find([build(ui)], "rules-entry-title").label == entry("kleos", "glory", "en").title
 
 
 def test_the_field_survives_a_rebuild_and_clear_empties_it():
     ui = FakeUI(table_game="kleos")
-    first = panel.rules_panel(ui, ui.refresh)
-    field = ui.local[panel.FIELD]
-    field.value = "glory"
-    again = panel.rules_panel(ui, ui.refresh)
-    assert find([again], "rules-query").content is field
-    tap([first], "rules-clear")
-    assert field.value == "" and ui.refreshes == 1
+    first = build(ui)
+    field = find([first], "rules-query").content
+    type_query(ui, first, "glory")
+    again = build(ui)
+    assert find([again], "rules-query").content is field and "rules-search" not in ui.parts.rebuilt
+    tap([again], "rules-clear")
+    assert ui.local[panel.QUERY] == "" and ui.refreshes == 2
+    cleared = build(ui)
+    assert "rules-search" in ui.parts.rebuilt and find([cleared], "rules-query").content.value == ""
 
 
 # -- Portuguese --------------------------------------------------------------

@@ -5,7 +5,6 @@ Its slot keeps its height whether or not there is news, so nothing on the tablet
 under a finger when a line comes or goes."""
 from __future__ import annotations
 
-import time
 
 import flet as ft
 
@@ -22,12 +21,12 @@ SLOT_HEIGHT = 44
 def news_line(ui: UI) -> ft.Control:
     rows = ui.live.history(ui.access, ui.lang, limit=1)
     fresh = [r for r in rows if r.get("actor") != ui.access.actor and r.get("at")
-             and time.time() - r["at"] < SHOW_SECONDS]
+             and ui.now - r["at"] < SHOW_SECONDS]
     if not fresh:
         return part(ui, "news", _news, None, "")
     row = fresh[0]
     key = "ui.news_host" if row["by"] == ui.live.actor_name(None) else "ui.news_seat"
-    refresh_after(ui, row["at"] + SHOW_SECONDS - time.time() + 0.05)
+    refresh_after(ui, row["at"] + SHOW_SECONDS - ui.now + 0.05)
     return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
 
 

@@ -1,9 +1,12 @@
 """The rules look-up: one full-screen panel, reachable from the app bar on every screen.
 
 "Can a Champion be cursed?" gets asked mid-turn, so results follow the
-typing. The page is rebuilt from scratch on every refresh, and a rebuilt
-text field would drop focus after one letter; so the field is created once per
-device and kept in `ui.local`, and typing only swaps the rows below it.
+typing. Drawn with live parts like every screen (ui/live.py): the typed text
+lives on this device (`ui.local`), the field is a part its text is no argument
+of (so typing never rebuilds it, and focus stays), and a pause in typing
+refreshes the screen, which rebuilds the rows below the field only. The search for
+what was typed runs off the event loop (ui/offload.py): a slow one must not freeze
+every other screen; its rows are kept for the body part to show.
 """
 from __future__ import annotations
 
@@ -15,12 +18,14 @@ import flet as ft
 from companion.core.model import RuleError
 from companion.rules import GAMES, MAX_QUERY, entry, highlight_terms, search
 from companion.ui.context import UI
+from companion.ui.live import group, part
 from companion.ui.offload import off_loop
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import heading, icon_button, tagged
 from companion.ui.widgets.rules_views import Handler, Opener, contents_list, entry_page, hit_list, no_hits
 
-FIELD, BODY, GAME, STACK, SEQ = "rules.field", "rules.body", "rules.game", "rules.stack", "rules.seq"
+QUERY, CLEARED, GAME, STACK, SEQ = "rules.query", "rules.cleared", "rules.game", "rules.stack", "rules.seq"
+FOUND = "rules.found"  # (what it answers, rows): the last search run off the event loop
 ALL = "all"
 LIMIT = 20
 # One letter matches half the rules; the contents are more use until a second one is typed.
@@ -31,20 +36,40 @@ PAUSE = 0.25
 
 
 def rules_panel(ui: UI, on_close: Handler) -> ft.Control:
-    field = _field(ui)
-    body = ft.Column(page_for(ui, field.value or ""), spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    ui.local[BODY] = body
-    header = ft.Row([
+    query = ui.local.get(QUERY, "")
+    stack = tuple(tuple(step) for step in ui.local.get(STACK, ()))
+    return group(ui, "rules-panel", ft.Column, [
+        part(ui, "rules-header", _header, on_close),
+        part(ui, "rules-search", _search_row, ui.local.get(CLEARED, 0)),
+        part(ui, "rules-chips", _chips, selected_game(ui), _table_game(ui)),
+        part(ui, "rules-body", _body, query, selected_game(ui), stack, _table_game(ui)),
+    ], spacing=12, expand=True)
+
+
+def _header(ui: UI, on_close: Handler) -> ft.Control:
+    return ft.Row([
         ft.Icon(ft.Icons.MENU_BOOK, size=28),
         ft.Container(heading(ui.t("rules.title")), expand=True),
         icon_button(ft.Icons.CLOSE, ui.t("rules.close"), on_close, "rules-close"),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    search_row = ft.Row([
+
+
+def _search_row(ui: UI, cleared: int) -> ft.Control:
+    """Rebuilt only by Clear (`cleared` counts them): typing never rebuilds the field."""
+    field = ft.TextField(value=ui.local.get(QUERY, ""), on_change=_typed(ui), autofocus=True,
+                         prefix_icon=ft.Icons.SEARCH, text_size=20, border_radius=12, max_length=MAX_QUERY,
+                         label=ui.t("rules.search_label"), hint_text=ui.t("rules.search_hint"))
+    return ft.Row([
         ft.Semantics(content=field, identifier="rules-query", expand=True),
         icon_button(ft.Icons.BACKSPACE_OUTLINED, ui.t("rules.clear"), _clear(ui), "rules-clear"),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return tagged(ft.Column([header, search_row, _chips(ui), body], spacing=12, expand=True), "rules-panel")
+
+
+def _body(ui: UI, query: str, game: str, stack: tuple, table_game: str | None) -> ft.Control:
+    found = ui.local.get(FOUND)
+    rows = found[1] if found and found[0] == _asked(ui, query) else page_for(ui, query)
+    return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _table_game(ui: UI) -> str | None:
@@ -55,6 +80,11 @@ def selected_game(ui: UI) -> str:
     """The game filter: the table's own game until the player picks another, else every game."""
     table_game = _table_game(ui)
     return ui.local.setdefault(GAME, table_game if table_game in GAMES else ALL)
+
+
+def _asked(ui: UI, query: str) -> tuple:
+    """Everything the rows below the field depend on: rows found for this are still right."""
+    return query, selected_game(ui), tuple(tuple(step) for step in ui.local.get(STACK, ())), ui.lang
 
 
 def page_for(ui: UI, query: str) -> list[ft.Control]:
@@ -88,35 +118,22 @@ def _page_for(ui: UI, query: str) -> list[ft.Control]:
     return contents_list(ui, game, _open(ui))
 
 
-def _field(ui: UI) -> ft.TextField:
-    field = ui.local.get(FIELD)
-    if field is None:
-        field = ft.TextField(on_change=_typed(ui), autofocus=True, prefix_icon=ft.Icons.SEARCH, text_size=20,
-                             border_radius=12, max_length=MAX_QUERY)
-        ui.local[FIELD] = field
-    field.label, field.hint_text = ui.t("rules.search_label"), ui.t("rules.search_hint")
-    return field
-
-
 def _typed(ui: UI) -> Handler:
     async def changed(e: Any) -> None:
+        ui.local[QUERY] = e.control.value or ""
         ui.local[STACK] = []  # a new question leaves the open entry
         seq = _supersede(ui)
         await asyncio.sleep(PAUSE)
         if seq != ui.local[SEQ]:
             return  # still typing, or a tap moved on: only the latest action draws
+        asked = _asked(ui, ui.local[QUERY])
         try:
-            rows = await off_loop(page_for, ui, e.control.value or "")
+            rows = await off_loop(page_for, ui, ui.local[QUERY])
         except RuleError as err:  # it ran too long: say so rather than wait on
             rows = [tagged(ft.Text(err.text(ui.lang), size=17), "rules-refused")]
-        body = ui.local.get(BODY)
-        if seq != ui.local[SEQ] or body is None:
-            return
-        body.controls = rows
-        try:
-            body.update()
-        except RuntimeError:
-            pass  # the panel was closed while this search ran
+        if seq == ui.local[SEQ]:
+            ui.local[FOUND] = (asked, rows)
+            await ui.refresh()
     return changed
 
 
@@ -126,9 +143,8 @@ def _supersede(ui: UI) -> int:
     return ui.local[SEQ]
 
 
-def _chips(ui: UI) -> ft.Control:
-    chosen = selected_game(ui)
-    order = sorted(GAMES, key=lambda g: g != _table_game(ui)) + [ALL]
+def _chips(ui: UI, chosen: str, table_game: str | None) -> ft.Control:
+    order = sorted(GAMES, key=lambda g: g != table_game) + [ALL]
     chips = []
     for game in order:
         name = ui.t("rules.all_games") if game == ALL else game_title(game, ui.lang)
@@ -166,7 +182,8 @@ def _pick(ui: UI, game: str) -> Handler:
 def _clear(ui: UI) -> Handler:
     async def go(e: Any) -> None:
         _supersede(ui)
-        ui.local[FIELD].value = ""
+        ui.local[QUERY] = ""
+        ui.local[CLEARED] = ui.local.get(CLEARED, 0) + 1  # the field is built again, empty
         ui.local[STACK] = []
         await ui.refresh()
     return go

@@ -7,7 +7,6 @@ score, markers or glow moved.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
@@ -146,7 +145,7 @@ def _glowing(ui: UI, scores: Sequence[Score]) -> set[str]:
         return set()
     seen: dict[str, str] = ui.local.setdefault(SEEN, {})
     until: dict[str, float] = ui.local.setdefault(GLOWING, {})
-    now = time.monotonic()
+    now = ui.now
     for s in scores:
         if s.seat in seen and seen[s.seat] != s.value:
             until[s.seat] = now + GLOW_SECONDS

@@ -1,8 +1,8 @@
-"""The Flet work-arounds do what they are for, in a real browser (companion/flet_patches/)."""
+"""What we add around the Flet web app does what it is for, in a real browser
+(companion/web_shell/, companion/socket_watch.py via companion/ws_guard.py)."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import socket
 import threading
 import time
@@ -19,8 +19,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 
-from companion.flet_patches import comeback, dead_socket
-from companion.flet_patches.index_page import IndexPageMiddleware
+from companion.socket_watch import current
+from companion.web_shell import comeback
+from companion.web_shell.index_page import IndexPageMiddleware
+from companion.ws_guard import WebSocketGuard
 
 
 class Background:
@@ -187,26 +189,27 @@ def test_the_served_page_downloads_the_client_files_at_once_and_once_each(server
 
 
 @pytest.fixture
-def bare_flet(monkeypatch):
-    """A bare Flet app served in this process, recording its sessions and their disconnects."""
-    state = {"pages": [], "gone": threading.Event(), "loop": None}
+def bare_flet():
+    """A bare Flet app served in this process behind the websocket guard (and so its socket watch), recording its sessions,
+    Flet's disconnects and the ends of their sockets as the watch reports them."""
+    state = {"pages": [], "gone": threading.Event(), "ended": threading.Event(), "loop": None}
 
     async def main(page: ft.Page) -> None:
         state["loop"] = asyncio.get_running_loop()
         page.on_disconnect = lambda e: state["gone"].set()
+        current().on_end(state["ended"].set)
         page.add(ft.Text("hello"))
         state["pages"].append(page)
 
-    module = importlib.import_module("flet_web.fastapi.app")
-    monkeypatch.setattr(module, "FletApp", module.FletApp)  # each test picks its class; undone after
     app = flet_fastapi.FastAPI()
     app.mount("/", flet_fastapi.app(main, no_cdn=True, session_timeout_seconds=60))
+    app.add_middleware(WebSocketGuard)
     with Background(app) as served:
-        yield served, state, module
+        yield served, state
 
 
-def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> bool:
-    """Whether the session hears its tab left, after a send that raised mid-write."""
+def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> None:
+    """A send that raises mid-write, then the tab closes."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(served.url)
@@ -224,20 +227,18 @@ def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> b
         state["pages"][0].add(ft.Text("more"))
 
     asyncio.run_coroutine_threadsafe(change(), state["loop"]).result(10)
-    time.sleep(0.5)
     context.close()
-    return state["gone"].wait(10)
 
 
-def test_a_tab_whose_socket_died_mid_write_still_leaves_its_session(bare_flet, browser, monkeypatch):
-    served, state, module = bare_flet
-    dead_socket.apply()
-    assert module.FletApp is dead_socket.DisconnectingFletApp
-    assert _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
+def test_a_tab_whose_socket_died_mid_write_is_reported_gone(bare_flet, browser, monkeypatch):
+    served, state = bare_flet
+    _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
+    assert state["ended"].wait(10)
 
 
 def test_flet_itself_still_loses_such_a_tab(bare_flet, browser, monkeypatch):
-    """Why the fix exists. When this fails, Flet fixed it: drop dead_socket.py."""
-    served, state, module = bare_flet
-    module.FletApp = dead_socket.FletApp
-    assert not _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
+    """Why the watch exists. When this fails, Flet tells the session itself: drop socket_watch.py."""
+    served, state = bare_flet
+    _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
+    assert state["ended"].wait(10)
+    assert not state["gone"].is_set()
