@@ -305,10 +305,15 @@ class Session:
             self.page.update()  # nothing is sent (Flet drops it), but Flet's copy of the screen goes
 
     def _let_screen_go(self) -> None:
+        """The screen's parts and controls go; the next render builds them from scratch, under a
+        new root and app bar (a component Flet has unmounted is not mounted again)."""
         self.ui.parts.clear()
         self.page.controls.clear()
         self.page.appbar = None
-        self._drawn, self._shown_as = (None, None, None), ()
+        self._screen = Holder()
+        self._root = view(self._screen, "screen")
+        self._body, self._shown_as = None, None
+        self._bar, self._bar_look, self._home_button = ft.AppBar(center_title=False), (), None
 
     def _watch_socket(self) -> None:
         """Flet may never say that a tab whose socket died mid-write has left: the socket's own
