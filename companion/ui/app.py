@@ -277,9 +277,13 @@ class Session:
             self._gone()
 
     def _gone(self) -> None:
-        """The device left: stop listening, and let its screen's parts go."""
+        """The device left: stop listening, and let its screen's parts go. If Flet did not see it
+        leave (its send failed: socket_watch.py), start the reconnect window ourselves, through
+        Flet's own Session.disconnect, or Flet never closes the session and it is held for good."""
         self._on_disconnect(None)
         self.ui.parts.clear()
+        if self.page.session.expires_at is None and not self.closed:
+            self.page.run_task(self.page.session.disconnect, self.ui.server.session_timeout)
 
     async def _tick_clock(self) -> None:
         """Once a second while a running turn clock is on screen, describe the screen again:
