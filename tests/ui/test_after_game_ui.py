@@ -67,7 +67,11 @@ def test_the_panel_waits_for_the_end_then_puts_each_phone_first_and_the_qr_on_th
     assert order[0] == "summary-ana" and label(phone, "summary-ana").startswith("3. You · Ana")
     assert label(phone, "summary-bgstats-link") == push_link(live.summary())
     csv = next(t for t in tags(phone) if t.identifier == "summary-csv").content
-    assert csv.url == f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?k={live.table.seat('ana').key}&format=csv"
+    assert csv.url.startswith(f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?ticket=")
+    assert csv.url.endswith("&format=csv")
+    tablet_links = [t.content.url for t in tags(tablet) if t.identifier in ("summary-csv", "summary-json")]
+    keys = (live.table.host_token, live.table.spectator_token, *(s.key for s in live.table.seats if s.key))
+    assert tablet_links and not [u for u in [csv.url, *tablet_links] for k in keys if k in u]  # no key in any link
 
 
 def test_the_clock_strip_starts_from_the_tablet_and_shows_only_on_the_active_phone(tmp_path):

@@ -16,6 +16,7 @@ from companion.core.summary import note_text, role_text, tie_text
 from companion.core.turnclock import clock_text
 from companion.i18n import catalogue, numbers
 from companion.qr import qr_svg
+from companion.core import tickets
 from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.colours import SHADES, shade
@@ -123,17 +124,10 @@ def _bgstats(ui: UI, data: dict, aliases: dict[str, str]) -> ft.Control:
                   "summary-bgstats-link", link)
 
 
-def _token(ui: UI) -> str:
-    table = ui.live.table
-    if ui.access.role == "host":
-        return table.host_token
-    if ui.access.role == "seat":
-        return table.seat(ui.access.seat).key
-    return table.spectator_token
-
-
 def _downloads(ui: UI, data: dict) -> ft.Control:
-    base = f"{ui.server.base_url}/api/tables/{data['table']}/summary?k={_token(ui)}"
+    """The links carry a download ticket (core/tickets.py), never this device's key."""
+    ticket = tickets.mint(data["table"], ui.live.table.spectator_token)
+    base = f"{ui.server.base_url}/api/tables/{data['table']}/summary?ticket={ticket}"
     return ft.Row([
         tagged(ft.TextButton(ui.t("summary.download_json"), icon=ft.Icons.DOWNLOAD, url=base + "&format=json"),
                "summary-json"),
