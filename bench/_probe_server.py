@@ -3,7 +3,8 @@
 Run by bench/sessions.py: python bench/_probe_server.py <data-dir> <port>. Bound to
 127.0.0.1 only. `GET /bench/probe` collects garbage, then answers the resident memory,
 the event loop's tasks, the hub's listeners and how many session, page and websocket
-objects are still alive (counted by class name over gc's objects). With BENCH_TRACEMALLOC=<frames>
+objects are still alive (counted by class name over gc's objects), and what Python's
+small-object allocator holds (arenas, bytes in use, free bytes inside held arenas). With BENCH_TRACEMALLOC=<frames>
 set, tracemalloc runs from the start and `GET /bench/trace` answers the allocation sites that
 grew most since the last `GET /bench/trace?mark=1` (to find where memory goes, not just how much).
 """
@@ -26,6 +27,35 @@ from companion.server import build_app  # noqa: E402  (Flet reads its env at imp
 KINDS = {("flet.messaging.session", "Session"): "flet_sessions", ("flet.controls.page", "Page"): "pages",
          ("companion.ui.app", "Session"): "app_sessions", ("starlette.websockets", "WebSocket"): "websockets",
          ("companion.ui.context", "UI"): "uis"}
+
+
+PYMALLOC = {"# arenas allocated current": "arenas", "# arenas highwater mark": "arenas_peak",
+            "# bytes in allocated blocks": "used_mb", "# bytes in available blocks": "free_in_pools_mb"}
+
+
+def pymalloc() -> dict:
+    """Python's small-object allocator, from sys._debugmallocstats (written to fd 2 by C): its
+    1 MiB arenas (an arena goes back to the system only once every block in it is free), the
+    bytes in live blocks and the free blocks inside arenas still held. Empty under PYTHONMALLOC=malloc."""
+    import tempfile
+    with tempfile.TemporaryFile() as out:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(out.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    found = {}
+    for row in text.splitlines():
+        name, _, value = row.partition("=")
+        if name.strip() in PYMALLOC:
+            number = int(value.strip().replace(",", ""))
+            found[PYMALLOC[name.strip()]] = round(number / 2**20, 1) if "bytes" in name else number
+    return found
 
 
 FRAMES = int(os.environ.get("BENCH_TRACEMALLOC", "0"))
@@ -55,6 +85,7 @@ def main() -> None:
                 every[f"{type(obj).__module__}.{type(obj).__qualname__}"] += 1
         return {"types": dict(every.most_common(types)), "objects": len(gc.get_objects()),"rss_mb": round(me.memory_info().rss / 2**20, 1), "tasks": len(asyncio.all_tasks()),
                 "listeners": info.hub.listener_count(), "fds": me.num_fds(), "threads": me.num_threads(),
+                "pymalloc": pymalloc(),
                 **{kind: counts[kind] for kind in KINDS.values()}}
 
     marked: list = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import subprocess
 import sys
 import tempfile
@@ -31,12 +32,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e")
 from drive import _free_port  # noqa: E402
 
 REGISTER, PATCH, INVOKE = 1, 2, 5
+PAGE_ID = 1  # Flet's id of the page control: its first patch carries the drawn screen
 PHONE = (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 
 
 async def phone(port: int, route: str, drop_at_call: bool = False) -> bool:
-    """One phone: register, answer the page's calls, wait for its first screen, then drop.
+    """One phone: register, answer the page's calls, wait for its first screen (the page's
+    first patch, with the table drawn: about 28 KB for a Kleos seat), then drop.
     `drop_at_call`: drop at the page's first call instead, leaving it waiting for an answer."""
     ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=None, compression=None, open_timeout=60)
     page = {"route": route, "width": PHONE[0], "height": PHONE[1], "web": True, "platform": "android"}
@@ -54,8 +57,8 @@ async def phone(port: int, route: str, drop_at_call: bool = False) -> bool:
                     await ws.send(b"\x00" + msgpack.packb([INVOKE, {"control_id": body["control_id"],
                                                                     "call_id": body["call_id"],
                                                                     "result": None, "error": None}]))
-                elif action == PATCH:
-                    shown = True
+                elif action == PATCH and msgpack.unpackb(data[1:], strict_map_key=False)[1].get("id") == PAGE_ID:
+                    shown = True  # the page itself patched: the screen drawn (earlier patches add services)
                     break
     except TimeoutError:
         pass
@@ -85,10 +88,19 @@ async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at
     return shown
 
 
+async def print_trace(http: httpx.AsyncClient) -> None:
+    """The allocation sites grown most since the start (tracemalloc in the server)."""
+    for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
+        print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
+            part.strip() for part in site["where"]))
+
+
 def line(label: str, p: dict) -> str:
     return (f"  {label:<22} RSS {p['rss_mb']:7.1f} MB  tasks {p['tasks']:4d}  flet sessions {p['flet_sessions']:4d}  "
             f"pages {p['pages']:4d}  app sessions {p['app_sessions']:4d}  websockets {p['websockets']:4d}  "
-            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}  threads {p['threads']:3d}")
+            f"listeners {p['listeners']:4d}  fds {p['fds']:4d}  threads {p['threads']:3d}"
+            + ("  pymalloc: {arenas} arenas of 1 MiB (peak {arenas_peak}), {used_mb} MB in use, "
+               "{free_in_pools_mb} MB free inside them".format(**p["pymalloc"]) if p.get("pymalloc") else ""))
 
 
 async def main() -> None:
@@ -100,13 +112,17 @@ async def main() -> None:
                         help="phones drop at the page's first call to them, before answering it")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --sessions phones, one after another")
     parser.add_argument("--types", type=int, default=0, help="also list the N object types that grew most")
+    parser.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="run the server with this variable set, e.g. LD_PRELOAD=<a malloc> or "
+                             "PYTHONMALLOC=malloc (to tell allocator high-water from a leak)")
     parser.add_argument("--trace", type=int, default=0,
                         help="run the server under tracemalloc with this many frames and list the sites that grew")
     args = parser.parse_args()
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**__import__("os").environ, "COMPANION_SESSION_TIMEOUT": str(args.window),
-               "COMPANION_SESSIONS_PER_ADDRESS": "100000"}  # every phone here is 127.0.0.1
+        env = {**os.environ, "COMPANION_SESSION_TIMEOUT": str(args.window),
+               "COMPANION_SESSIONS_PER_ADDRESS": "100000",  # every phone here is 127.0.0.1
+               **dict(pair.split("=", 1) for pair in args.server_env)}
         if args.trace:
             env["BENCH_TRACEMALLOC"] = str(args.trace)
         server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_probe_server.py")), tmp, str(port)],
@@ -127,7 +143,9 @@ async def main() -> None:
                 wait = args.window + 25  # Flet's eviction looks every 10 s
                 how = "drop at the first call, unanswered" if args.drop_at_call else "drop after the first screen"
                 print(f"# {args.sessions} phone sessions ({how}), reconnect window {args.window} s, "
-                      f"batches of {args.batch}; a shared, busy 2-core machine")
+                      f"batches of {args.batch}; a shared, busy 2-core machine, load average "
+                      f"{' '.join(f'{n:.2f}' for n in os.getloadavg())}"
+                      + (f"; server env {' '.join(args.server_env)}" if args.server_env else ""))
                 warm = await round_of(port, routes, 2 * args.batch, args.batch)
                 await until_gone(http, {"flet_sessions": 0}, wait)
                 start = await probe(http)
@@ -135,29 +153,36 @@ async def main() -> None:
                 print(line("start (after warm-up)", start) + f"   warm-up shown {warm}")
                 if args.trace:
                     await http.get("/bench/trace", params={"mark": 1})
+                last = start
                 for turn in range(1, args.rounds + 1):
                     began = time.perf_counter()
                     shown = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call)
                     took = time.perf_counter() - began
                     dropped = await probe(http)
                     print(line(f"round {turn}: all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s")
+                    if args.trace:
+                        print("  what the dropped sessions hold, by site:")
+                        await print_trace(http)
                     after, waited = await until_gone(http, start, wait)
                     print(line(f"round {turn}: after window", after) + f"   ({waited:.0f} s after the last drop)")
                     print(f"  round {turn}: memory after - start: {after['rss_mb'] - start['rss_mb']:+.1f} MB "
                           f"(peak +{dropped['rss_mb'] - start['rss_mb']:.1f} MB); "
                           f"tasks after - start: {after['tasks'] - start['tasks']:+d}; "
                           f"sessions left: {after['flet_sessions'] - start['flet_sessions']:+d}; "
-                          f"GC-tracked objects {after['objects'] - start['objects']:+d}")
+                          f"GC-tracked objects {after['objects'] - start['objects']:+d}; since the last round "
+                          f"{after['rss_mb'] - last['rss_mb']:+.1f} MB "
+                          f"({(after['rss_mb'] - last['rss_mb']) * 1024 / args.sessions:+.1f} KB a session)")
+                    last = after
                     if args.trace:
-                        for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
-                            print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
-                                part.strip() for part in site["where"]))
+                        print("  what is still held after the window, by site:")
+                        await print_trace(http)
                 if args.types:
                     before, later = (await probe(http, 400))["types"], start_types
                     grown = sorted(((before.get(k, 0) - later.get(k, 0), k) for k in before), reverse=True)[:args.types]
                     print("  object types grown since the start:", ", ".join(f"{k} +{n}" for n, k in grown if n > 0))
                 trimmed = (await http.get("/bench/probe", params={"trim": 1})).json()
                 print(line("after malloc_trim(0)", trimmed))
+                print(f"# load average at the end {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -56,7 +56,7 @@ def make_tables(data: Path, count: int) -> dict[str, tuple[str, str, bool]]:
             live.dispatch({"type": "points.add", "player": live.table.seats[rng.randrange(len(players))].id,
                            "amount": rng.randint(1, 9)}, host)
         if n % 3 == 0:
-            live.dispatch({"type": "game.end"}, host)
+            live.dispatch({"type": "game.end", "from_step": live.step}, host)
         tokens[live.table.id] = (live.table.host_token, live.table.seats[0].id, n % 3 == 0)
         if n % 1000 == 999:
             print(f"  made {n + 1} tables", flush=True)

@@ -25,7 +25,7 @@ from companion.core.game import Game
 from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
-from companion.core.store import Damaged, Store, TableStore
+from companion.core.store import Damaged, FileLog, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, owned_top
 
 log = logging.getLogger(__name__)
@@ -547,7 +547,7 @@ class Hub:
         self._now = now
         self.plays = Plays(data_dir)
         self.games = games
-        self.index = Index(self.store, {g: game.title for g, game in games.items()}, self.plays.of)
+        self.index = Index(self.store, {g: game.title for g, game in games.items()}, self.plays.of, self._replays)
         self._lock = threading.Lock()
         self._live: weakref.WeakValueDictionary[str, LiveTable] = weakref.WeakValueDictionary()
         self._kept: dict[str, float] = {}  # table id -> last use (clock), for the tables in use
@@ -642,14 +642,24 @@ class Hub:
         return live
 
     def _load(self, table_id: str) -> LiveTable:
-        store = self.store.open(table_id)
+        return self._table_of(self.store.open(table_id))
+
+    def _table_of(self, store: TableStore | FileLog) -> LiveTable:
         game = self.games.get(store.table().game)
         if game is None:
             raise Damaged("unknown_game")
         try:
-            return LiveTable(store, game, self.plays.record, self._now, self._index_change)
+            return LiveTable(store, game, self.plays.record, self._now, self._index_change)  # type: ignore[arg-type]
         except (TypeError, KeyError, ValueError, AttributeError, IndexError) as err:
             raise Damaged("replay", error=type(err).__name__) from err
+
+    def _replays(self, raw: bytes) -> Damaged | None:
+        """The index's check of a saved file: replayed as opening it would, without writing to it."""
+        try:
+            self._table_of(FileLog(raw))
+        except Damaged as err:
+            return err
+        return None
 
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
         live = self.get(table_id)
@@ -666,7 +676,7 @@ class Hub:
 
     def damaged(self) -> dict[str, Damaged]:
         """Table files that cannot be opened, with what is wrong, for the tablet's list and health:
-        what the index found reading them (a table whose events stop replaying is found when opened)."""
+        what the index found reading and replaying them (see Index: replays run in a worker thread)."""
         return self.index.damaged()
 
     def listener_count(self) -> int:

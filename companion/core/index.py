@@ -11,6 +11,12 @@ and at start a missing or unreadable index is rebuilt, and files changed behind 
 back (their size and mtime differ from the row's) are read again. While the server
 runs, the hub updates a table's row on every change; a file that appears, goes or is
 replaced in the tables folder changes the folder's mtime, which every read checks.
+
+A row read from a file alone does not say that the table's events still replay (a file
+can be whole JSON whose events a newer rules version cannot apply). So each row also
+keeps the stamp at which its file was last replayed whole; rows read anew are replayed
+in a worker thread (`check`), off the event loop, and a file that fails is listed as
+damaged before anyone opens it. A row the hub writes is replayed already: its table is live.
 """
 from __future__ import annotations
 
@@ -27,9 +33,10 @@ from companion.core.store import Damaged, Store, inspect
 
 log = logging.getLogger(__name__)
 
-SCHEMA = 1  # PRAGMA user_version: an index of another shape is rebuilt
+SCHEMA = 2  # PRAGMA user_version: an index of another shape is rebuilt
 FILE = "tables-index.sqlite3"
 Stamp = str  # "<mtime_ns>:<size>" of the table file the row was made from
+Check = Callable[[bytes], "Damaged | None"]  # a table file's bytes replayed whole: what is wrong, or None
 
 
 @dataclass
@@ -59,15 +66,21 @@ class Index:
     """One SQLite file in the data folder; every method is safe from any thread."""
 
     def __init__(self, store: Store, titles: Mapping[str, str],
-                 finished: Callable[[str], dict | None] = lambda table_id: None) -> None:
+                 finished: Callable[[str], dict | None] = lambda table_id: None,
+                 check: Check | None = None) -> None:
         """`titles`: game id -> title, for the games this server plays (another game's file is
-        damaged for it); `finished(table_id)`: the kept play of a finished table, or None."""
+        damaged for it); `finished(table_id)`: the kept play of a finished table, or None;
+        `check`: replays a file's bytes (rows read anew are checked with it in a worker thread)."""
         self.store = store
         self.path = store.data_dir / FILE
         self.titles = dict(titles)
         self.finished_play = finished
+        self._check = check
         self._lock = threading.Lock()
         self._folder: int | None = None  # the tables folder's mtime when last reconciled
+        self._checker: threading.Thread | None = None
+        self._again = False  # rows were read anew while the checker ran: it looks once more
+        self._closed = False
         self._db = self._connect()
         self.reconcile()
 
@@ -90,7 +103,7 @@ class Index:
             db.execute("""CREATE TABLE tables (
                 id TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL, players TEXT NOT NULL,
                 search TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, events INTEGER NOT NULL,
-                finished INTEGER NOT NULL, winners TEXT NOT NULL, problem TEXT, stamp TEXT)""")
+                finished INTEGER NOT NULL, winners TEXT NOT NULL, problem TEXT, stamp TEXT, replayed TEXT)""")
             db.execute("CREATE INDEX by_updated ON tables (problem, updated DESC)")
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         return db
@@ -103,6 +116,7 @@ class Index:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             self._db.close()
 
     # -- keeping it true -------------------------------------------------------
@@ -119,6 +133,74 @@ class Index:
         with self._lock, self._db:
             self._db.executemany("DELETE FROM tables WHERE id = ?", gone)
             self._db.executemany(_UPSERT, fresh)
+        if fresh and self._check is not None:
+            self._start_checking()
+
+    # -- replaying rows read anew (a worker thread) ------------------------------
+    def _start_checking(self) -> None:
+        with self._lock:
+            if self._checker is not None and self._checker.is_alive():
+                self._again = True
+                return
+            self._again = False
+            self._checker = threading.Thread(target=self._check_all, name="index-check", daemon=True)
+            self._checker.start()
+
+    def wait_checked(self, timeout: float | None = None) -> bool:
+        """Wait for the rows read anew to be replayed; False if still at it after `timeout`."""
+        with self._lock:
+            checker = self._checker
+        if checker is not None:
+            checker.join(timeout)
+        return checker is None or not checker.is_alive()
+
+    def _check_all(self) -> None:
+        """Replay every row's file not replayed at its current stamp, and mark those that fail.
+        The thread ends when none is left, so an idle server holds no thread for it."""
+        while True:
+            with self._lock:
+                if self._closed:
+                    return
+                todo = [r[0] for r in self._db.execute(
+                    "SELECT id FROM tables WHERE problem IS NULL AND replayed IS NOT stamp")]
+            for table_id in todo:
+                if not self._check_one(table_id):
+                    return
+            with self._lock:
+                if not self._again:
+                    self._checker = None
+                    return
+                self._again = False
+
+    def _check_one(self, table_id: str) -> bool:
+        """Replay one file; write what was found only if the file is still the one read (a live
+        table's append changes the stamp, and the hub's own row says it replays). False: closed."""
+        path = self.store.path(table_id)
+        before = stamp_of(path)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return True  # gone or unreadable since: the next reconcile lists it as it is
+        if before is None or stamp_of(path) != before:
+            return True
+        try:
+            problem = self._check(raw)  # type: ignore[misc]
+        except Exception:  # a bug in a check must not end the thread; opening the table says more
+            log.exception("saved table %s: the replay check failed", table_id)
+            return True
+        row = _problem_row(table_id, problem, before) if problem is not None else None
+        with self._lock:
+            if self._closed:
+                return False
+            with self._db:
+                if row is not None:
+                    self._db.execute(_UPSERT_PROBLEM, (*row, before))
+                else:
+                    self._db.execute("UPDATE tables SET replayed = ? WHERE id = ? AND stamp = ? AND problem IS NULL",
+                                     (before, table_id, before))
+        if problem is not None:
+            log.warning("saved table %s cannot be opened: %s", table_id, problem.problem)
+        return True
 
     def _folder_mtime(self) -> int | None:
         try:
@@ -156,7 +238,7 @@ class Index:
         if play is not None:
             summary.finished = True
             summary.winners = [p["name"] for p in play.get("players", []) if p.get("winner")]
-        return _row(summary, stamp)
+        return _row(summary, stamp, replayed=False)
 
     # -- writing (the hub, on every change) --------------------------------------
     def put(self, summary: TableSummary, new: bool = False) -> None:
@@ -215,18 +297,23 @@ class Index:
 
 
 _UPSERT = ("INSERT OR REPLACE INTO tables (id, game, title, players, search, created, updated, events, finished, "
-           "winners, problem, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "winners, problem, stamp, replayed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+# The checker's finding, written only over the row it checked (the file still at the same stamp).
+_UPSERT_PROBLEM = ("UPDATE tables SET game = ?2, title = ?3, players = ?4, search = ?5, created = ?6, updated = ?7, "
+                   "events = ?8, finished = ?9, winners = ?10, problem = ?11, stamp = ?12, replayed = ?13 "
+                   "WHERE id = ?1 AND stamp = ?14")
 
 
-def _row(s: TableSummary, stamp: Stamp | None) -> tuple:
+def _row(s: TableSummary, stamp: Stamp | None, replayed: bool = True) -> tuple:
+    """`replayed`: the row comes from the table in play, so its events are known to replay."""
     search = " ".join([s.game, s.title, *s.players]).casefold()
     return (s.id, s.game, s.title, _dumps(s.players), search, s.created, s.updated, s.events, int(s.finished),
-            _dumps(s.winners), None, stamp)
+            _dumps(s.winners), None, stamp, stamp if replayed else None)
 
 
 def _problem_row(table_id: str, err: Damaged, stamp: Stamp | None) -> tuple:
     problem = _dumps({"key": err.key, "values": {k: str(v) for k, v in err.values.items()}})
-    return (table_id, "", "", "[]", "", 0.0, 0.0, 0, 0, "[]", problem, stamp)
+    return (table_id, "", "", "[]", "", 0.0, 0.0, 0, 0, "[]", problem, stamp, stamp)
 
 
 def _dumps(value: object) -> str:

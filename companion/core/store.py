@@ -404,6 +404,30 @@ class TableStore:
             self._db.close()
 
 
+class FileLog:
+    """A table file's bytes read as a TableStore reads them, for a replay check that must not
+    write: opening a TableStore may mend or compact the file, which only the table's writer may."""
+
+    def __init__(self, raw: bytes) -> None:
+        data, _, _ = inspect(raw)
+        self._table = data.get("table") or {}
+        self._events = data.get("events") or {}
+
+    def table(self) -> Table:
+        if not self._table:
+            raise Damaged("incomplete")
+        try:
+            return Table.from_dict(self._table[min(self._table, key=int)])
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise Damaged("incomplete") from None
+
+    def events(self) -> list[dict]:
+        try:
+            return [{**self._events[key], "seq": int(key)} for key in sorted(self._events, key=int)]
+        except (TypeError, ValueError):
+            raise Damaged("incomplete") from None
+
+
 class Store:
     """The data folder: one file per table, a trash folder, the server's admin token."""
 

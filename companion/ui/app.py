@@ -277,9 +277,13 @@ class Session:
             self._gone()
 
     def _gone(self) -> None:
-        """The device left: stop listening, and let its screen's parts go."""
+        """The device left: stop listening, and let its screen's parts go. If Flet did not see it
+        leave (its send failed: socket_watch.py), start the reconnect window ourselves, through
+        Flet's own Session.disconnect, or Flet never closes the session and it is held for good."""
         self._on_disconnect(None)
         self.ui.parts.clear()
+        if self.page.session.expires_at is None and not self.closed:
+            self.page.run_task(self.page.session.disconnect, self.ui.server.session_timeout)
 
     async def _tick_clock(self) -> None:
         """Once a second while a running turn clock is on screen, describe the screen again:
@@ -293,11 +297,27 @@ class Session:
 
     def _on_disconnect(self, e) -> None:
         """A closed or sleeping tab must not slow every broadcast: stop listening at once. Nor does
-        it count against its address's bound until it is back."""
+        it count against its address's bound until it is back, nor hold its screen through the
+        reconnect window (about 200 KB a phone, which Python's allocator keeps after the session
+        ends): a device that comes back is drawn afresh."""
         if self._unsubscribe:
             self._unsubscribe()
             self._unsubscribe = None
         self.ui.server.screens.depart(self)
+        if e is not None:  # Flet's own disconnect, not a render finding the connection gone
+            self._let_screen_go()
+            self.page.update()  # nothing is sent (Flet drops it), but Flet's copy of the screen goes
+
+    def _let_screen_go(self) -> None:
+        """The screen's parts and controls go; the next render builds them from scratch, under a
+        new root and app bar (a component Flet has unmounted is not mounted again)."""
+        self.ui.parts.clear()
+        self.page.controls.clear()
+        self.page.appbar = None
+        self._screen = Holder()
+        self._root = view(self._screen, "screen")
+        self._body, self._shown_as = None, None
+        self._bar, self._bar_look, self._home_button = ft.AppBar(center_title=False), (), None
 
     def _watch_socket(self) -> None:
         """Flet may never say that a tab whose socket died mid-write has left: the socket's own
@@ -314,9 +334,7 @@ class Session:
         self.closed = True
         self._leave_table()
         self.ui.server.screens.depart(self)
-        self.ui.parts.clear()
-        self.page.controls.clear()
-        self.page.appbar = None
+        self._let_screen_go()
 
     async def _on_connect(self, e) -> None:
         self._watch_socket()
@@ -333,8 +351,8 @@ class Session:
     async def render(self) -> None:
         """Describe the whole screen again; parts whose inputs are unchanged come back as the
         same controls, and Flet's diff against the shown tree sends only what changed."""
-        if self.closed:
-            return  # a render still queued when the session ended: nothing to show it to
+        if self.closed or not self._connected():
+            return  # nothing to show it to: a device that comes back is drawn then (_on_connect)
         page, ui = self.page, self.ui
         ui.now = self.clock()
         theme = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT

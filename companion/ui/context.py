@@ -35,6 +35,7 @@ class ServerInfo:
     addresses: tuple[str, ...] = ()  # every detected base URL, best first (the host may pick one)
     fixed: bool = False  # base_url came from `--url`: it beats the tablet's own address
     screens: Screens = field(default_factory=Screens)  # which sessions follow which seat (ui/devices.py)
+    session_timeout: int = 15 * 60  # the reconnect window (s): server.SESSION_TIMEOUT_SECONDS
 
     def join_url(self, table_id: str, token: str, base: str | None = None) -> str:
         return f"{base or self.base_url}/t/{table_id}?k={token}"

@@ -1,4 +1,7 @@
 """The saved-tables index (issue 29): up to date on every change, rebuilt when missing or damaged."""
+import json
+import shutil
+
 from companion.core.hub import Hub
 from companion.core.index import FILE
 from companion.games.registry import GAMES
@@ -74,3 +77,41 @@ def test_pages_and_search_read_the_index_newest_change_first(hub):
     assert [s.id for s in hub.saved("player7")[0]] == [made[7].table.id]
     assert hub.saved("COMMON player1")[1] == 3  # Player1, Player10, Player11
     assert hub.saved("100%_")[1] == 0
+
+
+def _stop_replaying(hub, table_id):
+    """An event that the rules cannot even read (no type): the file is whole JSON, but the table
+    no longer opens, as when a newer version cannot replay an old log."""
+    with hub.store.path(table_id).open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"events": {"9": {"by": "host", "at": 1.0}}}) + "\n")
+
+
+def test_a_table_that_stops_replaying_is_listed_damaged_at_start_before_anyone_opens_it(tmp_path):
+    hub = Hub(tmp_path, GAMES)
+    good, host = _pad(hub, "Ana")
+    good.dispatch({"type": "points.add", "player": "ana", "amount": 2}, host)
+    bad, _ = _pad(hub, "Bia")
+    _stop_replaying(hub, bad.table.id)
+    saved = hub.store.path(bad.table.id).read_bytes()
+    again = Hub(tmp_path, GAMES)
+    assert again.index.wait_checked(timeout=60)
+    assert list(again.damaged()) == [bad.table.id]
+    assert again.damaged()[bad.table.id].key == "store.replay"
+    assert list(_listed(again)) == [good.table.id] and again.index.counts() == (2, 1)
+    assert again.in_use() == 0  # found by the index's check, not by opening the table
+    assert hub.store.path(bad.table.id).read_bytes() == saved  # the check only reads
+    # Checked once: the next start trusts the row (same file), and still lists it damaged.
+    third = Hub(tmp_path, GAMES)
+    assert third.index.wait_checked(timeout=60) and list(third.damaged()) == [bad.table.id]
+
+
+def test_a_file_that_appears_while_the_server_runs_is_replayed_and_marked(tmp_path):
+    hub = Hub(tmp_path, GAMES)
+    live, _ = _pad(hub, "Ana")
+    other = Hub(tmp_path / "elsewhere", GAMES)
+    bad, _ = _pad(other, "Bia")
+    _stop_replaying(other, bad.table.id)
+    shutil.copy(other.store.path(bad.table.id), hub.store.path(bad.table.id))  # restored from a backup, say
+    hub.saved()  # the next read sees the folder changed, reads the new file and starts its check
+    assert hub.index.wait_checked(timeout=60)
+    assert list(hub.damaged()) == [bad.table.id] and list(_listed(hub)) == [live.table.id]

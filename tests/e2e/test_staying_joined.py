@@ -64,3 +64,32 @@ def test_a_killed_server_restarts_with_everything_shown_as_done(server, browser)
     expect_label(tablet, "score-bia", "7", timeout=30_000)
     _add(server, table, 1)
     expect_label(tablet, "score-bia", "8", timeout=30_000)
+
+
+SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = function (...args) { const s = new Real(...args); window.__sockets.push(s); return s; };
+  window.WebSocket.prototype = Real.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();"""
+
+
+def test_a_phone_whose_connection_drops_inside_the_window_is_drawn_again_current(server, browser):
+    """The server lets a dropped phone's screen go at once (issue 29: memory); the same session,
+    back within the reconnect window, shows the table as it is now and follows it again."""
+    table = _table(server)
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(SOCKETS)
+    phone = context.new_page()
+    goto(phone, f"{server.url}/t/{table['id']}?k={table['seats']['bia']['token']}")
+    expect_label(phone, "score-bia", "0", timeout=30_000)
+    session = phone.evaluate("sessionStorage.getItem('_flet_session_id')")
+    phone.evaluate("window.__sockets.forEach(s => s.close())")  # the Wi-Fi went for a moment
+    assert until(lambda: server.listeners() == 0)
+    _add(server, table, 3)  # the table moves on meanwhile
+    expect_label(phone, "score-bia", "3", timeout=30_000)
+    assert phone.evaluate("sessionStorage.getItem('_flet_session_id')") == session  # the same session
+    _add(server, table, 1)
+    expect_label(phone, "score-bia", "4")  # and it follows the table again
+    context.close()

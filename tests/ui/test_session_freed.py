@@ -83,3 +83,46 @@ def test_a_call_waiting_on_a_device_that_went_away_ends_with_the_session(server:
         assert live.listener_count == 0 and device.app.closed and not device.page.controls
 
     asyncio.run(go())
+
+
+def test_a_dropped_phone_lets_its_screen_go_in_the_window_and_is_drawn_again_when_back(server: ServerInfo):
+    """What a phone asleep holds through the reconnect window is the allocator's high-water
+    mark long after its session ends; so the screen goes at the drop, and comes back drawn whole."""
+    async def go():
+        live = server.hub.create("scorepad", {"players": ["Ana", "Bia"]})
+        key = live.claim(live.table.seats[0].token)[1]
+        phone = await asyncio.create_task(Device(server, f"/t/{live.table.id}?k={key}").open())
+        await phone.settle()
+        shown = set(phone.ids())
+        screen = weakref.ref(phone.page.controls[0])
+        assert "undo" in shown and live.listener_count == 1
+        await asyncio.create_task(phone.flet.disconnect(3600))
+        assert live.listener_count == 0 and not phone.page.controls and not phone.app.ui.parts.built
+        gc.collect()
+        assert screen() is None  # nothing of the drawn screen is held while the phone sleeps
+        back = FakeConnection(asyncio.get_running_loop())
+        back.session, phone.conn = phone.flet, back
+        await asyncio.create_task(phone.flet.connect(back))
+        await phone.settle()
+        assert set(phone.ids()) == shown and live.listener_count == 1 and back.frames
+
+    asyncio.run(go())
+
+
+def test_a_socket_that_died_unseen_by_flet_still_starts_the_reconnect_window(server: ServerInfo):
+    """Flet misses a tab whose socket died while it was writing (socket_watch.py says so instead):
+    the session must still expire, or it is held for good with its screen."""
+    async def go():
+        live = server.hub.create("scorepad", {"players": ["Ana", "Bia"]})
+        phone = await asyncio.create_task(
+            Device(server, f"/t/{live.table.id}?k={live.table.spectator_token}").open())
+        await phone.settle()
+        assert phone.flet.expires_at is None and phone.page.controls
+        phone.app._gone()  # what the socket's watch calls when the socket ends
+        await phone.settle()
+        async with asyncio.timeout(30):  # a bound on the wait, so a session never told fails here
+            while phone.flet.expires_at is None:
+                await asyncio.sleep(0.01)
+        assert phone.flet.connection is None and not phone.page.controls and live.listener_count == 0
+
+    asyncio.run(go())
