@@ -63,3 +63,24 @@ def test_an_unknown_form_or_an_outsized_entry_is_refused():
     with pytest.raises(RuleError) as big:
         put({"turn": 1}, "bid", "x", "w" * (drafts.VALUE_MAX + 1))
     assert big.value.key == "drafts.too_big"
+
+
+def _whole(state: dict, path: str, value):
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RuleError("drafts.too_big", max=0)
+    return value
+
+
+CHECKED = {"count": Draft("count", frozenset({"count.take"}), lambda s: s["turn"], entry=_whole,
+                          line=lambda event, lang: f"{event['path']} is now {event['value']}")}
+
+
+def test_a_form_may_check_each_entry_and_word_its_own_history_line():
+    event = {"type": drafts.TYPE, "draft": "count", "path": "priests", "value": 2, "by": "red"}
+    state = drafts.put(CHECKED, {"turn": 1}, event)
+    assert drafts.entries(state, "count") == {"priests": 2}
+    with pytest.raises(RuleError):
+        drafts.put(CHECKED, state, {**event, "value": -1})
+    assert drafts.entries(state, "count") == {"priests": 2}  # the refused entry left the form as it was
+    assert drafts.describe(event, "en", CHECKED) == "priests is now 2"
+    assert "priests" in drafts.describe(event, "en")  # a form without its own line: the generic one
