@@ -27,6 +27,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui.app import Session
 from companion.ui.context import SETTLE_S, ServerInfo
+from companion.ui.kept import busy
 from companion.ui.live import shown
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -235,10 +236,13 @@ class Device:
         await self.flet.dispatch_event(self.find(identifier)._i, event, data)
 
     async def settle(self) -> None:
-        """Until the render queue has drawn every change already published."""
-        for _ in range(50):
-            await asyncio.sleep(0)
-        while any(q.waiting or q.task for q in _queues().values()):
+        """Until this device's reads off the event loop (ui/kept.py) are in and the render queue
+        has drawn every change already published."""
+        while True:
+            for _ in range(50):
+                await asyncio.sleep(0)
+            if not busy(self.app.ui) and not any(q.waiting or q.task for q in _queues().values()):
+                return
             await asyncio.sleep(0.001)
 
     def mark(self) -> int:
