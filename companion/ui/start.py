@@ -64,9 +64,9 @@ def start_screen(ui: UI) -> ft.Control:
     the saved tables' page from the index and the latest finished plays. A render reads neither
     the index nor the plays; until the first read is in, the card says it is reading."""
     search, page = ui.local.get(SEARCH, "").strip(), ui.local.get(PAGE, 0)
-    hub = ui.server.hub
-    found = kept(ui, "saved", (search, page), lambda: saved_tables(hub, search, page))
-    plays = kept(ui, "plays", (), lambda: latest_plays(hub.plays))
+    server = ui.server  # the hub is reached in the worker thread only
+    found = kept(ui, "saved", (search, page), lambda: saved_tables(server.hub, search, page))
+    plays = kept(ui, "plays", (), lambda: latest_plays(server.hub.plays))
     if found is not None and found.value is not None and found.query == (search, page):
         ui.local[PAGE] = found.value.first // PAGE_SIZE  # the page emptied under us: the last one
     saved = part(ui, "start-saved", _saved, found.value if found else None, found is not None and found.slow)

@@ -31,9 +31,9 @@ CHART_HEIGHT = 240
 def stats_screen(ui: UI) -> ft.Control:
     """Built of live parts like a table's screen; the plays are read and counted off the event
     loop (ui/kept.py) and kept, so a render reads no file and counts nothing."""
-    plays = ui.server.hub.plays
+    server = ui.server  # the hub is reached in the worker thread only
     asked = ui.local.get(GAME_KEY)
-    read = kept(ui, "stats", (asked,), lambda: tally(plays, asked))
+    read = kept(ui, "stats", (asked,), lambda: tally(server.hub.plays, asked))
     if read is None or read.value is None:
         said = ui.t("limits.too_slow" if read is not None and read.slow else "ui.loading_plays")
         return part(ui, "stats-page", _waiting, said)

@@ -266,6 +266,28 @@ async def phone_and_tablet(server: ServerInfo, live, seat: int) -> tuple[Device,
     return phone, tablet
 
 
+async def every_device(server: ServerInfo, live, langs: tuple[str, ...] = ("en", "pt")) -> list[tuple[str, Device]]:
+    """The tablet, each seat's phone and a spectator on `live`, each in every language of `langs`,
+    all drawn. A tablet's link opens one device only (the tablet keeps its key); the tablets
+    after the first hold the admin key, as a second tablet of the host would."""
+    table = live.table
+    routes = [("tablet", f"/t/{table.id}?k={table.host_token}", TABLET),
+              ("spectator", f"/t/{table.id}?k={table.spectator_token}", PHONE)]
+    for seat in table.seats:
+        key = seat.key or live.claim(seat.token)[1]
+        routes.append((f"seat {seat.id}", f"/t/{table.id}?k={key}", PHONE))
+    opened = []
+    for n, lang in enumerate(langs):
+        for name, route, size in routes:
+            if n and name == "tablet":
+                route += f"&admin={server.admin_token}"
+            opened.append((f"{name} ({lang})", await Device(server, route, size, lang).open()))
+    for name, device in opened:
+        await device.settle()
+        assert device.app.ui.live is not None, f"{name} shows no table: {device.app.notice}"
+    return opened
+
+
 def label(device: Device, ident: str) -> str:
     """The accessible label of the Semantics wrapper a test id names, as mounted now."""
     return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)

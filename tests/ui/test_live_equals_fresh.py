@@ -25,7 +25,7 @@ from companion.core.hub import Hub, ReadOnly
 from companion.core.model import RuleError
 from companion.games.registry import GAMES
 from companion.ui.context import ServerInfo
-from live_device import PHONE, TABLET, Device, first_difference
+from live_device import Device, every_device, first_difference
 
 EXAMPLES = int(os.environ.get("LIVE_EXAMPLES", 6))
 STEPS, TRIES = 8, 12
@@ -74,23 +74,6 @@ def commands(draw, game_id: str, players: list[str]) -> dict:
     return command
 
 
-async def devices(server: ServerInfo, live) -> list[tuple[str, Device]]:
-    """The tablet, each seat's phone and a spectator, each in both languages."""
-    table = live.table
-    routes = [("tablet", f"/t/{table.id}?k={table.host_token}", TABLET),
-              ("spectator", f"/t/{table.id}?k={table.spectator_token}", PHONE)]
-    for seat in table.seats:
-        key = live.claim(seat.token)[1]
-        routes.append((f"seat {seat.id}", f"/t/{table.id}?k={key}", PHONE))
-    opened = []
-    for lang in ("en", "pt"):
-        for name, route, size in routes:
-            opened.append((f"{name} ({lang})", await Device(server, route, size, lang).open()))
-    for _, device in opened:
-        await device.settle()
-    return opened
-
-
 def apply(live, command: dict) -> bool:
     """Through the hub, as an API call or a tap would; False (and nothing changed) if refused."""
     try:
@@ -108,7 +91,7 @@ def apply(live, command: dict) -> bool:
 async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObject) -> None:
     live = server.hub.create(game_id, OPTIONS[game_id])
     players = [p.lower() for p in OPTIONS[game_id]["players"]]
-    shown = await devices(server, live)
+    shown = await every_device(server, live)
     sequence = []
     for _ in range(data.draw(st.integers(1, STEPS), label="changes")):
         for _ in range(TRIES):  # most drawn commands are refused: draw again, so most steps change something
