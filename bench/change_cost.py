@@ -28,8 +28,11 @@ GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 def table_at(http: httpx.Client, events: int) -> tuple[str, str]:
     made = http.post("/api/tables", json={"game": "kleos", "options": {"players": GODS}}).json()
     host = made["host_token"]
+    step = http.get(f"/api/tables/{made['id']}", params={"k": host}).json()["step"]
     for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
-        http.post(f"/api/tables/{made['id']}/events", params={"k": host}, json={"type": "phase.next"}).raise_for_status()
+        moved = http.post(f"/api/tables/{made['id']}/events", params={"k": host},
+                          json={"type": "phase.next", "from_step": step})
+        step = moved.raise_for_status().json()["step"]
     for n in range(events - 3):
         glory(http, made["id"], host, n)
     return made["id"], host

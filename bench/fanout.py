@@ -207,6 +207,7 @@ class Table:
             claimed = await self.http.post(f"/api/tables/{self.id}/claim?k={seat['token']}")
             claimed.raise_for_status()
             seat["token"] = claimed.json()["key"]
+        self.step = (await self.http.get(f"/api/tables/{self.id}?k={self.host}")).json()["step"]
         if self.game == "kleos":
             for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
                 await self.event(self.host, {"type": "phase.next"})
@@ -223,8 +224,12 @@ class Table:
         self.shown: set[str] = set()
 
     async def event(self, token: str, body: dict) -> None:
-        answer = await self.http.post(f"/api/tables/{self.id}/events?k={token}", json=body)
+        """Each command names the step the table is at (core/steps.py), as a screen does; every
+        answer says the step after it, so no extra read is needed."""
+        answer = await self.http.post(f"/api/tables/{self.id}/events?k={token}",
+                                      json={"from_step": self.step, **body})
         answer.raise_for_status()
+        self.step = answer.json()["step"]
 
     def devices(self, count: int, port: int) -> list[Device]:
         out = []

@@ -367,9 +367,12 @@ async def main() -> None:
                                             params={"k": table["seats"][god]["token"],
                                                     "device": f"bench-phone-{god}-0000"})
                     keys[god] = claim.json()["key"]
+                url = f"/api/tables/{table['id']}"
+                step = (await http.get(f"{url}?k={table['host_token']}")).json()["step"]
                 for _ in range(3):  # setup, deployment, daybreak: to the day's play, where Glory moves
-                    (await http.post(f"/api/tables/{table['id']}/events?k={table['host_token']}",
-                                     json={"type": "phase.next"})).raise_for_status()
+                    moved = await http.post(f"{url}/events?k={table['host_token']}",
+                                            json={"type": "phase.next", "from_step": step})
+                    step = moved.raise_for_status().json()["step"]
                 others = [await Phone(port, f"/t/{table['id']}?k={table['host_token']}", size=(1280, 800)).open()]
                 others += [await Phone(port, f"/t/{table['id']}?k={keys[g]}").open() for g in GODS[1:]]
                 for p in others:

@@ -16,7 +16,7 @@ from typing import Sequence
 import platformdirs
 from fastapi import FastAPI
 
-from companion.flet_patches.version import require_pinned_flet
+from companion.web_shell.version import require_pinned_flet
 
 require_pinned_flet()  # before Flet is imported: another Flet may fail inside its own imports
 
@@ -28,15 +28,15 @@ from companion.api import router  # noqa: E402
 from companion.bundled import assets_dir  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
-from companion.flet_patches import comeback  # noqa: E402
-from companion.flet_patches.font_manifest import FontManifestMiddleware  # noqa: E402
-from companion.flet_patches.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion import keep_awake, ui  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.i18n import catalogue  # noqa: E402
 from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
+from companion.web_shell import comeback  # noqa: E402
+from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E402
+from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
 from companion.ws_guard import WebSocketGuard  # noqa: E402
 

@@ -59,7 +59,9 @@ class Table:
     def history(self, hub, who: str | None) -> str:
         """Every history line this device reads, both languages (the API has no history route)."""
         access = Access("seat", who, self.keys[who]) if who else Access("host")
-        return json.dumps([hub.get(self.id).history(access, lang) for lang in ("en", "pt")], ensure_ascii=False)
+        # The rows' words only: a row's time stamp could hold any digits by chance.
+        return json.dumps([[row["text"] for row in hub.get(self.id).history(access, lang)] for lang in ("en", "pt")],
+                          ensure_ascii=False)
 
 
 # -- Cyclades: the Griffin ---------------------------------------------------------------------

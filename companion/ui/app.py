@@ -25,7 +25,7 @@ from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED, REPLACED, device_id
 from companion.ui.locale import browser_lang
-from companion.ui.live import Holder, part, render_queue, update_in_place, view
+from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
@@ -59,11 +59,18 @@ class Session:
         self.admin = False
         self._unsubscribe: Callable[[], None] | None = None
         self.rules_open = False
-        self._drawn: tuple = (None, None)  # the app bar and theme the page was last sent with
-        self._screen = Holder()  # what the page's one component shows: this screen's root
+        self._bar_look: tuple = ()  # what the app bar was last built to show
+        self._stale = False  # the page holds something the browser was not sent yet
+        # The page's one component, showing this screen's root. It stands directly in the page,
+        # so every page update (ours, Flet's own after an event, a service registering) walks
+        # into it: it is sent only through page updates, never by its own update(), or the next
+        # page walk would send again, from what it last saw, what that update() already sent
+        # (a whole screen, in the browser a rebuilt field that loses its focus).
+        self._screen = Holder()
         self._root = view(self._screen, "screen")
         self._body: ft.Control | None = None
         self._bar = ft.AppBar(center_title=False)
+        self._home_button: ft.Semantics | None = None
         self._socket: socket_watch.Watch | None = None
         self._shown_as: str | None = None  # the screen's key: another screen starts from scratch
         self.stats_open = False
@@ -295,7 +302,7 @@ class Session:
             return  # a render still queued when the session ended: nothing to show it to
         page, ui = self.page, self.ui
         ui.now = self.clock()
-        page.theme_mode = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
+        theme = ft.ThemeMode.DARK if ui.dark else ft.ThemeMode.LIGHT
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
@@ -307,18 +314,19 @@ class Session:
             ui.parts.clear()
         body = self._describe()
         update_in_place(ui.parts)
-        bar = page.appbar
-        look = (page.theme_mode, bar.leading, bar.title, *(bar.actions or ()))
+        bar = self._appbar()
         if self._screen.control is None or self._screen.control.key != screen or body is not self._body:
             # Another screen, or a body that is no part of this one: the screen's component
             # shows it, and Flet reconciles it with what was shown by structure and keys.
             self._body = body
             self._screen.control = ft.SafeArea(body, expand=True, key=screen)
-            if self._root_shown():
-                self._root.update()
-        if not self._root_shown() or len(look) != len(self._drawn) or any(a is not b for a, b in zip(look, self._drawn)):
-            self._drawn = look
-            page.controls = [self._root]
+            self._stale = True
+        if self._stale or not self._root_shown() or page.appbar is not bar or page.theme_mode != theme:
+            # One page walk sends the new screen, app bar and theme together (see self._root).
+            self._stale = False
+            page.theme_mode, page.appbar = theme, bar
+            if not self._root_shown():
+                page.controls = [self._root]
             page.update()
         if ui.local.get(TICKING) and not self._ticking:
             self._ticking = True
@@ -329,11 +337,10 @@ class Session:
         return len(self.page.controls) == 1 and self.page.controls[0] is self._root
 
     def _describe(self) -> ft.Control:
-        """The screen's body from this device's state; sets the app bar on the way."""
+        """The screen's body from this device's state."""
         ui = self.ui
         ui.parts.begin((ui.lang, ui.dark, ui.is_phone))
         try:
-            self.page.appbar = self._appbar()
             if self.rules_open:
                 return rules_panel(ui, self._toggle_rules)
             if ui.live and ui.access:
@@ -372,21 +379,31 @@ class Session:
             log.info("wake lock not available here: %s", err)
 
     def _appbar(self) -> ft.AppBar:
-        """The page's one app bar; what it holds are parts, so a new language or theme patches
-        its words and icons in place and its buttons keep their ids."""
+        """The page's one app bar, plain controls of our own: when its words or icons change, the
+        title and the home button take their new words in place, and the actions are built again
+        under the same keys, so Flet patches all of them where they are and they keep their ids.
+        Not parts: a part's component under the page would be walked again by every page update
+        (see self._root)."""
         ui, bar = self.ui, self._bar
         title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
-        bar.title = part(ui, "appbar-title", _bar_title, title)
-        bar.leading = part(ui, "appbar-home", _icon, ft.Icons.HOME, "ui.home", self._home, "home") \
-            if (ui.live or self.stats_open) and self.admin else None
+        home = bool((ui.live or self.stats_open) and self.admin)
         # On a phone the full language name would squeeze the game's title out.
         language = ("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language")
-        actions = [part(ui, "appbar-rules", _icon, ft.Icons.MENU_BOOK, "ui.rules", self._toggle_rules, "rules-open"),
-                   part(ui, "appbar-lang", _lang_button, language, self._toggle_lang),
-                   part(ui, "appbar-theme", _icon, ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE,
-                        "ui.theme", self._toggle_dark, "theme")]
-        if len(bar.actions or ()) != len(actions) or any(a is not b for a, b in zip(actions, bar.actions)):
-            bar.actions = actions
+        look = (title, home, language, ui.lang, ui.dark)
+        if look == self._bar_look:
+            return bar
+        self._bar_look, self._stale = look, True
+        if bar.title is None:
+            bar.title = tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
+            self._home_button = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
+        bar.title.content.value = title
+        self._home_button.label = self._home_button.content.tooltip = ui.t("ui.home")
+        bar.leading = self._home_button if home else None
+        bar.actions = [  # keyed: a new language or theme patches them where they are
+            _keyed(icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open")),
+            _keyed(button(language, self._toggle_lang, "lang", filled=False, height=44)),
+            _keyed(icon_button(ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE, ui.t("ui.theme"),
+                               self._toggle_dark, "theme"))]
         return bar
 
     async def _toggle_rules(self, e=None) -> None:
@@ -415,16 +432,9 @@ class Session:
         await self.open(self.page.route)
 
 
-def _bar_title(ui: UI, title: str) -> ft.Control:
-    return tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
-
-
-def _icon(ui: UI, icon: str, words: str, handler: Callable, ident: str) -> ft.Control:
-    return icon_button(icon, ui.t(words), handler, ident)
-
-
-def _lang_button(ui: UI, words: str, handler: Callable) -> ft.Control:
-    return button(words, handler, "lang", filled=False, height=44)
+def _keyed(control: ft.Semantics) -> ft.Semantics:
+    control.key = f"appbar-{control.identifier}"
+    return control
 
 
 def _socket_closed(err: BaseException) -> bool:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.flet_patches import version
+from companion.web_shell import version
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -19,16 +19,16 @@ from typing import Callable
 import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
-from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
 from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
 from flet.messaging.session import Session as FletSession
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.ui.app import Session
+from companion.ui.app import PREF_TABLET, Session
 from companion.ui.context import SETTLE_S, ServerInfo
 from companion.ui.kept import busy
 from companion.ui.live import shown
+from flet_private import control_id
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
@@ -197,7 +197,12 @@ class Device:
                                     "web": True})
         register = msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
         self.conn.replica = Replica(msgpack.unpackb(register, strict_map_key=False))
-        _context_page.set(self.flet.page)  # as Flet does before it runs `main`
+        await self.run(self._start)
+        return self
+
+    async def _start(self) -> None:
+        """What Flet runs for a new session (`main`), in its page's context: what the app makes
+        there (its services) belongs to that page."""
         self.app = Session(self.flet.page, self.server)
         if self.wall:
             self.app.clock = self.wall
@@ -206,7 +211,11 @@ class Device:
         if self.lang and self.lang != self.app.ui.lang:  # as a tap on the language button would
             self.app.ui.lang = self.lang
             await self.app.render()
-        return self
+
+    async def run(self, work: Callable, *args: object) -> object:
+        """`await work(*args)` in this device's page context, as Flet runs a session's code
+        (its components patch through the page they find there)."""
+        return await asyncio.wrap_future(self.flet.page.run_task(work, *args))
 
     def shown(self) -> object:
         """The tree this device's browser was told to show, ids aside."""
@@ -225,7 +234,7 @@ class Device:
 
     def ids(self) -> dict[str, int]:
         """Every test id on screen and the Flet id of the control it names."""
-        return {c.identifier: shown(c.content)._i for c in list(self.flet.index.values())
+        return {c.identifier: control_id(shown(c.content)) for c in list(self.flet.index.values())
                 if isinstance(c, ft.Semantics) and c.identifier and c.content is not None}
 
     async def tap(self, identifier: str, event: str = "click", data: object = None, looked: bool = True) -> None:
@@ -233,7 +242,7 @@ class Device:
         False for the second tap of a double tap."""
         if looked:
             self.now += SETTLE_S + 1.0
-        await self.flet.dispatch_event(self.find(identifier)._i, event, data)
+        await self.flet.dispatch_event(control_id(self.find(identifier)), event, data)
 
     async def settle(self) -> None:
         """Until this device's reads off the event loop (ui/kept.py) are in and the render queue
@@ -268,8 +277,8 @@ async def phone_and_tablet(server: ServerInfo, live, seat: int) -> tuple[Device,
 
 async def every_device(server: ServerInfo, live, langs: tuple[str, ...] = ("en", "pt")) -> list[tuple[str, Device]]:
     """The tablet, each seat's phone and a spectator on `live`, each in every language of `langs`,
-    all drawn. A tablet's link opens one device only (the tablet keeps its key); the tablets
-    after the first hold the admin key, as a second tablet of the host would."""
+    all drawn. A tablet's link opens one device only: each tablet here is that tablet's browser,
+    which keeps its key to the table (ui/app.py), opened again."""
     table = live.table
     routes = [("tablet", f"/t/{table.id}?k={table.host_token}", TABLET),
               ("spectator", f"/t/{table.id}?k={table.spectator_token}", PHONE)]
@@ -277,11 +286,10 @@ async def every_device(server: ServerInfo, live, langs: tuple[str, ...] = ("en",
         key = seat.key or live.claim(seat.token)[1]
         routes.append((f"seat {seat.id}", f"/t/{table.id}?k={key}", PHONE))
     opened = []
-    for n, lang in enumerate(langs):
+    for lang in langs:
         for name, route, size in routes:
-            if n and name == "tablet":
-                route += f"&admin={server.admin_token}"
-            opened.append((f"{name} ({lang})", await Device(server, route, size, lang).open()))
+            storage = {PREF_TABLET.format(table=table.id): table.host_token} if name == "tablet" else None
+            opened.append((f"{name} ({lang})", await Device(server, route, size, lang, storage=storage).open()))
     for name, device in opened:
         await device.settle()
         assert device.app.ui.live is not None, f"{name} shows no table: {device.app.notice}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from companion.core.access import Access
+from flet_private import control_id
 from live_device import TABLET, Device, label
 
 HOST = Access("host")
@@ -51,7 +52,7 @@ def test_a_confirm_from_a_screen_that_missed_an_entry_is_refused_and_says_why(se
         live, tablet, phone = await at_dusk(server)
         await tablet.tap("dusk-port-ares-plus")
         await settled(tablet, phone)
-        aimed = tablet.find("kleos-dusk-confirm")._i
+        aimed = control_id(tablet.find("kleos-dusk-confirm"))
         tablet.now += 5  # long after the last step: only the sheet's own check can catch it
         with live.answering():  # the screens hear of the phone's entry only after the tablet's confirm arrived
             live.dispatch({"type": "dusk.set", "location": "arena", "player": "athena", "minions": 2,
@@ -70,7 +71,7 @@ def test_a_confirm_from_a_screen_that_missed_an_entry_is_refused_and_says_why(se
 def test_two_devices_setting_the_same_cell_end_with_one_value_everywhere(server):
     async def go():
         live, tablet, phone = await at_dusk(server)
-        aimed = [device.find("dusk-theater-athena-plus")._i for device in (tablet, phone)]
+        aimed = [control_id(device.find("dusk-theater-athena-plus")) for device in (tablet, phone)]
         await asyncio.gather(tablet.flet.dispatch_event(aimed[0], "click", None),
                              phone.flet.dispatch_event(aimed[1], "click", None))
         await settled(tablet, phone)

@@ -17,6 +17,7 @@ from flet.controls.base_control import BaseControl
 from companion import device_frames, ui
 from companion.device_frames import CONTROL_EVENT, UPDATE_PROPS, Verdict
 from companion.ui.devices import CROWDED, REPLACED
+from flet_private import control_id
 from live_device import TABLET, Device
 
 ATTACKS = [
@@ -68,8 +69,8 @@ async def ask_rules(device: Device, query: str) -> None:
     await device.tap("rules-open")
     await device.settle()
     field = device.find("rules-query")
-    await send(device, UPDATE_PROPS, {"id": field._i, "props": {"value": query}})
-    await send(device, CONTROL_EVENT, {"target": field._i, "name": "change", "data": query})
+    await send(device, UPDATE_PROPS, {"id": control_id(field), "props": {"value": query}})
+    await send(device, CONTROL_EVENT, {"target": control_id(field), "name": "change", "data": query})
     for _ in range(1000):
         if any(i.startswith(("rules-hit-", "rules-refused")) for i in device.ids()):
             return
@@ -108,7 +109,7 @@ def test_even_a_style_patched_straight_into_flet_stays_on_its_own_page(server):
         marks = [c for c in list(attacker.flet.index.values()) if isinstance(c, ft.TextSpan) and c.style]
         assert marks, "the hits show marked words"
         for span in marks:
-            attacker.flet.apply_patch(span._i, {"style": {"size": 333, "color": "#ff00ff", "bgcolor": "#000000"}})
+            attacker.flet.apply_patch(control_id(span), {"style": {"size": 333, "color": "#ff00ff", "bgcolor": "#000000"}})
         assert marks[0].style.size == 333  # the attacker's own page did change
         assert [screen(other), screen(tablet)] == before
     run(go())

@@ -6,6 +6,7 @@ import asyncio
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
+from flet_private import control_id
 from live_device import TABLET, Device, label, phone_and_tablet
 
 HOST = Access("host")
@@ -103,14 +104,14 @@ def test_typed_text_is_never_sent_back_while_others_score(server):
     async def go():
         live, phone, _ = await scorepad(server)
         field = phone.find("reason")
-        phone.flet.apply_patch(field._i, {"value": "tres"})  # the browser reports the text...
+        phone.flet.apply_patch(control_id(field), {"value": "tres"})  # the browser reports the text...
         await phone.tap("reason", "change")  # ...then its change event
         mark = phone.mark()
         for _ in range(10):
             live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
             await phone.settle()
         assert phone.find("reason") is field and field.value == "tres"
-        assert all(f"{field._i}".encode() not in p or b"tres" not in p for p in phone.patches_since(mark))
+        assert all(f"{control_id(field)}".encode() not in p or b"tres" not in p for p in phone.patches_since(mark))
         await phone.tap("add-ana-5")
         await phone.settle()
         assert live.events()[-1]["reason"] == "tres"
@@ -121,17 +122,17 @@ def test_device_local_state_rebuilds_only_its_part(server):
     async def go():
         live, phone, _ = await scorepad(server)
         switch = phone.find("keep-awake")
-        phone.flet.apply_patch(switch._i, {"value": True})  # the phone flips "keep the screen on"
+        phone.flet.apply_patch(control_id(switch), {"value": True})  # the phone flips "keep the screen on"
         await phone.tap("keep-awake", "change")
         assert phone.app.ui.awake is True
         assert set(phone.app.ui.parts.rebuilt) == {"keep-awake"}
-        assert phone.find("keep-awake") is not switch and phone.find("keep-awake")._i == switch._i
+        assert phone.find("keep-awake") is not switch and control_id(phone.find("keep-awake")) == control_id(switch)
         phone.app.ui.lang = "pt"  # a device setting: every part follows, ids stay
         before = phone.ids()
-        await phone.app.render()
+        await phone.run(phone.app.render)
         assert {"reason", "scoreboard-ana", "history-card"} <= set(phone.app.ui.parts.rebuilt)
         assert {k: phone.ids().get(k) for k in before} == before
-        await phone.app.render()  # nothing changed: nothing rebuilt
+        await phone.run(phone.app.render)  # nothing changed: nothing rebuilt
         assert phone.app.ui.parts.rebuilt == []
     run(go())
 

@@ -17,15 +17,17 @@ import time
 import typing
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.core.access import Access
 from companion.core.hub import Hub, ReadOnly
 from companion.core.model import RuleError
 from companion.games.registry import GAMES
+from companion.ui.app import PREF_TABLET
 from companion.ui.context import ServerInfo
-from live_device import Device, every_device, first_difference
+from companion.ui.devices import Screens
+from live_device import PHONE, TABLET, Device, first_difference
 
 EXAMPLES = int(os.environ.get("LIVE_EXAMPLES", 6))
 STEPS, TRIES = 8, 12
@@ -74,6 +76,29 @@ def commands(draw, game_id: str, players: list[str]) -> dict:
     return command
 
 
+async def devices(server: ServerInfo, live) -> list[tuple[str, Device]]:
+    """The tablet, each seat's phone and a spectator, each in both languages."""
+    table = live.table
+    routes = [("tablet", f"/t/{table.id}?k={table.host_token}", TABLET),
+              ("spectator", f"/t/{table.id}?k={table.spectator_token}", PHONE)]
+    for seat in table.seats:
+        key = live.claim(seat.token)[1]
+        routes.append((f"seat {seat.id}", f"/t/{table.id}?k={key}", PHONE))
+    opened = []
+    for lang in ("en", "pt"):
+        for name, route, size in routes:
+            opened.append((f"{name} ({lang})", await Device(server, route, size, lang, storage=_storage(live, name)).open()))
+    for _, device in opened:
+        await device.settle()
+    return opened
+
+
+def _storage(live, name: str) -> dict | None:
+    """The tablet's browser keeps its key to the table (ui/app.py): each tablet device here is that
+    tablet, opened again (the tablet's link itself opens the table on one device only)."""
+    return {PREF_TABLET.format(table=live.table.id): live.table.host_token} if name == "tablet" else None
+
+
 def apply(live, command: dict) -> bool:
     """Through the hub, as an API call or a tap would; False (and nothing changed) if refused."""
     try:
@@ -91,7 +116,7 @@ def apply(live, command: dict) -> bool:
 async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObject) -> None:
     live = server.hub.create(game_id, OPTIONS[game_id])
     players = [p.lower() for p in OPTIONS[game_id]["players"]]
-    shown = await every_device(server, live)
+    shown = await devices(server, live)
     sequence = []
     for _ in range(data.draw(st.integers(1, STEPS), label="changes")):
         for _ in range(TRIES):  # most drawn commands are refused: draw again, so most steps change something
@@ -105,8 +130,9 @@ async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObje
     later = time.time() + 3600
     for name, device in shown:
         device.app.clock = lambda: later
-        await device.app.render()
-        fresh = await Device(server, device.route, device.size, device.lang, wall=lambda: later).open()
+        await device.run(device.app.render)
+        fresh = await Device(server, device.route, device.size, device.lang, wall=lambda: later,
+                             storage=_storage(live, name.split(" (")[0])).open()
         await fresh.settle()
         difference = first_difference(device.shown(), fresh.shown())
         assert difference is None, f"{game_id}: {name} after {sequence}: {difference}"
@@ -114,10 +140,15 @@ async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObje
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_device_shows_what_a_fresh_render_of_the_final_state_shows(tmp_path_factory, game_id):
+    # Every kind of device twice (en, pt) and a fresh one beside each: more screens per seat than
+    # a real table allows (ui/devices.py, tested on its own), none of which may crowd another out.
     server = ServerInfo(hub=Hub(tmp_path_factory.mktemp("live") / "data", GAMES), admin_token="a" * 32,
-                        base_url="http://tablet.lan:8550")
+                        base_url="http://tablet.lan:8550", screens=Screens(per_seat=64, per_device=64))
 
+    # No shrinking: an example opens a dozen sessions, so shrinking a failure ran for Hypothesis'
+    # five-minute limit (a suite that looked hung); a run is at most eight changes anyway.
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
+              phases=[Phase.explicit, Phase.reuse, Phase.generate],
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(st.data())
     def check(data: st.DataObject) -> None:

@@ -13,7 +13,7 @@ def test_a_finished_table_is_marked_and_offers_its_summary(server):
     async def go():
         done = server.hub.create("scorepad", {"players": ["Ana", "Bia"]})
         done.dispatch({"type": "points.add", "player": "ana", "amount": 3}, HOST)
-        done.dispatch({"type": "game.end"}, HOST)
+        done.dispatch({"type": "game.end", "from_step": done.step}, HOST)
         running = server.hub.create("scorepad", {"players": ["Caio"]})
         running.dispatch({"type": "points.add", "player": "caio", "amount": 1}, HOST)
         tablet = await Device(server, f"/?admin={server.admin_token}", TABLET).open()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
+from flet_private import control_id
 from live_device import TABLET, Device, label
 
 from companion.ui.context import ServerInfo
@@ -24,7 +25,7 @@ def test_saved_tables_come_in_pages_and_a_search_finds_one(server: ServerInfo):
         assert sorted(i for i in tablet.ids() if i.startswith("table-")) == \
             sorted(f"table-{t}" for t in newest_first[PAGE_SIZE:])
         field = tablet.find("search-tables")
-        tablet.flet.apply_patch(field._i, {"value": "player4"})  # what the browser sends as it is typed
+        tablet.flet.apply_patch(control_id(field), {"value": "player4"})  # what the browser sends as it is typed
         await tablet.tap("search-tables", "change")
         await tablet.tap("search-tables", "submit")
         await tablet.settle()

@@ -8,6 +8,7 @@ import flet as ft
 import pytest
 
 from companion.core.access import Access
+from flet_private import control_id
 from live_device import TABLET, Device
 
 HOST = Access("host")
@@ -56,7 +57,7 @@ def count(live, kind: str) -> int:
 def test_a_double_tap_on_next_takes_one_step(server, game):
     async def go():
         live, tablet, _, button, kind = await table(server, game)
-        aimed = tablet.find(button)._i  # the browser sends both taps to the control it showed
+        aimed = control_id(tablet.find(button))  # the browser sends both taps to the control it showed
         await tablet.tap(button)
         await tablet.settle()  # the new step is drawn on the server before the second tap arrives
         await tablet.flet.dispatch_event(aimed, "click", None)  # 150 ms later: nobody has seen the new step
@@ -72,7 +73,7 @@ def test_a_double_tap_on_next_takes_one_step(server, game):
 def test_two_screens_pressing_next_together_take_one_step_and_the_slower_is_told(server, game):
     async def go():
         live, one, other, button, kind = await table(server, game)
-        aimed = [device.find(button)._i for device in (one, other)]
+        aimed = [control_id(device.find(button)) for device in (one, other)]
         one.now = other.now = 10.0  # both have looked at the same step
         await asyncio.gather(one.flet.dispatch_event(aimed[0], "click", None),
                              other.flet.dispatch_event(aimed[1], "click", None))

@@ -2,7 +2,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.testclient import TestClient
 
-from companion.flet_patches.index_page import IndexPageMiddleware
+from companion.web_shell.index_page import IndexPageMiddleware
 
 PAGE = '<html><head><base href="/"><title>x</title><script src="python.js"></script></head><body></body></html>'
 

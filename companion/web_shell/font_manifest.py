@@ -11,7 +11,7 @@ import json
 
 from starlette.types import ASGIApp
 
-from companion.flet_patches.rewrite import RewriteMiddleware
+from companion.web_shell.rewrite import RewriteMiddleware
 
 PATH = "/assets/FontManifest.json"
 UNUSED = ("packages/flutter_math_fork/",)  # family name prefixes

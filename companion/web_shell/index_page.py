@@ -16,7 +16,7 @@ import re
 
 from starlette.types import ASGIApp
 
-from companion.flet_patches.rewrite import RewriteMiddleware
+from companion.web_shell.rewrite import RewriteMiddleware
 
 # Flutter's loader: skwasm on Blink with WasmGC and WebGL, CanvasKit (dart2js) elsewhere;
 # the "heavy"/full variants where the browser lacks image codecs or v8's break iterators.

@@ -6,7 +6,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.staticfiles import StaticFiles
 
-from companion.flet_patches.font_manifest import FontManifestMiddleware
+from companion.web_shell.font_manifest import FontManifestMiddleware
 
 FLET_MANIFEST = Path(flet_web.get_package_web_dir()) / "assets" / "FontManifest.json"
 

@@ -1,5 +1,5 @@
 """What we add around the Flet web app does what it is for, in a real browser
-(companion/flet_patches/, companion/socket_watch.py via companion/ws_guard.py)."""
+(companion/web_shell/, companion/socket_watch.py via companion/ws_guard.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -19,9 +19,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 
-from companion.flet_patches import comeback
-from companion.flet_patches.index_page import IndexPageMiddleware
 from companion.socket_watch import current
+from companion.web_shell import comeback
+from companion.web_shell.index_page import IndexPageMiddleware
 from companion.ws_guard import WebSocketGuard
 
 
