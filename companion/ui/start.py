@@ -110,7 +110,7 @@ def _saved_row(ui: UI, s: TableSummary) -> ft.Control:
         button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
                filled=False),
     ]
-    layout = ft.Column([info, ft.Row(actions)]) if ui.is_phone else ft.Row([info, *actions])
+    layout = ft.Column([info, ft.Row(actions, wrap=True)]) if ui.is_phone else ft.Row([info, *actions])
     return tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}")
 
 
