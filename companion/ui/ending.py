@@ -1,7 +1,7 @@
 """The end summary of a finished table, built off the event loop and kept.
 
-Building it reads the whole log (and, in Cyclades with Croesus, can take seconds): done in a
-render it froze every device on the tablet. A finished table's screen asks for it here
+Building it replays the whole log, and its cost grows with the game: done in a render, on
+the event loop every device shares, it held up every screen on the tablet. A finished table's screen asks for it here
 instead; the hub builds it once per change and keeps it (LiveTable.summary), and the next
 snapshot carries it. Until then the summary panel says it is on its way.
 """
