@@ -1,0 +1,113 @@
+"""What Flet itself charges for the pieces of one change, on one session, in one process (issue #26).
+
+Candidate (c) of #26 was to assign changed values onto controls already shown and call their
+`update()` (Flet's in-place diff) instead of rebuilding a part (a component's frozen reconcile).
+This prints, for the same session and in the same run (best of 5 rounds, server CPU per update):
+- bare Flet's change, as bench/_bare_flet.py makes it: one Text's value assigned in place;
+- one changed number: a part rebuilt (Component.update) against the value assigned in place;
+- one more row at the head of a four-row list (a Glory log, a history): a part rebuilt with one
+  more row component against the row inserted into a plain Column in place.
+Messages are msgpack-encoded as the websocket transport does (tests/ui/live_device.py).
+
+Run from the repository root: python bench/flet_floor.py [--updates 300]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "ui")]
+import flet as ft  # noqa: E402
+import msgpack  # noqa: E402
+from flet.messaging.session import Session as FletSession  # noqa: E402
+from live_device import ENCODE, FakeConnection  # noqa: E402
+
+from companion.ui.live import Holder, view  # noqa: E402
+
+ROUNDS = 5
+
+
+def number(n: int) -> ft.Control:
+    return ft.Semantics(content=ft.Text(str(n), size=30), identifier="number")
+
+
+def row(n: int) -> ft.Control:
+    """A Glory log row as the Kleos board draws it: a dot and a line in one text."""
+    return ft.Semantics(content=ft.Text(spans=[ft.TextSpan("●  ", ft.TextStyle(color="red", size=12)),
+                                               ft.TextSpan(f"Day 1: Ares +{n} (kill)")], size=15),
+                        identifier=f"row-{n}")
+
+
+def best(updates: int, one: Callable[[int], None]) -> float:
+    fastest = float("inf")
+    for _ in range(ROUNDS):
+        started = time.process_time()
+        for n in range(updates):
+            one(n)
+        fastest = min(fastest, (time.process_time() - started) / updates)
+    return fastest
+
+
+async def measure(updates: int) -> None:
+    conn = FakeConnection(asyncio.get_running_loop())
+    session = FletSession(conn)
+    conn.session = session
+    session.apply_page_patch({"route": "/", "width": 390, "height": 844, "web": True})
+    msgpack.packb(session.get_page_patch(), default=ENCODE)  # the register answer mounts the page
+    page = session.page
+
+    async def run() -> None:
+        counter, plain_number = ft.Text("0", size=30), number(0)
+        number_holder, rows_holder = Holder(number(0)), Holder(ft.Column([]))
+        number_part, rows_part = view(number_holder, "number-part"), view(rows_holder, "rows-part")
+        plain_rows = ft.Column([])
+        page.controls = [ft.Column([counter, plain_number, number_part, rows_part, plain_rows])]
+        page.update()
+        shown: list[ft.Control] = []
+
+        def bare(n: int) -> None:
+            counter.value = str(n)
+            counter.update()
+
+        def number_rebuilt(n: int) -> None:
+            number_holder.control = number(n)
+            number_part.update()
+
+        def number_in_place(n: int) -> None:
+            plain_number.content.value = str(n)
+            plain_number.update()
+
+        def row_rebuilt(n: int) -> None:
+            nonlocal shown
+            shown = [view(Holder(row(n)), f"row-{n}"), *shown][:4]
+            rows_holder.control = ft.Column(shown, spacing=12)
+            rows_part.update()
+
+        def row_in_place(n: int) -> None:
+            plain_rows.controls.insert(0, row(n))
+            del plain_rows.controls[4:]
+            plain_rows.update()
+
+        base = best(updates, bare)
+        print(f"bare Flet's change (a Text's value, in place)   {1e6 * base:7.0f} us  1.0x")
+        for label, one in (("a number: part rebuilt", number_rebuilt), ("a number: value assigned in place", number_in_place),
+                           ("a new row: part rebuilt", row_rebuilt), ("a new row: inserted in place", row_in_place)):
+            cost = best(updates, one)
+            print(f"{label:47s} {1e6 * cost:7.0f} us  {cost / base:4.1f}x")
+
+    await asyncio.wrap_future(page.run_task(run))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--updates", type=int, default=300)
+    asyncio.run(measure(parser.parse_args().updates))
+
+
+if __name__ == "__main__":
+    main()
