@@ -31,15 +31,12 @@ import urllib.request
 from pathlib import Path
 
 import httpx
-import msgpack
 import psutil
-from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
+from _phone import MANY_SESSIONS, PATCH, PHONE, REGISTER, TABLET, Phone  # noqa: E402
 from drive import Server, _free_port  # noqa: E402
 
-REGISTER, PATCH, INVOKE = 1, 2, 5
-TABLET, PHONE = (1280, 800), (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 PLAYERS = {"kleos": GODS, "scorepad": ["ana", "bia", "caio", "dora", "eva"],
            "cyclades": ["ana", "bia", "caio", "dora", "eva"], "lords_of_hellas": ["ana", "bia", "caio", "dora"],
@@ -50,59 +47,6 @@ DEITIES = {"ana": "athena", "bia": "hades", "caio": "poseidon", "dora": "aphrodi
 OPTIONS = {"lords_of_hellas": {"thresholds": {"warlord": 999, "favoured": 999, "slayer": 999}},
            "fleecing_olympus": {"deities": DEITIES}}
 QUIET = 0.15  # an update is over when its sessions get nothing more for this long (s)
-
-
-class Device:
-    """One registered Flet session, as a browser tab would hold it."""
-
-    def __init__(self, port: int, route: str, size: tuple[int, int], name: str) -> None:
-        self.port, self.route, self.size, self.name = port, route, size, name
-        self.ws: ClientConnection | None = None
-        self.frames: list[tuple[float, int, int]] = []  # (arrival, bytes, action)
-        self.mark = 0
-        self._task: asyncio.Task | None = None
-
-    async def open(self) -> None:
-        self.ws = await connect(f"ws://127.0.0.1:{self.port}/ws", max_size=None, compression=None,
-                                user_agent_header=f"fanout-bench {self.name}", open_timeout=60)
-        page = {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True,
-                "platform": "linux"}
-        await self._send([REGISTER, {"session_id": "", "page_name": "", "page": page}])
-        self._task = asyncio.create_task(self._receive())
-
-    async def _send(self, message: list) -> None:
-        await self.ws.send(b"\x00" + msgpack.packb(message))
-
-    async def _receive(self) -> None:
-        try:
-            async for data in self.ws:
-                arrived = time.perf_counter()
-                action = data[2] if data[:1] == b"\x00" else -1  # [0x00][0x92][action]...
-                self.frames.append((arrived, len(data), action))
-                if action == INVOKE:  # storage reads, wake lock: answer as an empty browser would
-                    body = msgpack.unpackb(data[1:], strict_map_key=False)[1]
-                    await self._send([INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"],
-                                               "result": None, "error": None}])
-        except Exception:  # noqa: BLE001 - the bench reports missing updates, not socket noise
-            pass
-
-    def start_change(self) -> None:
-        self.mark = len(self.frames)
-
-    def patched(self) -> bool:
-        return any(f[2] == PATCH for f in self.frames[self.mark:])
-
-    def last_arrival(self) -> float:
-        return self.frames[-1][0] if len(self.frames) > self.mark else float("nan")
-
-    def received(self) -> int:
-        return sum(f[1] for f in self.frames[self.mark:])
-
-    async def close(self) -> None:
-        if self.ws:
-            await self.ws.close()
-        if self._task:
-            await asyncio.wait([self._task], timeout=5)
 
 
 def p95(samples: list[float]) -> float:
@@ -132,13 +76,13 @@ class Result:
                 + (f"  other tables got {self.leaked} B (fades of earlier changes)" if self.leaked else ""))
 
 
-async def open_all(devices: list[Device], batch: int = 10) -> None:
+async def open_all(devices: list[Phone], batch: int = 10) -> None:
     for i in range(0, len(devices), batch):
         await asyncio.gather(*(d.open() for d in devices[i:i + batch]))
     await settle(devices)
 
 
-async def settle(devices: list[Device], quiet: float = 0.5, limit: float = 120) -> None:
+async def settle(devices: list[Phone], quiet: float = 0.5, limit: float = 120) -> None:
     """Until every device has its first screen and nothing has arrived for `quiet` seconds."""
     deadline = time.perf_counter() + limit
     while time.perf_counter() < deadline:
@@ -149,7 +93,7 @@ async def settle(devices: list[Device], quiet: float = 0.5, limit: float = 120) 
         await asyncio.sleep(0.05)
 
 
-async def one_change(post, watched: list[Device], others: list[Device], result: Result) -> None:
+async def one_change(post, watched: list[Phone], others: list[Phone], result: Result) -> None:
     for d in watched + others:
         d.start_change()
     start = time.perf_counter()
@@ -231,7 +175,7 @@ class Table:
         answer.raise_for_status()
         self.step = answer.json()["step"]
 
-    def devices(self, count: int, port: int) -> list[Device]:
+    def devices(self, count: int, port: int) -> list[Phone]:
         out = []
         for i in range(count):
             if i == 0:
@@ -240,7 +184,7 @@ class Table:
                 token, size = self.seats[self.players[i - 1]]["token"], PHONE
             else:
                 token, size = self.spectator, PHONE
-            out.append(Device(port, f"/t/{self.id}?k={token}", size, f"{self.id}-{i}"))
+            out.append(Phone(port, f"/t/{self.id}?k={token}", size, name=f"{self.id}-{i}"))
         return out
 
     async def glory(self) -> None:
@@ -301,7 +245,7 @@ async def hall_run(server: Server, proc: psutil.Process, hall: tuple[int, int], 
     return result
 
 
-async def measure(label: str, devices: list[Device], others: list[Device], post, proc: psutil.Process,
+async def measure(label: str, devices: list[Phone], others: list[Phone], post, proc: psutil.Process,
                   changes: int) -> Result:
     result = Result(label)
     await idle(proc)
@@ -337,7 +281,7 @@ async def bare_run(sizes: list[int], changes: int, tmp: Path) -> list[Result]:
                 (await http.post("/bump")).raise_for_status()
 
             for n in sizes:
-                devices = [Device(port, "/", PHONE, f"bare-{n}-{i}") for i in range(n)]
+                devices = [Phone(port, "/", PHONE, name=f"bare-{n}-{i}") for i in range(n)]
                 await open_all(devices)
                 results.append(await measure(f"bare Flet, {n} session(s)", devices, [], bump,
                                              psutil.Process(proc.pid), changes))
@@ -352,7 +296,7 @@ async def bare_run(sizes: list[int], changes: int, tmp: Path) -> list[Result]:
 
 
 async def with_server(data: Path, run) -> None:
-    server = Server(data, env={"COMPANION_SESSION_TIMEOUT": "30"})
+    server = Server(data, env={"COMPANION_SESSION_TIMEOUT": "30", **MANY_SESSIONS})
     server.start()
     try:
         proc = psutil.Process(server.proc.pid)

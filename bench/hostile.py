@@ -1,11 +1,11 @@
 """What one broken or hostile device on the Wi-Fi can do to everyone else (issue #31), measured.
 
 Runs the real server (`python -m companion`) on 127.0.0.1 with its open-file limit
-at 1,024, a Kleos table with a tablet and five phones as "the others" (websocket
-clients speaking Flet's protocol, as bench/fanout.py's devices do), and then:
+at 1,024, a Kleos table with a tablet and four phones as "the others" (websocket
+clients speaking Flet's protocol, bench/_phone.py), and then:
 
-1. idle: 1,100 TCP connections that never send a byte; how many the server took and
-   how many it refused (503, saying why), then how long until /api/health answers and
+1. idle: 1,100 TCP connections that never send a byte; how many the server refused (503,
+   saying why) or closed at once (too many waiting from one address), how long until /api/health answers and
    a new phone is drawn, and how many idle ones are still open after 8 s;
 2. sessions: memory (RSS) and server CPU per Glory change with no extra sessions, then
    with 200 sessions opened on one seat by one browser (one device id), then by 200
@@ -17,7 +17,7 @@ clients speaking Flet's protocol, as bench/fanout.py's devices do), and then:
    that close before registering or send a malformed first frame: server CPU, RSS and
    /api/health's latency.
 
-Every loop is bounded. Run from the repository root: python bench/hostile.py
+Every loop is bounded. Run from the repository root: python bench/hostile.py [--per-address-off]
 """
 from __future__ import annotations
 
@@ -34,13 +34,15 @@ import urllib.request
 from pathlib import Path
 
 import httpx
-import msgpack
 import psutil
-from websockets.asyncio.client import ClientConnection, connect
+from _phone import MANY_SESSIONS, TABLET, UPDATE_PROPS, Phone
+from websockets.asyncio.client import connect
 
-REGISTER, PATCH, UPDATE_PROPS, INVOKE = 1, 2, 4, 5
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 OPEN_FILES = 1024
+# `--per-address-off`: lift the bound on sessions per client address (every device here is 127.0.0.1),
+# to see what the bounds per seat and per browser alone leave a crowd of sessions costing.
+PER_ADDRESS = MANY_SESSIONS if "--per-address-off" in sys.argv else {}
 QUIET = 0.15
 
 
@@ -58,7 +60,7 @@ def start_server(data: Path, port: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(port),
                              "--data-dir", str(data), "--quiet"], stdout=subprocess.DEVNULL,
                             stderr=(data.parent / "server.log").open("ab"), preexec_fn=limit,
-                            env={**os.environ, "COMPANION_SESSION_TIMEOUT": "30"})
+                            env={**os.environ, "COMPANION_SESSION_TIMEOUT": "30", **PER_ADDRESS})
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
@@ -68,60 +70,6 @@ def start_server(data: Path, port: int) -> subprocess.Popen:
             time.sleep(0.2)
     proc.kill()
     raise RuntimeError("the server did not start")
-
-
-class Phone:
-    """One Flet session over the websocket, as a browser tab holds it; `storage` is its browser's
-    local storage (tabs of one browser share it), answering the page's reads and writes."""
-
-    def __init__(self, port: int, route: str, storage: dict | None = None, size=(390, 844)) -> None:
-        self.port, self.route, self.size = port, route, size
-        self.storage = {} if storage is None else storage
-        self.frames: list[tuple[float, int, int]] = []
-        self.mark = 0
-        self.ws: ClientConnection | None = None
-        self.task: asyncio.Task | None = None
-
-    async def open(self) -> "Phone":
-        self.ws = await connect(f"ws://127.0.0.1:{self.port}/ws", max_size=None, compression=None, open_timeout=60)
-        page = {"route": self.route, "width": self.size[0], "height": self.size[1], "web": True, "platform": "linux"}
-        await self.send([REGISTER, {"session_id": None, "page_name": "", "page": page}])
-        self.task = asyncio.create_task(self._receive())
-        return self
-
-    async def send(self, message: list) -> None:
-        await self.ws.send(b"\x00" + msgpack.packb(message))
-
-    async def _receive(self) -> None:
-        try:
-            async for data in self.ws:
-                action = data[2] if data[:1] == b"\x00" else -1
-                self.frames.append((time.perf_counter(), len(data), action))
-                if action == INVOKE:
-                    body = msgpack.unpackb(data[1:], strict_map_key=False)[1]
-                    result = None
-                    if body["name"] == "get":
-                        result = self.storage.get(body["args"]["key"])
-                    elif body["name"] == "set":
-                        self.storage[body["args"]["key"]] = body["args"]["value"]
-                    await self.send([INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"],
-                                              "result": result, "error": None}])
-        except Exception:  # noqa: BLE001 - the bench reports what arrived, not socket noise
-            pass
-
-    async def drawn(self, limit: float = 30) -> bool:
-        deadline = time.perf_counter() + limit
-        while time.perf_counter() < deadline:
-            if any(f[2] == PATCH for f in self.frames):
-                return True
-            await asyncio.sleep(0.02)
-        return False
-
-    async def close(self) -> None:
-        if self.ws:
-            await self.ws.close()
-        if self.task:
-            await asyncio.wait([self.task], timeout=5)
 
 
 def cpu(proc: psutil.Process) -> float:
@@ -196,7 +144,9 @@ async def idle_flood(port: int, table: dict, key: str, count: int = 1100) -> Non
         socks.append(s)
     opened = time.perf_counter()
     await asyncio.sleep(0.5)
-    refused = sum(1 for s in socks if _peek(s).startswith(b"HTTP/1.1 503"))
+    answers = [_peek(s) for s in socks]
+    refused = sum(1 for a in answers if a and a.startswith(b"HTTP/1.1 503"))
+    dropped = sum(1 for a in answers if a == b"")  # closed without a word: crowded out by newer ones
     health_at = phone_at = None
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=2) as http:
         while time.perf_counter() - opened < 30 and health_at is None:
@@ -218,14 +168,18 @@ async def idle_flood(port: int, table: dict, key: str, count: int = 1100) -> Non
         s.close()
     await phone.close()
     print(f"idle      {count} connections that never send a byte (server RLIMIT_NOFILE {OPEN_FILES}): "
-          f"{refused} refused at once with 503, /api/health after {_s(health_at)}, a new phone drawn after "
+          f"{refused} refused at once with 503, {dropped} closed at once without an answer (too many waiting "
+          f"from one address), /api/health after {_s(health_at)}, a new phone drawn after "
           f"{_s(phone_at)}, {still} still open after 8 s", flush=True)
 
 
-def _peek(s: socket.socket) -> bytes:
+def _peek(s: socket.socket) -> bytes | None:
+    """The start of the server's answer, b"" if it closed without one, None if it holds it open."""
     try:
         return s.recv(64, socket.MSG_PEEK)
-    except (BlockingIOError, OSError):
+    except BlockingIOError:
+        return None
+    except OSError:
         return b""
 
 
@@ -253,7 +207,7 @@ async def crowd(port: int, proc, http, table, others, route: str, browsers: str,
     shared: dict = {}
     crowd = []
     for n in range(count):
-        crowd.append(await Phone(port, route, shared if browsers == "one" else {}).open())
+        crowd.append(await Phone(port, route, storage=shared if browsers == "one" else {}).open())
         if n % 20 == 19:
             await settle(crowd[-20:])
     await settle(crowd, 30)
@@ -373,7 +327,7 @@ async def main() -> None:
                     moved = await http.post(f"{url}/events?k={table['host_token']}",
                                             json={"type": "phase.next", "from_step": step})
                     step = moved.raise_for_status().json()["step"]
-                others = [await Phone(port, f"/t/{table['id']}?k={table['host_token']}", size=(1280, 800)).open()]
+                others = [await Phone(port, f"/t/{table['id']}?k={table['host_token']}", TABLET).open()]
                 others += [await Phone(port, f"/t/{table['id']}?k={keys[g]}").open() for g in GODS[1:]]
                 for p in others:
                     await p.drawn()

@@ -105,7 +105,8 @@ async def main() -> None:
     args = parser.parse_args()
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**__import__("os").environ, "COMPANION_SESSION_TIMEOUT": str(args.window)}
+        env = {**__import__("os").environ, "COMPANION_SESSION_TIMEOUT": str(args.window),
+               "COMPANION_SESSIONS_PER_ADDRESS": "100000"}  # every phone here is 127.0.0.1
         if args.trace:
             env["BENCH_TRACEMALLOC"] = str(args.trace)
         server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_probe_server.py")), tmp, str(port)],

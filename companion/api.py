@@ -11,6 +11,7 @@ message key, answered as `{"error": <text in the asker's language>, "key"}`.
 """
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 from typing import Any, Callable
@@ -28,9 +29,15 @@ from companion.core.model import RuleError
 from companion.core.steps import Stale
 from companion.core.store import Damaged, NotSaved
 from companion.i18n import t
+from companion.ui.offload import off_loop
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told")
 MAX_BODY = 64 * 1024
+# The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
+BODY_SECONDS = 5
+# An export or summary of even a 2,000-event table is built in well under a second; past this the
+# server is in trouble, and the download says so instead of hanging.
+EXPORT_SECONDS = 10.0
 # Every answer: never framed by another page, never sniffed as HTML, never cached (some carry keys).
 SAFE_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"}
 
@@ -156,7 +163,12 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         """What every write passes before anything else: origin, media type, size."""
         if foreign_origin(request):
             return error(403, "validation.foreign_origin", lang)
-        raw = await read_body(request)
+        try:
+            raw = await asyncio.wait_for(read_body(request), BODY_SECONDS)
+        except asyncio.TimeoutError:
+            reply = error(408, "limits.request_too_slow", lang, seconds=BODY_SECONDS)
+            reply.headers["Connection"] = "close"  # the rest of the body may still come: not on this connection
+            return reply
         if raw is None:
             return error(413, "validation.too_large_body", lang, kb=MAX_BODY // 1024)
         if (needs_body or raw) and not is_json(request):
@@ -270,9 +282,20 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
     async def redo(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
         return await write(table_id, request, k, "redo")
 
+    async def bounded(work: Callable[[], Response], lang: str) -> Response:
+        """An export is built in a worker, and given up past its bound with a plain 503: a table's
+        whole log must neither stall the loop nor keep a download waiting for ever."""
+        try:
+            return await off_loop(work, seconds=EXPORT_SECONDS)
+        except RuleError:
+            return error(503, "limits.export_too_slow", lang, seconds=EXPORT_SECONDS)
+
     @api.get("/tables/{table_id}/events")
-    def export(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
+    async def export(table_id: str, request: Request, k: str | None = None) -> Response:
         """The tablet's export holds no seat's secret; the admin key gets the raw log."""
+        return await bounded(lambda: _export(table_id, request, k), language(request))
+
+    def _export(table_id: str, request: Request, k: str | None) -> JSONResponse:
         lang = language(request)
         admin = request.query_params.get("admin") or request.headers.get("x-companion-admin")
         if is_admin(admin, admin_token):
@@ -291,9 +314,12 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         return answer(live.export())
 
     @api.get("/tables/{table_id}/summary")
-    def play_summary(table_id: str, request: Request, k: str | None = None,
-                     fmt: str | None = Query(None, alias="format")):
+    async def play_summary(table_id: str, request: Request, k: str | None = None,
+                           fmt: str | None = Query(None, alias="format")) -> Response:
         """Any key of the table may read it: the summary is built from the public view only."""
+        return await bounded(lambda: _summary(table_id, request, k, fmt), language(request))
+
+    def _summary(table_id: str, request: Request, k: str | None, fmt: str | None) -> Response:
         joined = join(table_id, k, language(request))
         if isinstance(joined, JSONResponse):
             return joined

@@ -1,12 +1,15 @@
-"""Every TCP connection to the server: a bound on how many, and on how long one may idle before its request.
+"""Every TCP connection to the server: a bound on how many, and on how long each request's header may take.
 
-uvicorn times out a connection only after a first response (`timeout_keep_alive`);
-one that connects and never sends a byte, or dribbles a header forever, held a file
-descriptor until the client let go: 1,100 of them filled the usual 1,024 and the
-tablet could no longer load a page. uvicorn builds its protocol through a class we
-may choose (`Config(http=...)`), so this is that class: it hands everything to
-uvicorn's own protocol and only watches the first request's header arrive, refusing
-with a plain 503 past the connection limit.
+uvicorn times out a connection only while it idles after an answer (`timeout_keep_alive`);
+one that connects and never sends a byte, or dribbles a header forever (before its first
+request or any later one on the same keep-alive connection), held a file descriptor until
+the client let go: 1,100 of them filled the usual 1,024 and the tablet could no longer
+load a page. Neither uvicorn nor h11 has a setting for a header's time, but uvicorn builds
+its protocol through a class we may choose (`Config(http=...)`), so this is that class: it
+hands everything to uvicorn's own protocol and only watches each request's header arrive,
+refusing with a plain 503 past the connection limit. Connections still waiting for their
+header are also bounded per client address, the oldest going first, so one device that
+opens many cannot crowd out the rest while its own spare connections are all it loses.
 """
 from __future__ import annotations
 
@@ -25,11 +28,15 @@ END_OF_HEADER = b"\r\n\r\n"
 @dataclass(frozen=True)
 class ConnectionLimits:
     """`connections`: open at once (HTTP and websockets); `header_seconds`: from connecting to
-    the end of the first request's header; `header_bytes`: how long that header may be."""
+    the end of the first request's header, and from the first byte of each later request on the
+    connection to the end of its header; `header_bytes`: how long one header may be;
+    `waiting_per_address`: connections of one client address still waiting for their header
+    (a browser opens at most 6 to a server, and a whole table behind one address stays under it)."""
 
     connections: int = 900
-    header_seconds: int = 5
+    header_seconds: float = 5
     header_bytes: int = 16 * 1024
+    waiting_per_address: int = 64
 
     @classmethod
     def within_open_files(cls, wanted: int = 900, reserve: int = 128, **kw: Any) -> "ConnectionLimits":
@@ -49,33 +56,76 @@ def refusal(status: str, key: str, **values: object) -> bytes:
     return head.encode() + body
 
 
+class Waiting:
+    """The connections of each client address that wait for a header, oldest first (one per server)."""
+
+    def __init__(self) -> None:
+        self._by_address: dict[str, list["GuardedHTTP"]] = {}
+
+    def add(self, address: str, connection: "GuardedHTTP", bound: int) -> None:
+        waiting = self._by_address.setdefault(address, [])
+        waiting.append(connection)
+        for oldest in waiting[: max(0, len(waiting) - bound)]:
+            oldest.crowded_out()
+
+    def remove(self, address: str, connection: "GuardedHTTP") -> None:
+        waiting = self._by_address.get(address, [])
+        if connection in waiting:
+            waiting.remove(connection)
+        if not waiting:
+            self._by_address.pop(address, None)
+
+
+class _Answering:
+    """The transport as uvicorn's protocol sees it: the same in every way, except that its writes
+    tell the guard an answer began (so the client's next bytes start a new request to time)."""
+
+    def __init__(self, transport: asyncio.Transport, answered: Any) -> None:
+        self._transport, self._answered = transport, answered
+
+    def write(self, data: bytes) -> None:
+        self._answered()
+        self._transport.write(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
 class GuardedHTTP(asyncio.Protocol):
-    """uvicorn's HTTP protocol, behind a watch on the first header and the connection count."""
+    """uvicorn's HTTP protocol, behind a watch on each header, the connection count and the
+    connections each address has waiting."""
 
     def __init__(self, config: Any, server_state: Any, app_state: dict, _loop: asyncio.AbstractEventLoop | None = None,
-                 *, limits: ConnectionLimits) -> None:
-        self._limits = limits
+                 *, limits: ConnectionLimits, waiting: Waiting) -> None:
+        self._limits, self._waiting = limits, waiting
         self._connections = server_state.connections  # uvicorn's live protocols: HTTP and websockets alike
         self._loop = _loop or asyncio.get_event_loop()
         self._make_inner = lambda: AutoHTTPProtocol(config=config, server_state=server_state, app_state=app_state,
                                                     _loop=_loop)
         self._inner: asyncio.Protocol | None = None
         self._transport: asyncio.Transport | None = None
+        self._address = ""
         self._head = bytearray()
         self._timer: asyncio.TimerHandle | None = None
+        self._answered = False  # the server wrote since the last header: the next bytes are a new request
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport  # type: ignore[assignment]
         if len(self._connections) >= self._limits.connections:
             self._refuse("503 Service Unavailable", "limits.too_many_connections", count=self._limits.connections)
             return
+        peer = transport.get_extra_info("peername")
+        self._address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
         self._inner = self._make_inner()
-        self._inner.connection_made(transport)
-        self._timer = self._loop.call_later(self._limits.header_seconds, self._too_slow)
+        self._inner.connection_made(_Answering(transport, self._answer_began))  # type: ignore[arg-type]
+        self._watch()
 
     def data_received(self, data: bytes) -> None:
         if self._inner is None:
             return
+        if self._answered and self._timer is None:
+            self._answered = False
+            self._watch()
         if self._timer is not None:
             self._head += data[: self._limits.header_bytes + len(END_OF_HEADER)]
             if END_OF_HEADER in self._head:
@@ -103,19 +153,43 @@ class GuardedHTTP(asyncio.Protocol):
         if self._inner is not None:
             self._inner.resume_writing()
 
+    def crowded_out(self) -> None:
+        """Its address has too many connections waiting and this one waited longest: closed
+        without a word if it sent nothing (as `_too_slow` says why), else told why."""
+        head = bool(self._head)
+        self._watched()
+        if not head:
+            if self._transport is not None:
+                self._transport.close()
+            return
+        self._refuse("503 Service Unavailable", "limits.too_many_waiting", count=self._limits.waiting_per_address)
+
+    def _watch(self) -> None:
+        """A request begins (the connection opened, or its client spoke again after an answer)."""
+        self._timer = self._loop.call_later(self._limits.header_seconds, self._too_slow)
+        self._waiting.add(self._address, self, self._limits.waiting_per_address)
+
+    def _answer_began(self) -> None:
+        """The server answers: whatever the request still sends (a body) is not a header to time."""
+        self._answered = True
+        if self._timer is not None:
+            self._watched()
+
     def _watched(self) -> None:
-        """The first header is in (or the connection is gone): uvicorn's own timeouts take over."""
+        """The header is in (or the connection is gone): uvicorn's own timeouts take over."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._waiting.remove(self._address, self)
         self._head = bytearray()
 
     def _too_slow(self) -> None:
         """A header begun but not finished gets a 408 that says why. A connection that sent nothing is
         closed without a word: browsers open spare connections ahead of need, and one would read
         an answer left on such a socket as the answer to the request it sends there later."""
-        self._timer = None
-        if not self._head:
+        head, self._head = self._head, bytearray()
+        self._watched()
+        if not head:
             if self._transport is not None:
                 self._transport.close()
             return

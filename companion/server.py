@@ -34,6 +34,7 @@ from companion.i18n import catalogue  # noqa: E402
 from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
+from companion.ui.devices import Screens  # noqa: E402
 from companion.web_shell import comeback  # noqa: E402
 from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
@@ -46,6 +47,9 @@ ASSETS = assets_dir()
 # after it, a reconnecting phone simply starts a fresh session on the same link.
 # Short enough that tabs closed for good do not pile up all evening.
 SESSION_TIMEOUT_SECONDS = int(os.environ.get("COMPANION_SESSION_TIMEOUT", 15 * 60))
+# Sessions of one client address that hold more than a notice (ui/devices.py): benches that play
+# a whole hall of devices from 127.0.0.1 raise it.
+SESSIONS_PER_ADDRESS = int(os.environ.get("COMPANION_SESSIONS_PER_ADDRESS", 64))
 
 
 def cache_dir() -> Path:
@@ -85,7 +89,7 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),
-                      fixed=fixed)
+                      fixed=fixed, screens=Screens(per_address=SESSIONS_PER_ADDRESS))
     # No /docs, /redoc or /openapi.json: the API is documented in the README, not served.
     app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None, openapi_url=None)
     app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))

@@ -13,7 +13,7 @@ from typing import Any
 
 import uvicorn
 
-from companion.connections import ConnectionLimits, GuardedHTTP
+from companion.connections import ConnectionLimits, GuardedHTTP, Waiting
 
 KEEP_ALIVE_SECONDS = 5  # an idle keep-alive connection closes after its last answer
 # One websocket message, after decompression: the largest a screen sends is its registration
@@ -27,7 +27,7 @@ def config(app: Any, host: str, port: int, limits: ConnectionLimits | None = Non
     limits = limits or ConnectionLimits.within_open_files()
     return uvicorn.Config(
         app, host=host, port=port, log_level="warning",
-        http=functools.partial(GuardedHTTP, limits=limits),
+        http=functools.partial(GuardedHTTP, limits=limits, waiting=Waiting()),
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         # uvicorn's own bound counts running tasks too: above the connection bound, so it only
         # ever answers 503 when requests pile up inside the app, not for the connections themselves.

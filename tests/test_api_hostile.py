@@ -240,3 +240,13 @@ def test_every_event_type_of_every_game_has_a_schema():
 def test_every_refusal_and_file_problem_reads_in_english_and_portuguese():
     for lang in LANGS:
         assert [k for k in missing(lang) if k.startswith(("validation.", "store."))] == []
+
+
+def test_too_few_players_reads_as_a_plain_sentence_in_both_languages(client, hub):
+    for lang, words in (("en", "Add at least one player."), ("pt", "Adicione pelo menos um jogador.")):
+        r = client.post("/api/tables", params={"admin": ADMIN}, headers={"Accept-Language": lang},
+                        json={"game": "scorepad", "options": {"players": []}})
+        assert r.status_code == 422 and r.json()["error"] == words
+    r = client.post("/api/tables", params={"admin": ADMIN}, json={"game": "cyclades", "options": {"players": ["a"]}})
+    assert r.status_code == 422 and "entries" not in r.json()["error"]
+    assert hub.store.table_ids() == []

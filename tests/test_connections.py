@@ -1,6 +1,7 @@
 """The server closes a connection that sends nothing (or too little) before its first request, and
 refuses connections past its bound, saying so. uvicorn runs here as `companion` runs it
 (companion/serving.py), only with small limits, over a tiny app."""
+import contextlib
 import socket
 import threading
 
@@ -23,19 +24,27 @@ async def app(scope, receive, send):
     await send({"type": "http.response.body", "body": b"ok"})
 
 
-@pytest.fixture(scope="module")
-def port():
+@contextlib.contextmanager
+def serving_on(limits: ConnectionLimits, served=app):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         free = s.getsockname()[1]
-    server = uvicorn.Server(serving.config(app, "127.0.0.1", free, LIMITS))
+    server = uvicorn.Server(serving.config(served, "127.0.0.1", free, limits))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         thread.join(0.01)
-    yield free
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield free
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def port():
+    with serving_on(LIMITS) as free:
+        yield free
 
 
 def connect(port: int) -> socket.socket:
@@ -105,3 +114,62 @@ def test_the_connection_bound_leaves_room_in_the_open_file_limit():
     import resource
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert ConnectionLimits.within_open_files(wanted=10**6, reserve=128).connections == soft - 128
+
+
+def test_a_later_request_on_a_kept_alive_connection_is_timed_too(port):
+    """The first request is answered; the second stalls half-way through its header."""
+    with connect(port) as s:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        first = b""
+        while not first.endswith(b"ok"):
+            first += s.recv(4096)
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and then nothing
+        reply = answer(s)
+    assert first.startswith(b"HTTP/1.1 200")
+    assert reply.startswith(b"HTTP/1.1 408") and b"within 1 seconds" in reply
+
+
+def test_requests_that_keep_coming_on_one_connection_are_all_served(port):
+    """Each request's header is timed from its own first byte: a busy keep-alive connection lives on."""
+    with connect(port) as s:
+        for _ in range(3):
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            reply = b""
+            while not reply.endswith(b"ok"):
+                reply += s.recv(4096)
+            assert reply.startswith(b"HTTP/1.1 200")
+
+
+def test_one_address_keeps_only_so_many_connections_waiting_and_the_oldest_go():
+    limits = ConnectionLimits(connections=50, header_seconds=60, header_bytes=1024, waiting_per_address=3)
+    with serving_on(limits) as free:
+        quiet = connect(free)
+        talking = connect(free)
+        talking.sendall(b"GET / HTTP/1.1\r\n")  # a header begun, then nothing
+        assert get(free).endswith(b"ok")  # answered after the server has read what came before it
+        newer = [connect(free) for _ in range(3)]
+        try:
+            assert answer(quiet) == b""  # a spare connection that sent nothing: closed without a word
+            reply = answer(talking)
+            assert reply.startswith(b"HTTP/1.1 503")
+            assert b"(at most 3)" in reply and "no máximo 3".encode() in reply
+            newer[-1].sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert answer(newer[-1]).endswith(b"ok")  # the newest were kept, and answer
+        finally:
+            for s in [quiet, talking, *newer]:
+                s.close()
+
+
+def test_a_body_that_stalls_half_way_is_answered_408_and_closed(hub, monkeypatch):
+    """The header arrived whole; the JSON API times the body it then reads."""
+    from api_app import ADMIN, api_app
+
+    from companion import api
+
+    monkeypatch.setattr(api, "BODY_SECONDS", 1)
+    with serving_on(LIMITS, api_app(hub)) as free, connect(free) as s:
+        s.sendall(f"POST /api/tables?admin={ADMIN} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 100\r\n\r\n{\"game\": ".encode())  # and the other 90 bytes never come
+        reply = answer(s)
+    assert reply.startswith(b"HTTP/1.1 408") and b"within 1 seconds" in reply
+    assert hub.store.table_ids() == []

@@ -67,3 +67,27 @@ def test_no_seat_secret_while_the_game_runs_and_bad_keys_are_refused(client):
         assert "12" not in text.split("\r\n", 1)[1].replace(data["date"], "")
     assert client.get(f"/api/tables/{table['id']}/summary", params={"k": "nope"}).status_code == 404  # same answer as an unknown table
     assert client.get("/api/tables/nosuch/summary", params={"k": host}).status_code == 404
+
+
+def test_a_download_that_cannot_be_built_in_time_is_given_up_with_a_message(client, monkeypatch):
+    """Built in a worker with a bound: a stuck one answers 503 saying so, and the next is served."""
+    import threading
+
+    from companion import api
+    from companion.core.hub import LiveTable
+
+    table = create(client, "scorepad", {"players": ["Ana", "Bia"]})
+    stuck, built = threading.Event(), LiveTable.summary
+    monkeypatch.setattr(api, "EXPORT_SECONDS", 0.2)
+    monkeypatch.setattr(LiveTable, "summary", lambda live: stuck.wait(30) and built(live))
+    try:
+        for lang, words in (("en", "took longer than 0.2 seconds"), ("pt", "levou mais de 0.2 segundos")):
+            r = client.get(f"/api/tables/{table['id']}/summary", params={"k": table["host_token"], "format": "csv"},
+                           headers={"Accept-Language": lang})
+            assert r.status_code == 503 and words in r.json()["error"]
+    finally:
+        stuck.set()
+    r = client.get(f"/api/tables/{table['id']}/summary", params={"k": table["host_token"]})
+    assert r.status_code == 200 and r.json()["game"] == "scorepad"
+    r = client.get(f"/api/tables/{table['id']}/events", params={"k": table["host_token"]})
+    assert r.status_code == 200 and r.json() == []  # a new table: no events yet

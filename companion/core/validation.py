@@ -124,7 +124,10 @@ def _explain(error: dict) -> RuleError:
     if kind == "too_long":
         return RuleError("validation.too_many", field=field, max=ctx.get("max_length"))
     if kind in ("too_short", "string_too_short"):
-        return RuleError("validation.too_few", field=field, min=ctx.get("min_length"))
+        least = ctx.get("min_length")
+        if field == "players":  # the one a person meets most, creating a table with no names
+            return RuleError("validation.no_players" if least == 1 else "validation.too_few_players", min=least)
+        return RuleError("validation.too_few_one" if least == 1 else "validation.too_few", field=field, min=least)
     if kind in ("greater_than_equal", "greater_than"):
         return RuleError("validation.too_small", field=field, min=ctx.get("ge", ctx.get("gt")))
     if kind in ("less_than_equal", "less_than"):

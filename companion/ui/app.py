@@ -23,7 +23,7 @@ from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
-from companion.ui.devices import CROWDED, REPLACED, device_id
+from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
 from companion.ui.locale import browser_lang
 from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
@@ -40,6 +40,8 @@ DAMAGED = "table.damaged"  # ui.local: why the table this link names cannot be o
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
 PREF_AWAKE = "companion.awake.{role}"
 PREF_TABLET = "companion.tablet.{table}"  # the tablet's key to a table, kept off the address bar
+# A screen that stopped or was refused for one of these reasons offers to try again (its button's words).
+AGAIN = {REPLACED: "limits.follow_here", CROWDED: "limits.follow_here", CROWDED_ADDRESS: "limits.try_again"}
 
 
 class Session:
@@ -78,6 +80,7 @@ class Session:
         self.key: str | None = None  # this device's key to the open table
         self.notice: str | None = None  # why this device shows no table (a string key)
         self._device: str | None = None  # this browser's id (ui/devices.py), read when first needed
+        self._counted = False  # counts against its client address's bound while connected (ui/devices.py)
 
     async def start(self) -> None:
         page = self.page
@@ -110,6 +113,10 @@ class Session:
         self._leave_table()
         self.stats_open = parts == ["stats"]
         self.notice = None
+        if not await self._counted_in(parts, query.get("k")):
+            self.notice = CROWDED_ADDRESS  # before any claim: a refused screen spends no invitation
+            await self.render()
+            return
         if len(parts) == 2 and parts[0] == "t":
             if (key := await self._claim(parts[1], query.get("k"))) is not None:
                 # The address (and so a reload) keeps the key, not the invitation it just spent.
@@ -191,6 +198,28 @@ class Session:
         if access.role != "host":
             await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={token}")
 
+    async def _counted_in(self, parts: list[str], token: str | None) -> bool:
+        """Whether this session is within its client address's bound (ui/devices.py). The tablet's is
+        never counted: it holds the admin key or the table's tablet key, which no stranger has."""
+        screens = self.ui.server.screens
+        self._counted = not (self.admin or await self._holds_tablet_key(parts, token))
+        if not self._counted:
+            screens.depart(self)
+            return True
+        return screens.arrive(self, self.page.client_ip or "")
+
+    async def _holds_tablet_key(self, parts: list[str], token: str | None) -> bool:
+        if len(parts) != 2 or parts[0] != "t":
+            return False
+        try:
+            table = self.ui.server.hub.get(parts[1]).table
+        except (KeyError, FileNotFoundError, Damaged):
+            return False
+        # The tablet's address shows no key once it holds one: only then is its storage asked.
+        key = token or await self.prefs.get(PREF_TABLET.format(table=parts[1]))
+        access = access_for(table, key) if isinstance(key, str) else None
+        return access is not None and access.role == "host"
+
     def _leave_table(self) -> None:
         if self._unsubscribe:
             self._unsubscribe()
@@ -263,10 +292,12 @@ class Session:
             self._ticking = False
 
     def _on_disconnect(self, e) -> None:
-        """A closed or sleeping tab must not slow every broadcast: stop listening at once."""
+        """A closed or sleeping tab must not slow every broadcast: stop listening at once. Nor does
+        it count against its address's bound until it is back."""
         if self._unsubscribe:
             self._unsubscribe()
             self._unsubscribe = None
+        self.ui.server.screens.depart(self)
 
     def _watch_socket(self) -> None:
         """Flet may never say that a tab whose socket died mid-write has left: the socket's own
@@ -282,12 +313,16 @@ class Session:
         Calls still waiting on the device answer their default (device_calls)."""
         self.closed = True
         self._leave_table()
+        self.ui.server.screens.depart(self)
         self.ui.parts.clear()
         self.page.controls.clear()
         self.page.appbar = None
 
     async def _on_connect(self, e) -> None:
         self._watch_socket()
+        if self._counted and not self.ui.server.screens.arrive(self, self.page.client_ip or ""):
+            self._leave_table()  # its address filled up while it slept: back only as a refusal
+            self.notice = CROWDED_ADDRESS
         self._listen()
         await self.render()
 
@@ -349,7 +384,7 @@ class Session:
                 return stats_screen(ui)
             if self.admin:
                 return start_screen(ui)
-            return _no_access(ui, self.notice, self._take_back if self.notice in (REPLACED, CROWDED) else None)
+            return _no_access(ui, self.notice, self._take_back if self.notice in AGAIN else None)
         finally:
             ui.parts.end()
 
@@ -460,7 +495,7 @@ def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = N
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
         ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
         tagged(ft.Text(body, size=18, text_align=ft.TextAlign.CENTER), "no-access-reason", body),
-        *([button(ui.t("limits.follow_here"), take_back, "follow-here", icon=ft.Icons.SYNC)] if take_back else []),
+        *([button(ui.t(AGAIN[notice]), take_back, "follow-here", icon=ft.Icons.SYNC)] if take_back else []),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "no-access")
 
 

@@ -7,10 +7,19 @@ keeps in its storage) follows a seat from one tab at a time: a new tab for the
 same seat replaces the old one. Past a bound per seat and per browser, the
 oldest screen stops following (it says why and can take the seat back), and a
 screen that follows nothing is only a notice.
+
+A browser's id is whatever it says, so one device can claim many; its network
+address it cannot choose. So the sessions of one client address are bounded
+too, and past the bound a new one is refused (it shows only why): setting the
+oldest aside instead would let a crowd from a shared address push out the
+phones already playing. Phones and the tablet of one table may reach the
+server through one address (a hotspot, a guest network), so the bound stays far
+above a full table, and the tablet's own session is never counted.
 """
 from __future__ import annotations
 
 import secrets
+import threading
 import weakref
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -19,7 +28,7 @@ from companion.core.access import DEVICE_ID_CHARS
 from companion.ui.device_calls import Prefs
 
 PREF_DEVICE = "companion.device"
-REPLACED, CROWDED = "limits.replaced", "limits.crowded"
+REPLACED, CROWDED, CROWDED_ADDRESS = "limits.replaced", "limits.crowded", "limits.crowded_address"
 
 
 class Screen(Protocol):
@@ -47,12 +56,38 @@ class _Entry:
 class Screens:
     """`per_seat`: screens following one seat or the tablet's role (a phone and a laptop, say);
     `per_spectators`: spectator screens of one table (another phone each, usually);
-    `per_device`: screens of one browser."""
+    `per_device`: screens of one browser; `per_address`: connected sessions of one client address
+    (8 phones and a dozen spectators behind one address use 20, each extra tab of a browser one more)."""
 
     per_seat: int = 2
     per_spectators: int = 16
     per_device: int = 8
+    per_address: int = 64
     _entries: list[_Entry] = field(default_factory=list)  # oldest first
+    _addresses: dict[str, list[weakref.ReferenceType]] = field(default_factory=dict)  # oldest first
+    # A session learns it lost its connection on a table writer's thread too (ui/app.py `_changed`).
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def arrive(self, screen: Screen, address: str) -> bool:
+        """Whether `screen` (a session from `address`) may open anything: False past the bound."""
+        with self._lock:
+            self._depart(screen)
+            live = self._addresses.setdefault(address, [])
+            if len(live) >= self.per_address:
+                return False
+            live.append(weakref.ref(screen))
+            return True
+
+    def depart(self, screen: Screen) -> None:
+        """`screen` ended, went away for now, or holds nothing worth bounding (the tablet's session)."""
+        with self._lock:
+            self._depart(screen)
+
+    def _depart(self, screen: Screen) -> None:
+        for address, live in list(self._addresses.items()):
+            live[:] = [r for r in live if r() not in (None, screen)]
+            if not live:
+                del self._addresses[address]
 
     def enter(self, screen: Screen, device: str, table_id: str, role: str, seat: str | None) -> None:
         """`screen` now follows `seat`; retire the screens it replaces or crowds out."""

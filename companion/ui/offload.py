@@ -1,25 +1,31 @@
-"""Slow work for one device (a rules search, a summary) in a worker thread, waited on for a bounded time.
+"""Slow work for one device (a rules search, battle odds, an export) in a worker thread, waited on for a bounded time.
 
 Handlers and renders run on the event loop every device shares: a search that
 took seconds there froze every other screen for as long. A worker thread keeps
 the loop free, and the bound keeps a device from waiting on (or stacking up)
 work that went wrong; the length bounds on what a device types keep the work
-itself short.
+itself short. The workers are few and this work's own: the table's writes run
+on the loop's default threads, so a device asking for slow answers one after
+another waits behind its own questions, never in front of anyone's Glory.
 """
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, TypeVar
 
 from companion.core.model import RuleError
 
 T = TypeVar("T")
 WORK_SECONDS = 3.0
+WORKERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="slow-work")
 
 
 async def off_loop(work: Callable[..., T], *args: object, seconds: float = WORK_SECONDS) -> T:
-    """`work(*args)` in a thread; RuleError("limits.too_slow") once it has run `seconds`."""
+    """`work(*args)` in a worker; RuleError("limits.too_slow") once it has waited `seconds` (work
+    still queued then never starts; work already running finishes in its thread, unread)."""
+    future = asyncio.get_running_loop().run_in_executor(WORKERS, work, *args)
     try:
-        return await asyncio.wait_for(asyncio.to_thread(work, *args), seconds)
+        return await asyncio.wait_for(future, seconds)
     except asyncio.TimeoutError:
         raise RuleError("limits.too_slow") from None

@@ -186,11 +186,12 @@ class Device:
     """One browser tab on `route`: open it, tap by Semantics identifier, read the wire."""
 
     def __init__(self, server: ServerInfo, route: str, size: tuple[int, int] = PHONE, lang: str | None = None,
-                 wall: Callable[[], float] | None = None, storage: dict | None = None) -> None:
+                 wall: Callable[[], float] | None = None, storage: dict | None = None,
+                 address: str = "127.0.0.1") -> None:
         """`storage`: the browser's local storage, shared by the tabs of one browser; `wall`: the
-        wall clock its renders read (ui.now)."""
+        wall clock its renders read (ui.now); `address`: the client address its websocket came from."""
         self.server, self.route, self.size, self.lang, self.wall = server, route, size, lang, wall
-        self.storage = storage
+        self.storage, self.address = storage, address
         self.now = 0.0  # this device's monotonic clock: it moves only when a tap says so
 
     def clock(self) -> float:
@@ -204,6 +205,7 @@ class Device:
                                     "web": True})
         register = msgpack.packb(self.flet.get_page_patch(), default=ENCODE)  # the register answer
         self.conn.replica = Replica(msgpack.unpackb(register, strict_map_key=False))
+        self.flet.page.client_ip = self.address  # as Flet's handler sets it for a new session
         await self.run(self._start)
         return self
 

@@ -143,3 +143,39 @@ def test_two_players_correct_each_faction_on_its_own(server):
         await tablet.settle()
         assert label(tablet, "score-ana").startswith("Ana 0 | 0")
     asyncio.run(go())
+
+
+def test_every_battle_is_worked_out_off_the_event_loop_and_the_card_follows(server, monkeypatch):
+    """A tap waits for its own answer; a battle that changes under the card (a phone's gold capping
+    Croesus' re-rolls) says it is being worked out and is drawn once it is. Never on the loop."""
+    import threading
+
+    from companion.games.cyclades import odds
+    from companion.ui.games.cyclades import battle
+
+    threads = []
+
+    def solved(*args):
+        threads.append(threading.current_thread().name)
+        return odds.retreat_table(*args)
+    monkeypatch.setattr(battle, "retreat_table", solved)
+    monkeypatch.setattr(battle, "_grids", type(battle._grids)())  # no battle known from other tests
+
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        await tablet.tap("cyc-odds-attackers-plus")  # 4 troops against 2: new to the cache
+        await tablet.settle()
+        assert label(tablet, "cyc-odds-attacker").startswith("Attacker takes it: ")
+        phone.app.ui.local.update({battle.KEY + "open": True, battle.KEY + "attackers": 7,
+                                   battle.KEY + "attacker_heroes": ["croesus"]})
+        phone.app.ui.redraw_soon()  # as a change from elsewhere draws it
+        await phone.settle()
+        assert "cyc-odds-working" in phone.ids() or "cyc-odds-attacker" in phone.ids()
+        for _ in range(2000):  # bounded: until the worker's answer is drawn
+            if "cyc-odds-attacker" in phone.ids():
+                break
+            await asyncio.sleep(0.01)
+            await phone.settle()
+        assert "cyc-odds-attacker" in phone.ids() and "cyc-odds-working" not in phone.ids()
+    asyncio.run(go())
+    assert threads and all(name.startswith("slow-work") for name in threads)

@@ -16,7 +16,8 @@ from flet.controls.base_control import BaseControl
 
 from companion import device_frames, ui
 from companion.device_frames import CONTROL_EVENT, UPDATE_PROPS, Verdict
-from companion.ui.devices import CROWDED, REPLACED
+from companion.i18n import t
+from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED
 from flet_private import control_id
 from live_device import TABLET, Device
 
@@ -155,4 +156,49 @@ def test_a_browser_follows_a_seat_from_one_tab_and_a_seat_from_a_few(server):
         await first.tap("follow-here")  # the way back: this tab follows the seat again
         await first.settle()
         assert first.app.ui.live is live and live.listener_count == server.screens.per_seat
+    run(go())
+
+
+def test_one_address_opens_only_so_many_sessions_and_the_next_is_refused_saying_why(server):
+    """Fake browser ids from one address: past its bound a new session is refused, claims nothing
+    and says why; the sessions already there, other addresses and the tablet are never touched."""
+    async def go():
+        server.screens.per_address = 3
+        live = server.hub.create("kleos", {"players": ["ares", "athena"]})
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET,
+                              address="10.0.0.5").open()
+        spectate = f"/t/{live.table.id}?k={live.table.spectator_token}"
+        crowd = [await Device(server, spectate, storage={}, address="10.0.0.5").open() for _ in range(3)]
+        invitation = live.table.seats[1].token
+        refused = await Device(server, f"/t/{live.table.id}?k={invitation}", storage={}, address="10.0.0.5").open()
+        neighbour = await Device(server, spectate, storage={}, address="10.0.0.6").open()
+        await neighbour.settle()
+        assert refused.app.notice == CROWDED_ADDRESS and refused.app.ui.live is None
+        assert refused.find("no-access-reason").value == t(CROWDED_ADDRESS, "en")
+        assert t(CROWDED_ADDRESS, "pt").startswith("Telas demais do endereço de rede")
+        assert live.claim(invitation) is not None  # the refused screen spent no invitation
+        assert all(d.app.ui.live is live and d.app.notice is None for d in [tablet, *crowd, neighbour])
+        assert live.listener_count == 5
+        crowd[0].flet.close()  # one of them ends (Flet closes it once its reconnect window passes)
+        await crowd[0].settle()
+        await refused.tap("follow-here")  # trying again now opens the table's link (spent meanwhile)
+        await refused.settle()
+        assert refused.app.notice != CROWDED_ADDRESS
+        assert refused.find("no-access-reason").value != t(CROWDED_ADDRESS, "en")
+    run(go())
+
+
+def test_the_default_bound_leaves_room_for_a_full_table_behind_one_address(server):
+    """8 phones, the tablet and a dozen spectators, all through one hotspot: nobody is set aside."""
+    async def go():
+        players = [f"p{n}" for n in range(8)]
+        live = server.hub.create("scorepad", {"players": players})
+        seats = [live.claim(s.token)[1] for s in live.table.seats]
+        routes = [f"/t/{live.table.id}?k={key}" for key in seats]
+        routes += [f"/t/{live.table.id}?k={live.table.spectator_token}"] * 12
+        devices = [await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()]
+        devices += [await Device(server, route, storage={}).open() for route in routes]
+        await devices[-1].settle()
+        assert [d.app.notice for d in devices] == [None] * 21
+        assert live.listener_count == 21
     run(go())

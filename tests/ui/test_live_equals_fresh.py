@@ -143,7 +143,7 @@ def test_every_device_shows_what_a_fresh_render_of_the_final_state_shows(tmp_pat
     # Every kind of device twice (en, pt) and a fresh one beside each: more screens per seat than
     # a real table allows (ui/devices.py, tested on its own), none of which may crowd another out.
     server = ServerInfo(hub=Hub(tmp_path_factory.mktemp("live") / "data", GAMES), admin_token="a" * 32,
-                        base_url="http://tablet.lan:8550", screens=Screens(per_seat=64, per_device=64))
+                        base_url="http://tablet.lan:8550", screens=Screens(per_seat=64, per_device=64, per_address=10_000))
 
     # No shrinking: an example opens a dozen sessions, so shrinking a failure ran for Hypothesis'
     # five-minute limit (a suite that looked hung); a run is at most eight changes anyway.

@@ -6,6 +6,7 @@ from typing import Callable
 import flet as ft
 
 from companion.core.access import is_role_id
+from companion.core.schema import NAME_MAX
 from companion.ui.context import UI
 from companion.ui.widgets.controls import button, tagged
 
@@ -30,7 +31,7 @@ def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
             await ui.refresh()
 
     fields = [tagged(ft.TextField(value=n, label=ui.t("ui.player_name", n=i + 1), on_change=on_name(i),
-                                  text_size=18, width=320), f"player-{i}")
+                                  text_size=18, width=320, max_length=NAME_MAX), f"player-{i}")
               for i, n in enumerate(names)]
     buttons = ft.Row([
         button(ui.t("ui.add_player"), add, "add-player", icon=ft.Icons.PERSON_ADD, filled=False,

@@ -8,10 +8,19 @@ spend on re-rolls in this battle (on a phone, at most that seat's own gold,
 the only purse this device may see). The same battle asked for
 again on any device is served from a small cache, since every change on the
 table re-renders every screen.
+
+A battle not yet in the cache is worked out off the event loop, within a time
+bound (ui/offload.py): 20 troops a side with Croesus and 10 gold of re-rolls
+took 2.5 s on a busy machine, and in a render that stalled every device. A tap
+on the card waits for its own answer before drawing; a battle that changes
+under the card otherwise (a phone's gold capping the re-rolls) shows that it is
+being worked out, and the card is drawn again once it is.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from typing import Awaitable, Callable
 
 import flet as ft
 
@@ -19,6 +28,7 @@ from companion.core.model import RuleError
 from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Side, opening, retreat_table
 from companion.i18n import numbers
 from companion.ui.context import UI
+from companion.ui.offload import off_loop
 from companion.ui.widgets.calculator import calculator
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
@@ -29,12 +39,89 @@ MAX_UNITS = 20
 GRID = 8
 # Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
 DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
+ODDS_SECONDS = 10.0  # past this a battle's answer is given up on (the card says so)
+# ui.local: the battle this device last worked out (its count, so the card's part is drawn again),
+# the one that ran past its bound, and (outside the card's inputs) the one asked for in the background.
+WORKED, SLOW, ASKED = KEY + "worked", KEY + "slow", "cyclades.battle.asked"
+CACHED = 128
+Battle = tuple[Side, Side, bool, bool]  # attacker, defender, at sea, Achilles on ties
+Grid = dict[tuple[int, int], BattleOdds]
+_grids: OrderedDict[Battle, Grid | RuleError] = OrderedDict()  # plain data: no device's controls
+_grids_lock = threading.Lock()  # filled from the slow-work threads
 
 
-@lru_cache(maxsize=128)
-def battle_grid(attacker: Side, defender: Side, sea: bool, achilles_ties: bool = False
-                ) -> dict[tuple[int, int], BattleOdds]:
-    return retreat_table(attacker, defender, sea, achilles_ties)
+def battle_grid(attacker: Side, defender: Side, sea: bool, achilles_ties: bool = False) -> Grid:
+    """The retreat table of one battle, from the cache when any device asked for it before."""
+    found = _solve((attacker, defender, sea, achilles_ties))
+    if isinstance(found, RuleError):
+        raise found
+    return found
+
+
+def _known(battle: Battle) -> Grid | RuleError | None:
+    with _grids_lock:
+        if battle in _grids:
+            _grids.move_to_end(battle)
+        return _grids.get(battle)
+
+
+def _solve(battle: Battle) -> Grid | RuleError:
+    """Worked out once (a refusal too); run in a slow-work thread, never on the event loop."""
+    found = _known(battle)
+    if found is not None:
+        return found
+    try:
+        found = retreat_table(*battle)
+    except RuleError as err:
+        found = err
+    with _grids_lock:
+        _grids[battle] = found
+        while len(_grids) > CACHED:
+            _grids.popitem(last=False)
+    return found
+
+
+async def _work_out(ui: UI, battle: Battle) -> None:
+    """`battle` into the cache off the event loop; past the bound, the card says it gave up."""
+    if _known(battle) is not None:
+        return
+    try:
+        await off_loop(_solve, battle, seconds=ODDS_SECONDS)
+    except RuleError:
+        ui.local[SLOW] = battle
+
+
+def _in_background(ui: UI, battle: Battle) -> None:
+    """A render found `battle` unknown: work it out, then draw this device again (once per battle)."""
+    if ui.local.get(ASKED) == battle:
+        return
+    ui.local[ASKED] = battle
+
+    async def work() -> None:
+        await _work_out(ui, battle)
+        ui.local[WORKED] = ui.local.get(WORKED, 0) + 1
+        if ui.redraw_soon is not None:
+            ui.redraw_soon()
+    try:
+        ui.page.run_task(work)
+    except (RuntimeError, AttributeError):  # the device left meanwhile
+        ui.local.pop(ASKED, None)
+
+
+def _inputs(stored: dict, gold: int | None) -> tuple[dict, Battle]:
+    """This device's inputs (re-rolls within a phone's own gold) and the battle they describe."""
+    v = {k: stored.get(KEY + k, d) for k, d in DEFAULTS.items()}
+    sea = v["sea"]
+    if "croesus" in {*v["attacker_heroes"], *v["defender_heroes"]} and not sea:
+        v["rerolls"] = min(v["rerolls"], _most_rerolls(gold))
+    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]),
+                    v["rerolls"])
+    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]), v["rerolls"])
+    return v, (attacker, defender, sea, bool(v["achilles_ties"]))
+
+
+def _most_rerolls(gold: int | None) -> int:
+    return MAX_REROLLS if gold is None else max(0, min(MAX_REROLLS, gold))
 
 
 def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
@@ -43,63 +130,72 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
     stored = dict(saved)
     shown = stored.get(KEY + "open", not ui.is_phone)
 
+    async def refresh() -> None:
+        """After this device changed an input: its answer first (off the loop), then the card."""
+        await _work_out(ui, _inputs(ui.local, gold)[1])
+        await ui.refresh()
+
     async def fold(e) -> None:
         ui.local[KEY + "open"] = not shown
-        await ui.refresh()
+        await refresh()
     title = ft.Row([heading(ui.t("cyclades.ui_odds_title"), 20),
                     button(ui.t("cyclades.ui_close" if shown else "cyclades.ui_open"), fold, "cyc-odds-toggle",
                            filled=False, height=48)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
     if not shown:
         return card(title, ident="cyc-odds")
-    v = {k: stored.get(KEY + k, d) for k, d in DEFAULTS.items()}
+    v, battle = _inputs(stored, gold)
     sea = v["sea"]
-    parts: list[ft.Control] = [title, _kind(ui, sea)]
+    parts: list[ft.Control] = [title, _kind(ui, sea, refresh)]
     noun = "fleets" if sea else "troops"
-    parts.append(_number(ui, "attackers", v, ui.t(f"cyclades.ui_odds_attacking_{noun}")))
-    parts.append(_number(ui, "defenders", v, ui.t(f"cyclades.ui_odds_defending_{noun}")))
+    parts.append(_number(ui, "attackers", v, ui.t(f"cyclades.ui_odds_attacking_{noun}"), refresh))
+    parts.append(_number(ui, "defenders", v, ui.t(f"cyclades.ui_odds_defending_{noun}"), refresh))
     if sea:
-        parts.append(_number(ui, "attacker_bonus", v, ui.t("cyclades.ui_odds_attacker_ports")))
-        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_defender_ports")))
+        parts.append(_number(ui, "attacker_bonus", v, ui.t("cyclades.ui_odds_attacker_ports"), refresh))
+        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_defender_ports"), refresh))
     else:
-        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses")))
-        parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH), ui.t("cyclades.ui_odds_attacker_heroes")))
-        parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes")))
+        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses"), refresh))
+        parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH), ui.t("cyclades.ui_odds_attacker_heroes"),
+                             refresh))
+        parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes"),
+                             refresh))
         chosen = {*v["attacker_heroes"], *v["defender_heroes"]}
         if "croesus" in chosen:
-            most = MAX_REROLLS if gold is None else max(0, min(MAX_REROLLS, gold))
-            v["rerolls"] = min(v["rerolls"], most)
-            parts.append(_number(ui, "rerolls", v, ui.t("cyclades.ui_odds_croesus_rerolls"), most))
+            parts.append(_number(ui, "rerolls", v, ui.t("cyclades.ui_odds_croesus_rerolls"), refresh,
+                                 _most_rerolls(gold)))
             hint = ui.t("cyclades.ui_odds_croesus_help" if gold is None else "cyclades.ui_odds_croesus_gold",
                         gold=gold if gold is not None else 0)
             parts.append(ft.Text(hint, size=14, italic=True))
         if "achilles" in chosen:
-            parts.append(_achilles(ui, v["achilles_ties"]))
+            parts.append(_achilles(ui, v["achilles_ties"], refresh))
     parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
                          italic=True))
     assumed = ui.t("cyclades.ui_odds_assumptions")
     parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
-    attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]),
-                    v["rerolls"])
-    defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]), v["rerolls"])
-    try:
-        grid = battle_grid(attacker, defender, sea, bool(v["achilles_ties"]))
-    except RuleError as err:
-        message = err.text(ui.lang)
+    found = _known(battle)
+    if found is None and stored.get(SLOW) != battle:
+        _in_background(ui, battle)
+        working = ui.t("cyclades.ui_odds_working")
+        results = [tagged(ft.Text(working, size=16, italic=True), "cyc-odds-working", working)]
+    elif not isinstance(found, dict):  # refused, or given up on
+        message = found.text(ui.lang) if isinstance(found, RuleError) else ui.t("cyclades.ui_odds_too_slow")
         results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
     else:
-        top = opening(attacker, defender)
-        results = _outcome(ui, grid[top], top, sea)
-        parts.append(_retreat(ui, grid, top))
+        top = opening(battle[0], battle[1])
+        results = _outcome(ui, found[top], top, sea)
+        parts.append(_retreat(ui, found, top))
     # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
     answer = ft.Column(results, spacing=8, tight=True)
     return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
 
 
-def _kind(ui: UI, sea: bool) -> ft.Control:
+Refresh = Callable[[], Awaitable[None]]
+
+
+def _kind(ui: UI, sea: bool, refresh: Refresh) -> ft.Control:
     def choose(value: bool):
         async def handler(e) -> None:
             ui.local[KEY + "sea"] = value
-            await ui.refresh()
+            await refresh()
         return handler
     return ft.Row([
         button(ui.t("cyclades.ui_odds_land"), choose(False), "cyc-odds-land", icon=ft.Icons.TERRAIN,
@@ -109,19 +205,19 @@ def _kind(ui: UI, sea: bool) -> ft.Control:
     ])
 
 
-def _number(ui: UI, name: str, v: dict, label: str, most: int = MAX_UNITS) -> ft.Control:
+def _number(ui: UI, name: str, v: dict, label: str, refresh: Refresh, most: int = MAX_UNITS) -> ft.Control:
     async def change(new: int) -> None:
         ui.local[KEY + name] = new
-        await ui.refresh()
+        await refresh()
     return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=most)
 
 
-def _achilles(ui: UI, ties: bool) -> ft.Control:
+def _achilles(ui: UI, ties: bool, refresh: Refresh) -> ft.Control:
     """Which rounds set Achilles off: the rulebook's lost rounds only (default), or ties as well."""
     def choose(value: bool):
         async def handler(e) -> None:
             ui.local[KEY + "achilles_ties"] = value
-            await ui.refresh()
+            await refresh()
         return handler
     return ft.Column([
         ft.Text(ui.t("cyclades.ui_odds_achilles_title"), size=16),
@@ -132,13 +228,13 @@ def _achilles(ui: UI, ties: bool) -> ft.Control:
     ], spacing=4)
 
 
-def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str) -> ft.Control:
+def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str, refresh: Refresh) -> ft.Control:
     chosen: tuple[str, ...] = tuple(v[name])
 
     def toggle(hero: str):
         async def handler(e) -> None:
             ui.local[KEY + name] = [h for h in chosen if h != hero] if hero in chosen else [*chosen, hero]
-            await ui.refresh()
+            await refresh()
         return handler
 
     side = name.split("_")[0]

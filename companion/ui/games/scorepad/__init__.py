@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.schema import NOTE_MAX, REASON_MAX
 from companion.ui.context import UI
 from companion.ui.widgets.players_form import names_form
 from companion.ui.live import group, local_text, part
@@ -32,7 +33,7 @@ class ScorePadUI:
             scores.sort(key=lambda s: not s.active)
         parts: list[ft.Control] = [
             part(ui, "scorepad-title", _title),
-            local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18),
+            local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18, max_length=REASON_MAX),
             scoreboard(ui, scores, quick=_quick),
         ]
         if snap["role"] == "seat":
@@ -72,7 +73,7 @@ def _note(ui: UI, seat: str) -> ft.Control:
         await ui.send({"type": "note.set", "player": seat, "text": ui.local[NOTE]})
 
     return card(
-        local_text(ui, NOTE, "note", ui.t("scorepad.note"), multiline=True, min_lines=2),
+        local_text(ui, NOTE, "note", ui.t("scorepad.note"), multiline=True, min_lines=2, max_length=NOTE_MAX),
         button(ui.t("scorepad.save_note"), save, "save-note", icon=ft.Icons.LOCK),
     )
 
