@@ -34,6 +34,7 @@ from companion.core.turnclock import CLOCK_TYPES
 from companion.ui.app import PREF_TABLET, Session
 from companion.ui.context import SETTLE_S, ServerInfo
 from companion.ui.kept import busy
+from companion.ui.offload import waiting
 from companion.ui.live import shown
 from flet_private import control_id
 
@@ -254,12 +255,12 @@ class Device:
         await self.flet.dispatch_event(control_id(self.find(identifier)), event, data)
 
     async def settle(self) -> None:
-        """Until this device's reads off the event loop (ui/kept.py) are in and the render queue
-        has drawn every change already published."""
+        """Until this device's reads off the event loop (ui/kept.py) and every slow work under way
+        (ui/offload.py) are in, and the render queue has drawn every change already published."""
         while True:
             for _ in range(50):
                 await asyncio.sleep(0)
-            if not busy(self.app.ui) and not any(q.waiting or q.task for q in _queues().values()):
+            if not busy(self.app.ui) and not waiting() and not any(q.waiting or q.task for q in _queues().values()):
                 return
             await asyncio.sleep(0.001)
 
