@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from companion import __version__
 from companion.core.access import Access, is_admin
 from companion.core.export import to_csv
+from companion.core import tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
@@ -315,15 +316,24 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     @api.get("/tables/{table_id}/summary")
     async def play_summary(table_id: str, request: Request, k: str | None = None,
-                           fmt: str | None = Query(None, alias="format")) -> Response:
-        """Any key of the table may read it: the summary is built from the public view only."""
-        return await bounded(lambda: _summary(table_id, request, k, fmt), language(request))
+                           fmt: str | None = Query(None, alias="format"), ticket: str | None = None) -> Response:
+        """Any key of the table may read it: the summary is built from the public view only. The
+        screens' download links carry a ticket instead of a key (core/tickets.py)."""
+        return await bounded(lambda: _summary(table_id, request, k, fmt, ticket), language(request))
 
-    def _summary(table_id: str, request: Request, k: str | None, fmt: str | None) -> Response:
-        joined = join(table_id, k, language(request))
-        if isinstance(joined, JSONResponse):
-            return joined
-        live, _ = joined
+    def _summary(table_id: str, request: Request, k: str | None, fmt: str | None, ticket: str | None) -> Response:
+        if ticket is not None and k is None:
+            try:
+                live = hub.get(table_id)
+            except (Damaged, KeyError, FileNotFoundError):
+                return error(404, "validation.no_table", language(request))
+            if not tickets.valid(ticket, table_id, live.table.spectator_token):
+                return error(404, "validation.no_table", language(request))
+        else:
+            joined = join(table_id, k, language(request))
+            if isinstance(joined, JSONResponse):
+                return joined
+            live, _ = joined
         data = live.summary()
         wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
         name = f"{data['game']}-{data['date'][:10]}-{table_id}"

@@ -69,6 +69,30 @@ def test_no_seat_secret_while_the_game_runs_and_bad_keys_are_refused(client):
     assert client.get("/api/tables/nosuch/summary", params={"k": host}).status_code == 404
 
 
+def test_download_links_carry_a_ticket_that_opens_the_summary_only_never_a_key(client):
+    """The summary screen's links hold a ticket (core/tickets.py): no device key is in any URL."""
+    from companion.core import tickets
+    table = create(client, "scorepad", {"players": ["Ana", "Bia"]})
+    host, tid = table["host_token"], table["id"]
+    post(client, table, host, type="points.add", player="bia", amount=3)
+    secret = table["spectator_token"]  # what the screens sign their tickets with
+    ticket = tickets.mint(tid, secret)
+    assert host not in ticket and secret not in ticket
+    r = client.get(f"/api/tables/{tid}/summary", params={"ticket": ticket, "format": "csv"})
+    assert r.status_code == 200 and "Bia" in r.text
+    # a ticket opens nothing else: not the table, not its events, not another table's summary
+    assert client.get(f"/api/tables/{tid}", params={"k": ticket}).status_code == 404
+    assert client.post(f"/api/tables/{tid}/events", params={"k": ticket},
+                       json={"type": "points.add", "player": "ana", "amount": 1}).status_code in (403, 404)
+    other = create(client, "scorepad", {"players": ["Ana", "Bia"]})
+    assert client.get(f"/api/tables/{other['id']}/summary", params={"ticket": ticket}).status_code == 404
+    # a forged or expired one opens nothing
+    expired = tickets.mint(tid, secret, now=0)
+    assert client.get(f"/api/tables/{tid}/summary", params={"ticket": expired}).status_code == 404
+    forged = ticket[:-1] + ("0" if ticket[-1] != "0" else "1")
+    assert client.get(f"/api/tables/{tid}/summary", params={"ticket": forged}).status_code == 404
+
+
 def test_a_download_that_cannot_be_built_in_time_is_given_up_with_a_message(client, monkeypatch):
     """Built in a worker with a bound: a stuck one answers 503 saying so, and the next is served."""
     import threading

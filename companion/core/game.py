@@ -11,6 +11,8 @@ from typing import Any, Callable, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from companion.core import drafts as shared_drafts
+from companion.core.drafts import Draft
 from companion.core.model import RuleError
 from companion.core.plain import copy_state
 from companion.core.schema import OptionsSchema
@@ -31,6 +33,8 @@ class Game(Protocol):
     # Event types that move the game on or settle something: each must name the step it was
     # sent from (core/steps.py), so a double tap or a second device cannot take two steps.
     steps: frozenset[str]
+    # Forms several devices fill for one decision, held by the table (core/drafts.py).
+    drafts: dict[str, Draft]
 
     def setup(self, options: dict) -> dict:
         """Validate the options and return the initial state; RuleError if invalid."""
@@ -78,6 +82,7 @@ class GameBase:
     max_seats: int = 8
     secrets: Secrets = NO_SECRETS
     steps: frozenset[str] = frozenset()
+    drafts: dict[str, Draft] = {}
     handlers: dict[str, Handler] = {}
     # Top-level state lists of records only ever appended to (a score log): a change copies
     # the list but shares its records, so its cost does not grow with the history.
@@ -112,10 +117,13 @@ class GameBase:
         return event
 
     def apply(self, state: dict, event: dict) -> dict:
-        handler = self.handlers.get(event.get("type", ""))
+        kind = event.get("type", "")
+        if kind == shared_drafts.TYPE and self.drafts:
+            return shared_drafts.put(self.drafts, copy_state(state, self.logs), event)
+        handler = self.handlers.get(kind)
         if handler is None:
             raise RuleError("core.err.game_action_called", type=event.get('type'))
-        return handler(copy_state(state, self.logs), event)
+        return shared_drafts.tidy(self.drafts, handler(copy_state(state, self.logs), event), event)
 
     def view(self, state: dict, seat: str | None) -> dict:
         return state

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import reveals, reversal, steps, summary, turnclock, validation
+from companion.core import drafts, reveals, reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
                                    moved_from, new_table_id, new_token, same_device)
 from companion.core.game import Game
@@ -161,8 +161,7 @@ class LiveTable:
     def _label(self, event: dict | None, seat: str | None, lang: str) -> dict | None:
         if event is None:
             return None
-        text = self.game.describe(self.game.secrets.cut_event(event, seat), seat, lang)
-        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": text}
+        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": self._row_text(event, seat, lang)}
 
     def events(self) -> list[dict]:
         """The raw log, every secret included: for the admin and the server only."""
@@ -213,10 +212,12 @@ class LiveTable:
         kind = event["type"]
         if kind in turnclock.CLOCK_TYPES:
             return turnclock.describe(kind, lang)
+        if kind == drafts.TYPE:
+            return drafts.describe(event, lang)
         cut = self.game.secrets.cut_event
         if kind in CONTROL_TYPES:
             target = next((e for e in reversed(self._events) if e["seq"] == event.get("target")), None)
-            what = self.game.describe(cut(target, seat), seat, lang) if target else ""
+            what = self._row_text(target, seat, lang) if target else ""
             return f"{'↶' if kind == UNDO else '↷'} {what}"
         return self.game.describe(cut(event, seat), seat, lang)
 
@@ -277,6 +278,7 @@ class LiveTable:
         event = validation.event(self.game.event_schemas, command, CONTROL_TYPES | turnclock.CLOCK_TYPES)
         client_id = event.pop("client_id", None)
         sent_from = event.pop(steps.FIELD, None)
+        seen_draft = event.pop(drafts.FIELD, None)
         if event["type"] in turnclock.CLOCK_TYPES:
             return self._clock_event(event["type"], access)
         with self._lock:
@@ -284,6 +286,7 @@ class LiveTable:
                 return self._by_client[client_id]
             steps.check(event["type"], sent_from, self._done, self.game.steps,
                         lambda done, lang: self._label(done, access.viewer, lang)["text"])
+            drafts.check(getattr(self.game, "drafts", {}), self.state, event, seen_draft)
             if event["type"] in CONTROL_TYPES:
                 self._client_id = client_id
                 try:

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from companion.core import steps
+from companion.core import drafts, steps
 from companion.core.model import RuleError
 
 MAX_DEPTH = 16
@@ -65,7 +65,8 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
     """The command as it may be handed to the game: checked, without the fields the server sets.
 
     `control` are the hub's own types (undo, redo), which carry no fields of their own.
-    `client_id` and the step a command was sent from (`steps.FIELD`) are the hub's to read.
+    `client_id`, the step a command was sent from (`steps.FIELD`) and the draft a confirm was
+    made from (`drafts.FIELD`) are the hub's to read.
     """
     if not isinstance(command, dict):
         raise RuleError("validation.not_object")
@@ -79,7 +80,9 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
         raise RuleError("validation.bad_client_id", max=CLIENT_ID_MAX)
     if steps.FIELD in body and not steps.valid(body[steps.FIELD]):
         raise RuleError("steps.bad_token", field=steps.FIELD)
-    fields = {k: v for k, v in body.items() if k not in ("client_id", steps.FIELD)}
+    if drafts.FIELD in body and not drafts.valid(body[drafts.FIELD]):
+        raise RuleError("drafts.bad_version", field=drafts.FIELD)
+    fields = {k: v for k, v in body.items() if k not in ("client_id", steps.FIELD, drafts.FIELD)}
     if kind in control:
         extra = sorted(set(fields) - {"type"})
         if extra:

@@ -341,8 +341,10 @@ class Session:
         if ui.access and ui.access.role == "seat" and ui.live.moved_seat(self.key):
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
-        if ui.live and ui.access and ui.seen.token not in (None, ui.live.step):
-            self.shield.raise_now()  # before the new step is drawn: a tap landing on it meets the shield
+        if ui.live and ui.access:
+            self.shield.mount()
+            if ui.seen.token not in (None, ui.live.step):
+                self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
         if screen != self._shown_as:  # another screen: nothing of the old one may be reused
             self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)

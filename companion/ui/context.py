@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 # second tap of a double tap, or a tap on a second device, can reach the server after the
 # new step was drawn but before any eye saw it, and must not take a second step.
 SETTLE_S = 0.7
+UNSEEN_MAX_S = 5.0  # a browser that never reports drawing a step (it reconnected) is trusted after this
 
 
 @dataclass
@@ -41,21 +42,31 @@ class ServerInfo:
 
 @dataclass
 class SeenStep:
-    """The step token this device's screen shows, when it appeared and the one before it.
-    `clock` is monotonic seconds (tests drive it: a person looks at a screen before tapping)."""
+    """The step token this device's screen shows, when the server drew it and the one before it.
+
+    A new step counts as seen once the browser reports it drew it and `SETTLE_S` passed
+    (widgets/step_shield.py), since a tap sent before then was aimed at the step before.
+    `clock` is monotonic seconds (tests drive it): after `UNSEEN_MAX_S` without a report (a
+    page that reconnected and drew the step afresh, without the animation) the step counts
+    as seen, so a device is never stuck sending from a step long gone."""
 
     token: int | None = None
     since: float = 0.0
     before: int | None = None
     clock: Callable[[], float] = time.monotonic
+    shown: bool = True  # whether the browser reported drawing `token`
 
     def show(self, token: int) -> None:
         if token != self.token:
-            self.before, self.token, self.since = self.token, token, self.clock()
+            self.before, self.token, self.since, self.shown = self.token, token, self.clock(), False
+
+    def drawn(self) -> None:
+        """The browser drew the latest step `SETTLE_S` ago (widgets/step_shield.py)."""
+        self.shown = True
 
     def sent_from(self) -> int | None:
-        """The step a tap now was aimed at: the one shown before, while the new one is still fresh."""
-        if self.before is not None and self.clock() - self.since < SETTLE_S:
+        """The step a tap now was aimed at: the one shown before, until the browser drew the new one."""
+        if self.before is not None and not self.shown and self.clock() - self.since < UNSEEN_MAX_S:
             return self.before
         return self.token
 
@@ -144,8 +155,8 @@ class UI:
 
     def snapshot(self) -> dict:
         """This device's snapshot: its seat's view of the table (shared by every device of that
-        kind, never modified) plus what only this device holds: `keys` (the key its summary
-        links carry and, on the tablet, each seat's invitation). A copy: the caller may add to it."""
+        kind, never modified) plus what only this device holds: `keys` (on the tablet, each seat's
+        invitation, for its Join card). A copy: the caller may add to it."""
         assert self.live is not None and self.access is not None
         snap = self.live.snapshot(self.access, self.lang)
         self.snap = {**snap, "keys": _keys(self.live.table, self.access)}
@@ -157,12 +168,7 @@ class UI:
 
 
 def _keys(table: Table, access: Access) -> dict:
-    """The keys this device may hold: its own (for the summary's download links) and, for the
-    tablet, the invitations its Join card shows. No other device's snapshot carries them."""
+    """The invitations the tablet's Join card shows; no other device's snapshot carries any key."""
     if access.role == "host":
-        return {"own": table.host_token, "spectators": table.spectator_token,
-                "invitations": {s.id: s.token for s in table.seats}}
-    if access.role == "seat":
-        seat = table.seat(access.seat)
-        return {"own": seat.key if seat else None}
-    return {"own": table.spectator_token}
+        return {"spectators": table.spectator_token, "invitations": {s.id: s.token for s in table.seats}}
+    return {}

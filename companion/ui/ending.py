@@ -7,29 +7,38 @@ snapshot carries it. Until then the summary panel says it is on its way.
 """
 from __future__ import annotations
 
+from companion.core import tickets
 from companion.ui.context import UI
-from companion.ui.kept import Read, kept
+from companion.ui.kept import Read, forget, kept
 
 NAME = "summary"
+RENEW_S = 60  # a download ticket this close to its end is minted again
 
 
 def ask_summary(ui: UI, seq: int) -> Read | None:
-    """Once per change and device: build the summary and read the name matching its BG Stats
-    link uses (the Stats page's aliases) in a worker thread, bounded in time; the device is
-    drawn again when it is done. What comes back is the aliases' read (or None yet)."""
+    """Once per change and device: build the summary, read the name matching its BG Stats link
+    uses (the Stats page's aliases) and mint its download ticket, in a worker thread, bounded in
+    time; the device is drawn again when it is done. A ticket about to end is minted again."""
     live, plays = ui.live, ui.server.hub.plays
+    held: Read | None = ui.local.get(f"kept.{NAME}")
+    if held is not None and held.value and held.value["expires"] - RENEW_S < ui.now:
+        forget(ui, NAME)
 
-    def work() -> tuple:
+    def work() -> dict:
         live.summary()
-        return tuple(sorted(plays.aliases().items()))
+        ticket = tickets.mint(live.table.id, live.table.spectator_token)
+        return {"aliases": tuple(sorted(plays.aliases().items())), "ticket": ticket,
+                "expires": int(ticket.split(".")[0])}
 
     return kept(ui, NAME, (live.table.id, seq), work)
 
 
-def aliases(ui: UI) -> tuple:
-    """The name matching as last read for this table's summary (none yet: an empty one)."""
+def extras(ui: UI) -> dict:
+    """What the summary panel shows besides the summary, as last read: the name matching and the
+    download ticket (empty until the read is in)."""
     read: Read | None = ui.local.get(f"kept.{NAME}")
-    return read.value if read is not None and read.value else ()
+    value = read.value if read is not None and read.value else {}
+    return {"aliases": value.get("aliases", ()), "ticket": value.get("ticket", "")}
 
 
 def slow(ui: UI, seq: int) -> bool:

@@ -11,7 +11,7 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.live import group, part
-from companion.ui.ending import aliases, ask_summary
+from companion.ui.ending import ask_summary, extras
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.history import history_card
 from companion.ui.widgets.join_card import join_card
@@ -28,7 +28,7 @@ def table_screen(ui: UI) -> ft.Control:
     ui.seen.show(snap["step"])
     if snap["finished"]:  # built off the event loop; the device is drawn again once it is
         ask_summary(ui, snap["seq"])
-    snap["aliases"] = aliases(ui)  # the Stats page's name matching, for the summary's BG Stats link
+    snap.update(extras(ui))  # the summary's name matching (BG Stats link) and download ticket
     return table_view(ui, snap)
 
 
@@ -65,23 +65,28 @@ def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
 def _actions(ui: UI, snap: dict) -> ft.Control:
     """Undo and Redo: a change usually renames the Undo button, which rebuilds its words and
     its accessible label, not the button."""
+    why = snap.get("undo_why") if not snap["can_undo"] else None
     return group(ui, "undo-redo", ft.Row, [
-        _control_button(ui, "undo", _control_label(ui, snap["undo"], "undo", snap.get("undo_why")), ui.undo, ft.Icons.UNDO,
-                        snap["can_undo"], 3),
+        _control_button(ui, "undo", _control_label(ui, snap["undo"], "undo", why), ui.undo, ft.Icons.UNDO,
+                        snap["can_undo"], 3, ui.t("ui.undo_why_not") if why else None),
         _control_button(ui, "redo", _control_label(ui, snap["redo"], "redo"), ui.redo, ft.Icons.REDO,
                         snap["can_redo"], 2),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _control_button(ui: UI, ident: str, label: str, act, icon: ft.IconData, enabled: bool, share: int) -> ft.Control:
-    words = part(ui, f"{ident}-words", _words, label)
-    body = part(ui, f"{ident}-button", _button, act, icon, enabled, words)
+def _control_button(ui: UI, ident: str, label: str, act, icon: ft.IconData, enabled: bool, share: int,
+                    short: str | None = None) -> ft.Control:
+    """`short`: a phone's Undo that is off shows these few words, and a tap on it shows the whole
+    reason (the refusal, as a toast), which no button is wide enough to hold."""
+    words = part(ui, f"{ident}-words", _words, short or label, short is not None)
+    body = part(ui, f"{ident}-button", _button, act, icon, enabled or short is not None, words)
     return part(ui, ident, _labelled, ident, label, share, body)
 
 
-def _words(ui: UI, label: str) -> ft.Control:
+def _words(ui: UI, label: str, muted: bool = False) -> ft.Control:
     """A long "Undo: …" label wraps onto two lines inside the button, never past its edge."""
-    return ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    return ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                   color=ft.Colors.ON_SURFACE_VARIANT if muted else None)
 
 
 def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:

@@ -150,7 +150,7 @@ def test_score_pad_ranks_and_shares(script, points, ranks, ties):
         s.do("points.add", player=player, amount=amount)
     assert s.live.summary()["finished"] is False
     s.do("game.end")
-    with pytest.raises(RuleError, match="undo the end"):
+    with pytest.raises(RuleError, match="ask the tablet: its Undo takes back the end"):
         s.do("points.add", player="ana", amount=1)
     out = s.live.summary()
     assert [p["rank"] for p in out["players"]] == ranks and out["ties"] == ties

@@ -6,6 +6,7 @@ controls by their Semantics identifier (`[flt-semantics-identifier=…]`).
 from __future__ import annotations
 
 import json
+import re
 import os
 import socket
 import subprocess
@@ -145,7 +146,18 @@ def el(page: Page, ident: str):
 
 
 def tap(page: Page, ident: str) -> None:
+    """A person's tap: made once the page has drawn the step it shows (see `drawn`). Tests of
+    exactly that race click with the mouse instead."""
+    drawn(page)
     el(page, ident).click()
+
+
+def drawn(page: Page) -> None:
+    """Wait until the page has drawn the step it shows (ui/widgets/step_shield.py says "drawing N"
+    until its browser reports it): a step command tapped sooner counts as aimed at the step before."""
+    mark = el(page, "step-drawn")
+    if mark.count():
+        expect(mark).to_have_text(re.compile(r"^drawn"), timeout=10_000)
 
 
 def type_into(page: Page, ident: str, text: str) -> None:
@@ -190,3 +202,16 @@ def in_view(page: Page, ident: str) -> bool:
     view = page.viewport_size
     return box is not None and box["y"] >= 0 and box["x"] >= 0 and \
         box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
+
+
+def kleos_table(server: Server, presses: int = 0, players: list[str] | tuple[str, ...] = ("ares", "athena")) -> dict:
+    """A Kleos table made through the API (its `create` answer), moved on by `presses` Nexts from the tablet."""
+    table = server.api("POST", "/api/tables", {"game": "kleos", "options": {"players": list(players)}})
+    for _ in range(presses):
+        post(server, table, {"type": "phase.next"})
+    return table
+
+
+def post(server: Server, table: dict, event: dict) -> dict:
+    """One command from the tablet, sent from the step it reads now (Server.api adds it)."""
+    return server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}", event)

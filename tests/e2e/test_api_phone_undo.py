@@ -6,16 +6,10 @@ depends on it the phone is told why not and who can.
 from __future__ import annotations
 
 import pytest
+from api_calls import call, new_table, send, step_of
 from drive import Server
-from test_api_steps import call, new_table, send, step_of
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    srv = Server(tmp_path_factory.mktemp("undo") / "data")
-    srv.start()
-    yield srv
-    srv.stop()
+pytestmark = pytest.mark.shares_server
 
 
 def at_play(server: Server) -> tuple[str, dict]:

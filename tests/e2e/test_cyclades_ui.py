@@ -91,20 +91,23 @@ def test_one_offering_round_from_two_phones(server, browser):
     synced(6, ana)
     expect_label(ana, "cyc-bidder", "Your pawn")
     expect_label(tablet, "cyc-bidder", "Ana")
-    step_to(ana, "cyc-bid-amount", 2, start=1)
+    step_to(ana, "cyc-bid-amount", 2, start=1)  # event 7: the bid is a draft every device shows
+    expect_label(tablet, "cyc-bid-amount-value", "2")
+    expect_label(tablet, "cyc-bid-by", "Ana")
     tap(ana, "cyc-bid-athena")
-    synced(7, bia)
+    synced(8, bia)
     expect_label(bia, "cyc-bidder", "Your pawn")
-    step_to(bia, "cyc-bid-amount", 3, start=1)
+    step_to(bia, "cyc-bid-amount", 3, start=1)  # events 9 and 10: each pawn's bid starts afresh
     tap(bia, "cyc-bid-athena")
 
     # Bia's higher offer pushes Ana off Athena: her pawn moves again before Caio's.
-    synced(8, ana, tablet)
+    synced(11, ana, tablet)
     expect_label(ana, "cyc-bidder", "Outbid on Athena")
     expect_label(tablet, "cyc-bidder", "Ana lost Athena")
     expect_label(tablet, "cyc-offer-athena", "3 Bia")
+    step_to(ana, "cyc-bid-amount", 2, start=1)  # event 12
     tap(ana, "cyc-bid-ares")
-    synced(9, tablet)
+    synced(13, tablet)
     expect_label(tablet, "cyc-offer-ares", "2 Ana")
     expect_label(tablet, "cyc-bidder", "Caio")
     tap(tablet, "cyc-bid-apollo")
@@ -113,9 +116,9 @@ def test_one_offering_round_from_two_phones(server, browser):
     expect_label(tablet, "cyc-canpay-bia", "can pay")
     expect_label(bia, "cyc-owed", "3")
 
-    synced(10, bia)
+    synced(14, bia)
     tap(tablet, "cyc-pay")
-    synced(11, ana, bia)
+    synced(15, ana, bia)
     expect_label(ana, "cyc-phase", "upkeep")
     expect_label(ana, "cyc-gold", "10")
     expect_label(bia, "cyc-gold", "11")

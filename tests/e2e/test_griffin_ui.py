@@ -66,7 +66,9 @@ def test_red_buys_the_griffin_then_robs_blue_who_is_told(server, browser, tmp_pa
     green = _phone(browser, server, tid, keys["green"])
     el(green, "cyc-gold").wait_for(state="attached", timeout=10_000)
     assert el(green, "told").count() == 0
-    expect_disabled(red, "undo")  # red's own phone cannot unsee it
+    expect_label(red, "undo", "Undo is off: why?")  # red's own phone cannot unsee it, and can ask why
+    tap(red, "undo")
+    expect_label(red, "toast", "only the tablet can undo it")
     if shots:
         _shot(red, "cyc-griffin-why", f"{shots}/griffin-red-after.png")
         _shot(blue, "told", f"{shots}/griffin-blue-told.png")

@@ -4,7 +4,7 @@ The temples are placed by hand in the form (Ares on Temple 1), so the first
 player of each day is known and every press of next can be checked against
 the step its label promises before it is tapped.
 """
-from drive import el, open_app
+from drive import drawn, el, open_app
 from playwright.sync_api import expect
 
 GODS = ("Ares", "Athena")
@@ -24,6 +24,7 @@ def tap(page, ident: str) -> None:
         page.mouse.move(box["x"] + box["width"] / 2 if box else 200, height / 2)
         page.mouse.wheel(0, (box["y"] - height / 2) if box else 400)
         page.wait_for_timeout(250)
+    drawn(page)
     target.click()
 
 

@@ -5,23 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from drive import TABLET, el, expect_label, open_app
+from drive import TABLET, el, expect_label, kleos_table, open_app, post
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
-
-
-def new_table(server, presses: int) -> dict:
-    table = server.api("POST", "/api/tables", {"game": "kleos", "options": {"players": GODS}})
-    for _ in range(presses):
-        post(server, table, {"type": "phase.next"})
-    return table
-
-
-def post(server, table: dict, event: dict) -> None:
-    server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}", event)
 
 
 def inside(page, ident: str) -> dict:
@@ -56,7 +45,7 @@ def scroll_to(page, ident: str) -> None:
 
 
 def test_five_scores_and_the_last_gods_quick_kill_fit_above_the_fold(server, browser):
-    table = new_table(server, 3)  # the first player's Play phase, day 1
+    table = kleos_table(server, 3, GODS)  # the first player's Play phase, day 1
     turn = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["state"]["turn"]
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
     expect_label(tablet, "score-dionysus", "Dionysus 0")
@@ -76,7 +65,7 @@ def test_five_scores_and_the_last_gods_quick_kill_fit_above_the_fold(server, bro
 
 
 def test_the_dusk_sheet_keeps_its_scroll_and_counts_while_another_device_scores(server, browser):
-    table = new_table(server, 13)  # Dusk of day 1
+    table = kleos_table(server, 13, GODS)  # Dusk of day 1
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
     expect_label(tablet, "dusk-theater-controller", "Theater")
     scroll_to(tablet, "dusk-theater-dionysus-plus")

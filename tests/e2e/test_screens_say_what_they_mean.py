@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from drive import PHONE, TABLET, el, expect_label, goto, open_app, tap
+from drive import PHONE, TABLET, el, expect_label, goto, kleos_table, open_app, post, tap
 from playwright.sync_api import expect
 
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
@@ -15,17 +15,6 @@ ENGLISH = {"the", "and", "of", "to", "your", "you", "turn", "day", "glory", "kil
            "undo", "redo", "next", "dice", "odds", "chart", "setup", "waiting", "active", "changed", "phase",
            "play", "athena", "artemis", "dionysus", "nobody", "rules", "theme", "keep",
            "screen", "awake", "first", "history", "order", "latest", "changes"}
-
-
-def new_table(server, presses: int, players=GODS) -> dict:
-    table = server.api("POST", "/api/tables", {"game": "kleos", "options": {"players": players}})
-    for _ in range(presses):
-        post(server, table, {"type": "phase.next"})
-    return table
-
-
-def post(server, table: dict, event: dict) -> None:
-    server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}", event)
 
 
 def state(server, table: dict) -> dict:
@@ -42,7 +31,7 @@ def boxes(page, idents: list[str]) -> dict[str, tuple[float, float]]:
 
 
 def test_the_quick_buttons_do_not_move_when_the_turn_passes(server, browser):
-    table = new_table(server, 3)  # the first player's Play phase, day 1
+    table = kleos_table(server, 3, GODS)  # the first player's Play phase, day 1
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
     buttons = [f"quick-{a}-{g}" for g in GODS for a in ("kill", "recruit", "kill_slaughter")]
     first = state(server, table)["turn"]
@@ -66,7 +55,7 @@ def _said(page) -> list[str]:
 
 
 def test_a_portuguese_phone_shows_no_english_word(server, browser):
-    table = new_table(server, 3)
+    table = kleos_table(server, 3, GODS)
     seat = table["seats"]["athena"]["token"]
     page = browser.new_context(viewport=PHONE, locale="pt-BR").new_page()
     goto(page, f"{server.url}/t/{table['id']}?k={seat}")
@@ -94,7 +83,7 @@ def _wheel_until(page, ident: str, at: tuple[float, float], top: float, bottom: 
 
 
 def test_the_odds_stay_in_view_while_an_input_changes_on_a_phone(server, browser):
-    table = new_table(server, 3, ["ares", "hermes"])
+    table = kleos_table(server, 3, ["ares", "hermes"])
     page = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['hermes']['token']}", PHONE)
     tap(page, "kleos-tab-odds")
     expect_label(page, "odds-outcome_neither_killed", "54.9%")
@@ -113,7 +102,7 @@ def test_the_odds_stay_in_view_while_an_input_changes_on_a_phone(server, browser
 
 
 def test_a_roll_shows_on_every_device_with_who_rolled(server, browser):
-    table = new_table(server, 3, ["ares", "hermes"])
+    table = kleos_table(server, 3, ["ares", "hermes"])
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
     phone = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['hermes']['token']}", PHONE)
     other = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['ares']['token']}", PHONE)

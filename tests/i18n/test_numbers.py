@@ -51,10 +51,15 @@ def test_every_counted_word_has_its_forms_in_both_languages():
 
 
 def test_one_english_possessive_rule():
-    assert t("kleos.ui_turn", "en", player="Hermes") == "Hermes' turn"
-    assert t("kleos.ui_turn", "en", player="Ares") == "Ares' turn"
-    assert t("kleos.ui_turn", "en", player="Athena") == "Athena's turn"
-    assert t("kleos.ui_turn", "pt", player="Hermes") == "Vez de Hermes"
+    assert t("seats.undo_not_yours", "en", owner="Hermes").startswith("The last change was Hermes':")
+    assert t("seats.undo_not_yours", "en", owner="Athena").startswith("The last change was Athena's:")
+
+
+def test_a_named_seat_takes_its_turn_without_an_odd_possessive():
+    """"Hermes (Bruno)'s turn" read oddly: a turn is worded without a possessive in English."""
+    assert t("kleos.ui_turn", "en", player="Hermes (Bruno)") == "Hermes (Bruno) to play"
+    assert t("kleos.ui_turn", "pt", player="Hermes (Bruno)") == "Vez de Hermes (Bruno) jogar"
+    assert "'s" not in t("kleos.line_turn", "en", day=1, phase="Play", player="Hermes (Bruno)")
 
 
 def test_a_role_is_named_in_the_readers_language():

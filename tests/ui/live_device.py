@@ -252,7 +252,14 @@ class Device:
         False for the second tap of a double tap."""
         if looked:
             self.now += SETTLE_S + 1.0
+            await self.drawn()
         await self.flet.dispatch_event(control_id(self.find(identifier)), event, data)
+
+    async def drawn(self) -> None:
+        """What the browser reports once it has drawn a new step (ui/widgets/step_shield.py)."""
+        mark = self.app.shield.mark
+        if control_id(mark) in self.flet.index:
+            await self.flet.dispatch_event(control_id(mark), "animation_end", None)
 
     async def settle(self) -> None:
         """Until this device's reads off the event loop (ui/kept.py) and every slow work under way

@@ -50,7 +50,11 @@ def test_the_panel_waits_for_the_end_then_puts_each_phone_first_and_the_qr_on_th
         assert order[0] == "summary-ana" and label(phone, "summary-ana").startswith("3. You · Ana")
         assert label(phone, "summary-bgstats-link") == push_link(live.summary())
         csv = phone.find("summary-csv")
-        assert csv.url == f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?k={live.table.seat('ana').key}&format=csv"
+        assert csv.url.startswith(f"http://tablet.lan:8550/api/tables/{live.table.id}/summary?ticket=")
+        assert csv.url.endswith("&format=csv")
+        tablet_links = [tablet.find(i).url for i in ("summary-csv", "summary-json")]
+        keys = (live.table.host_token, live.table.spectator_token, *(s.key for s in live.table.seats if s.key))
+        assert not [u for u in [csv.url, *tablet_links] for k in keys if k in u]  # no key in any link
     run(go())
 
 

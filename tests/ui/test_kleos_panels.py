@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from companion.i18n import catalogue
 from companion.ui.games.kleos import SECTION, follow_phase
 from live_device import Screen, Table, idents

@@ -27,6 +27,7 @@ from companion.core.access import Access
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
 from companion.ui.context import ServerInfo
+from companion.ui.ending import extras
 from companion.ui.live import Parts
 from companion.ui.start import start_screen
 from companion.ui.stats import stats_screen
@@ -83,7 +84,7 @@ def sealed(ui, monkeypatch: pytest.MonkeyPatch):
 def build_table(device: Device, monkeypatch: pytest.MonkeyPatch) -> list:
     ui = device.app.ui
     snap = ui.snapshot()  # the render's one read of the table, as table_screen makes it
-    snap["aliases"] = ()
+    snap.update(extras(ui))
     with sealed(ui, monkeypatch):
         return list(walk(table_view(ui, snap)))
 
@@ -141,7 +142,8 @@ def test_a_finished_table_its_summary_the_start_screen_and_stats_are_built_from_
             ui = device.app.ui
             snap = ui.snapshot()
             assert snap["summary"] is not None, f"{name}: the summary was built off the event loop and kept"
-            snap["aliases"] = ()
+            snap.update(extras(ui))
+            assert snap["ticket"], f"{name}: its download ticket was minted off the event loop"
             with sealed(ui, monkeypatch):
                 built = list(walk(table_view(ui, snap)))
             assert any(getattr(c, "identifier", None) == "summary-bia" for c in built), name

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.access import Access
 from flet_private import control_id
-from live_device import TABLET, Device
+from live_device import PHONE, TABLET, Device
 
 HOST = Access("host")
 # game: (options, commands that bring a new table to a Next, the Next button, the event it sends)
@@ -93,5 +93,57 @@ def test_a_next_pressed_after_the_new_step_was_seen_still_moves_on(server):
             await tablet.tap(button)  # each tap after a look at the screen
             await tablet.settle()
         assert count(live, kind) == 3 and not toasts(tablet)
+
+    asyncio.run(go())
+
+
+def test_a_phone_tapping_the_next_it_showed_after_the_tablet_moved_on_is_told(server):
+    """The phone's tap was made on the step it showed, and reaches the server after the tablet's
+    Next was drawn there (on the server) but before the phone's browser drew it, 3 s late: it is
+    judged by what the browser showed (ui/widgets/step_shield.py), so it takes no second step and
+    the phone is told. (A server guessing 0.7 s took a second step here.)"""
+    async def go():
+        game = "kleos"
+        live, tablet, _, button, kind = await table(server, game)
+        seat = live.table.seats[0]
+        key = seat.key or live.claim(seat.token)[1]
+        phone = await Device(server, f"/t/{live.table.id}?k={key}", PHONE).open()
+        await phone.settle()
+        aimed = control_id(phone.find(button))
+        await tablet.tap(button)
+        await tablet.settle()
+        await phone.settle()  # the phone's new screen is built on the server, not yet drawn in its browser
+        phone.now += 3.0  # a slow browser: far past the old 0.7 s guess, and no report of the new step yet
+        await phone.flet.dispatch_event(aimed, "click", None)
+        await phone.settle()
+        assert count(live, kind) == 1
+        assert toasts(phone)[-1].startswith("Not done: Already moved on: ")
+        await phone.drawn()  # the phone's browser has now drawn the new step: its next tap moves on
+        await phone.flet.dispatch_event(control_id(phone.find(button)), "click", None)
+        await phone.settle()
+        assert count(live, kind) == 2
+
+    asyncio.run(go())
+
+
+def test_additive_taps_in_the_moment_after_a_step_count(server):
+    """Nothing is laid over the screen while a new step settles: a Glory +1 tapped then counts
+    (the old shield swallowed it), and only a step command is judged by the step it was aimed at."""
+    async def go():
+        live, tablet, _, button, kind = await table(server, "kleos")
+        await tablet.tap(button)  # to Deployment
+        await tablet.settle()
+        await tablet.tap(button)  # to Daybreak
+        await tablet.settle()
+        await tablet.tap(button)  # to the first Play turn
+        await tablet.settle()
+        before = live.state["glory"]["ares"]
+        await tablet.tap(button)  # Athena's turn: a new step, not yet drawn by the browser
+        await tablet.settle()
+        assert tablet.app.ui.seen.shown is False
+        await tablet.tap("quick-kill-ares", looked=False)  # the tile's Kill +1
+        await tablet.settle()
+        assert live.state["glory"]["ares"] == before + 1
+        assert not [t for t in toasts(tablet) if "moved on" in t]
 
     asyncio.run(go())

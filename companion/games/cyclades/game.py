@@ -11,6 +11,8 @@ from typing import Any
 from companion.core.model import RuleError
 from companion.core.game import GameBase
 from companion.core.plain import copy_state
+from companion.core import drafts as shared_forms
+from companion.games.cyclades.drafts import DRAFTS
 from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
 from companion.games.cyclades import summary as play_summary
 from companion.games.cyclades.allowed import allowed
@@ -47,7 +49,8 @@ class Cyclades(GameBase):
     max_seats = 5
     handlers = HANDLERS
     summaries = play_summary
-    event_schemas = schemas.EVENTS
+    drafts = DRAFTS  # the bid, the god turned up, what each keeps: one form on every device
+    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 
 from companion.core.game import GameBase
+from companion.core import drafts as shared_forms
+from companion.games.fleecing_olympus.drafts import DRAFTS
 from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, schemas, screens, turn
 from companion.games.fleecing_olympus import summary as play_summary
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
@@ -36,7 +38,8 @@ class FleecingOlympus(GameBase):
         "end": ending.end,
     }
     summaries = play_summary
-    event_schemas = schemas.EVENTS
+    drafts = DRAFTS  # the power and the wager's Target and dice: one form on every device
+    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:

@@ -10,6 +10,8 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
+from companion.core import drafts as shared_forms
+from companion.games.lords_of_hellas.drafts import DRAFTS
 from companion.games.lords_of_hellas.allowed import allowed
 from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, specials, tracker, turn, victory
 from companion.games.lords_of_hellas import summary as play_summary
@@ -42,7 +44,8 @@ class LordsOfHellas(GameBase):
         "special.add": specials.on_add,
     }
     summaries = play_summary
-    event_schemas = schemas.EVENTS
+    drafts = DRAFTS  # the battle's two sides: one form on every device
+    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:

@@ -1,58 +1,60 @@
-"""For a moment after the table moves on, a tap is caught and explained instead of landing.
+"""The browser says when it has drawn a new step, so a tap is judged by what its screen showed.
 
 Measured in Chromium on this machine: the second tap of a double tap on Next (150 ms
 after the first) reached the server 1.5 s later, because the browser was still drawing
 the new step, and then landed on the new Next. The server cannot tell such a tap from
-one made after a look at the new screen, so the browser must: the patch that shows a
-new step also lays a clear shield over the screen, and a tap on it says the table
-just moved on. `context.SETTLE_S` later the shield goes. The step token check in the
-core (core/steps.py) still refuses whatever reaches the server from an older screen.
+one made after a look at the new screen by its arrival time, and a clock of its own
+(the step "seen" 0.7 s after the server sent it) misjudged a phone whose browser lagged
+longer: it took a second step. So the browser tells: the patch that shows a new step
+also starts a tiny animation lasting `context.SETTLE_S` on a one-pixel mark in the
+overlay, and the browser reports its end. Every tap the browser sent before that report
+comes first on the same socket, and a step command among them counts as sent from the
+step before (the core refuses it and says what happened, core/steps.py). Nothing is laid
+over the screen, so additive taps (Glory +1) in that moment count as they always did.
 """
 from __future__ import annotations
-
-import asyncio
 
 import flet as ft
 
 from companion.ui.context import SETTLE_S, UI
 
-IDENT = "moved-on"
+IDENT = "step-drawn"
 
 
 class StepShield:
-    """One per device: an invisible layer in the page's overlay, raised on each new step."""
+    """One per device: a one-pixel, unpainted mark in the page's overlay, animated on each new step."""
 
     def __init__(self, ui: UI) -> None:
         self.ui = ui
-        self.layer = ft.Semantics(identifier=IDENT, label=ui.t("steps.just_moved"), visible=False, content=ft.Container(
-            bgcolor=ft.Colors.with_opacity(0.01, ft.Colors.BLACK), expand=True, on_click=self._caught))
-        self.box = ft.Container(self.layer, left=0, top=0, right=0, bottom=0, visible=False)
+        self.mark = ft.Container(width=1, height=1, opacity=0.0, on_animation_end=self._drawn,
+                                 animate_opacity=ft.Animation(int(SETTLE_S * 1000), ft.AnimationCurve.LINEAR))
+        # "drawing N" until the browser reports step N drawn, then "drawn N": a browser test waits on it.
+        self.said = ft.Semantics(identifier=IDENT, label="drawn", content=self.mark)
+        self.box = ft.Container(self.said, left=0, top=0)
         self._raised = 0
 
-    def raise_now(self) -> None:
-        """Call right after the new step was sent: the shield's patch follows the step's."""
-        self._raised += 1
+    def mount(self) -> None:
+        """Put the mark on the page once, before any step changes: an animation needs a value to
+        change from, so a mark added with a new step would never report its end."""
         page = self.ui.page
-        if self.box not in page.overlay:  # the first time: mounted with the page's overlay
-            self.box.visible = self.layer.visible = True
+        if self.box not in page.overlay:
             page.overlay.append(self.box)
             page.update()
-        else:
-            self._show(True)
-        page.run_task(self._lower, self._raised)
 
-    async def _lower(self, raised: int) -> None:
-        await asyncio.sleep(SETTLE_S)
-        if raised == self._raised:  # a newer step keeps it up for its own while
-            self._show(False)
-
-    def _show(self, up: bool) -> None:
-        self.layer.label = self.ui.t("steps.just_moved")
-        self.box.visible = self.layer.visible = up
+    def raise_now(self) -> None:
+        """Call right after the new step was sent: the mark's patch follows the step's."""
+        self._raised += 1
+        self.mark.opacity = 0.01 if self._raised % 2 else 0.0  # a change each time, so it animates
+        self.said.label = f"drawing {self.ui.live.step if self.ui.live else self.ui.seen.token}"
         try:
-            self.box.update()
-        except RuntimeError:  # the page has gone: nothing left to shield
+            self.said.update()
+        except RuntimeError:  # the page has gone: nothing left to judge
             pass
 
-    async def _caught(self, e: object) -> None:
-        self.ui.toast(self.ui.t("ui.refused", message=self.ui.t("steps.just_moved")), error=True)
+    async def _drawn(self, e: object) -> None:
+        self.ui.seen.drawn()
+        self.said.label = f"drawn {self.ui.seen.token}"
+        try:
+            self.said.update()
+        except RuntimeError:
+            pass

@@ -39,7 +39,7 @@ def summary_panel(ui: UI) -> ft.Control | None:
         return part(ui, "summary-panel", _waiting, "summary.slow" if slow(ui, snap["seq"]) else "summary.preparing")
     colours = tuple((s["id"], s["colour"]) for s in snap["seats"])
     return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None,
-                snap["aliases"], colours, snap["keys"]["own"])
+                snap["aliases"], colours, snap["ticket"])
 
 
 def _waiting(ui: UI, words: str) -> ft.Control:
@@ -49,7 +49,7 @@ def _waiting(ui: UI, words: str) -> ft.Control:
 
 
 def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str], ...],
-           colours: tuple[tuple[str, str | None], ...], key: str | None) -> ft.Control:
+           colours: tuple[tuple[str, str | None], ...], ticket: str) -> ft.Control:
     parts: list[ft.Control] = [heading(ui.t("summary.title"))]
     players = sorted(data["players"], key=lambda p: p["id"] != mine)
     parts += [_player_line(ui, data, p, p["id"] == mine) for p in players]
@@ -65,7 +65,7 @@ def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str],
     if any(data["sources"].values()):
         parts.append(_sources(ui, data))
     parts.append(_bgstats(ui, data, dict(aliases)))
-    parts.append(_downloads(ui, data, key))
+    parts.append(_downloads(ui, data, ticket))
     return card(*parts, ident="summary")
 
 
@@ -135,8 +135,10 @@ def _bgstats(ui: UI, data: dict, aliases: dict[str, str]) -> ft.Control:
                   "summary-bgstats-link", link)
 
 
-def _downloads(ui: UI, data: dict, key: str | None) -> ft.Control:
-    base = f"{ui.server.base_url}/api/tables/{data['table']}/summary?k={key}"
+def _downloads(ui: UI, data: dict, ticket: str) -> ft.Control:
+    """The links carry a download ticket (core/tickets.py), never this device's key; it is minted
+    with the summary, off the event loop (ui/ending.py)."""
+    base = f"{ui.server.base_url}/api/tables/{data['table']}/summary?ticket={ticket}"
     return ft.Row([
         tagged(ft.TextButton(ui.t("summary.download_json"), icon=ft.Icons.DOWNLOAD, url=base + "&format=json"),
                "summary-json"),

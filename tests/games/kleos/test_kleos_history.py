@@ -53,7 +53,7 @@ def test_prepared_next_names_the_step_it_reached():
         event = GAME.prepare(state, {"type": "phase.next", "by": "host", "at": 0.0}, rng)
         state = GAME.apply(state, event)
         lines.append(GAME.describe(event, "ares", "en"))
-    assert lines == ["Day 1: Deployment", "Day 1: Daybreak", "Day 1: Play phase, Hermes' turn"]
+    assert lines == ["Day 1: Deployment", "Day 1: Daybreak", "Day 1: Play phase, Hermes to play"]
     assert line({"type": "phase.next"}, "pt") == "Avançou para a próxima etapa"
 
 

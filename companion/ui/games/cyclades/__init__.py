@@ -16,12 +16,13 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.games.cyclades import rounds
 from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card
-from companion.ui.games.cyclades.offerings import AMOUNT, offerings
+from companion.ui.games.cyclades.offerings import BID, offerings
 from companion.ui.games.cyclades.purse import GAINS, TURN, income_elsewhere, purse, spending
 from companion.ui.games.cyclades.scores import acting, quick, scores
 from companion.ui.games.cyclades.setup import LAYOUT, checklist, start_card
 from companion.ui.games.cyclades.slices import local, pick
 from companion.ui.games.cyclades.tracker import tracker_part
+from companion.ui.draft import shared
 from companion.ui.live import group, part
 from companion.ui.widgets.players_form import names_form
 from companion.ui.widgets.scoreboard import scoreboard
@@ -51,7 +52,7 @@ class CycladesUI:
             parts.append(part(ui, "cyc-purse", purse, pick(ui, state, "phase", "gold", *owing), who))
         parts.append(part(ui, "cyc-header", rounds.header,
                           pick(ui, state, "phase", "round", "turn_order", "factions", "gods", "actions"), host,
-                          local(ui, rounds.REVEAL)))
+                          shared(ui, state, rounds.REVEAL)))
         parts += self._phase(ui, state, who)
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="cyc-others"))
@@ -84,10 +85,11 @@ class CycladesUI:
         if phase == "offerings":
             return [part(ui, "cyc-offerings", offerings,
                          pick(ui, state, "offerings", "factions", "turn_order", "gods", "gold", "tracker", "players"),
-                         who, local(ui, AMOUNT))]
+                         who, shared(ui, state, BID))]
         if phase == "maintenance":
             return [part(ui, "cyc-upkeep", rounds.maintenance,
-                         pick(ui, state, "players", "factions", "maintenance_done", "tracker"), who, local(ui, rounds.KEEP))]
+                         pick(ui, state, "players", "factions", "maintenance_done", "tracker"), who,
+                         tuple(shared(ui, state, rounds.KEEP, p) for p in state["players"]))]
         if phase == "actions":
             turns = part(ui, "cyc-actions", rounds.actions, pick(ui, state, "actions", "factions"), who)
             if who not in acting(state):

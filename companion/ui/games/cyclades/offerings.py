@@ -11,13 +11,15 @@ import flet as ft
 from companion.games.cyclades import APOLLO, next_bidder, offer_limit
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name
+from companion.ui.draft import confirmed, entered_by, put, value
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
 
-AMOUNT = "cyclades.bid"
+BID = "bid"  # the table's draft of the bid about to be made (companion/games/cyclades/drafts.py)
 TABLET_MAX = 60
 
 
-def offerings(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
+def offerings(ui: UI, state: dict, seat: str | None, draft: tuple) -> ft.Control:
+    """`draft` is the table's bid draft (companion/ui/draft.py): every device shows the same amount."""
     off = state["offerings"]
     bidder = next_bidder(state)
     mine = bidder is not None and seat in (None, state["factions"][bidder])
@@ -30,20 +32,20 @@ def offerings(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control
     amount = 0
     if mine:
         top = TABLET_MAX if seat is None else offer_limit(state, seat)
-        amount = min(max(1, dict(saved).get(AMOUNT, 1)), top)
+        amount = min(max(1, value(draft, "amount", 1)), top)
 
         async def change(new: int) -> None:
-            ui.local[AMOUNT] = new
-            await ui.refresh()
+            await put(ui, BID, "amount", new)
         if top >= 1:
             parts.append(stepper(ui.t("cyclades.ui_bid_amount"), amount, change, "cyc-bid-amount", minimum=1,
                                  maximum=top))
+            parts.append(entered_by(ui, draft, "cyc-bid-by"))
         else:
             parts.append(ft.Text(ui.t("cyclades.ui_only_apollo"), size=16, italic=True))
     barred = off["displaced"]["from"] if off["displaced"] else None
-    tiles = [_god_tile(ui, state, g, bidder if mine else None, amount, barred)
+    tiles = [_god_tile(ui, state, g, bidder if mine else None, amount, barred, draft)
              for g in state["gods"]["up"]]
-    tiles.append(_apollo_tile(ui, state, bidder if mine else None))
+    tiles.append(_apollo_tile(ui, state, bidder if mine else None, draft))
     parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
     if seat is None:
         parts.append(_payment(ui, state, bidder))
@@ -65,7 +67,8 @@ def _who_bids(ui: UI, state: dict, bidder: str | None, own: bool) -> ft.Control:
     return tagged(ft.Text(text, size=22, weight=ft.FontWeight.BOLD, color=colour), "cyc-bidder", text)
 
 
-def _god_tile(ui: UI, state: dict, god: str, bidder: str | None, amount: int, barred: str | None) -> ft.Control:
+def _god_tile(ui: UI, state: dict, god: str, bidder: str | None, amount: int, barred: str | None,
+              draft: tuple) -> ft.Control:
     bid = state["offerings"]["bids"].get(god)
     lines: list[ft.Control] = [ft.Text(god_name(ui, god), size=18, weight=ft.FontWeight.BOLD)]
     if bid:
@@ -80,13 +83,13 @@ def _god_tile(ui: UI, state: dict, god: str, bidder: str | None, amount: int, ba
         too_low = bid is not None and amount <= bid["amount"]
 
         async def place(e) -> None:
-            await ui.send({"type": "offering.bid", "faction": bidder, "god": god, "amount": amount})
+            await ui.send(confirmed({"type": "offering.bid", "faction": bidder, "god": god, "amount": amount}, draft))
         lines.append(button(ui.t("cyclades.ui_offer", amount=amount), place, f"cyc-bid-{god}",
                             disabled=god == barred or too_low or amount < 1))
     return _tile(god, lines)
 
 
-def _apollo_tile(ui: UI, state: dict, bidder: str | None) -> ft.Control:
+def _apollo_tile(ui: UI, state: dict, bidder: str | None, draft: tuple) -> ft.Control:
     guests = [faction_name(ui, state, f) for f in state["offerings"]["apollo"]]
     lines: list[ft.Control] = [
         ft.Text(god_name(ui, APOLLO), size=18, weight=ft.FontWeight.BOLD),
@@ -95,7 +98,7 @@ def _apollo_tile(ui: UI, state: dict, bidder: str | None) -> ft.Control:
     ]
     if bidder is not None:
         async def go(e) -> None:
-            await ui.send({"type": "offering.bid", "faction": bidder, "god": APOLLO})
+            await ui.send(confirmed({"type": "offering.bid", "faction": bidder, "god": APOLLO}, draft))
         lines.append(button(ui.t("cyclades.ui_to_apollo"), go, "cyc-bid-apollo", filled=False))
     return _tile(APOLLO, lines)
 

@@ -9,18 +9,20 @@ import flet as ft
 
 from companion.games.cyclades import creatures_of, needs_reveal, total
 from companion.ui.context import UI
+from companion.ui.draft import confirmed, entered_by, put, value
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name, step_text
 from companion.ui.widgets.controls import button, card, heading, slug, tagged
 
 # The highest prosperity count offered as a single tap; more is entered as gold from elsewhere.
 PAD = 20
-REVEAL, INCOME, KEEP = "cyclades.reveal", "cyclades.income.", "cyclades.keep."
+INCOME = "cyclades.income."  # a player's income stays on its device: the count is that player's secret
+REVEAL, KEEP = "reveal", "keep"  # the table's drafts (companion/games/cyclades/drafts.py)
 # Where the host's continue button leads from each phase that has one.
 NEXT = {"placement": "ui_next_round", "round_init": "ui_next_income", "income": "ui_next_offerings",
         "maintenance": "ui_next_actions", "actions": "ui_next_end"}
 
 
-def header(ui: UI, state: dict, host: bool, saved: tuple) -> ft.Control:
+def header(ui: UI, state: dict, host: bool, draft: tuple) -> ft.Control:
     phase = ui.t(f"cyclades.phase_{state['phase']}")
     title = ui.t("cyclades.ui_round_phase", round=state["round"], phase=phase) if state["round"] else phase
     parts: list[ft.Control] = [tagged(heading(title, 26), "cyc-phase", title)]
@@ -30,7 +32,7 @@ def header(ui: UI, state: dict, host: bool, saved: tuple) -> ft.Control:
     if state["gods"]:
         parts.append(_board_gods(ui, state["gods"]["up"]))
     if host and state["phase"] in NEXT and not _turns_left(state):
-        parts.append(_next_button(ui, state, dict(saved).get(REVEAL)))
+        parts.append(_next_button(ui, state, draft))
     return card(*parts, ident="cyc-header")
 
 
@@ -47,30 +49,29 @@ def _turns_left(state: dict) -> bool:
     return state["phase"] == "actions" and acts["current"] < len(acts["order"])
 
 
-def _next_button(ui: UI, state: dict, chosen: str | None) -> ft.Control:
+def _next_button(ui: UI, state: dict, draft: tuple) -> ft.Control:
     board = state["gods"]
     choose = state["phase"] == "actions" and board and needs_reveal(board)
-    key = REVEAL
+    chosen = value(draft, "god")
 
     async def go(e) -> None:
         event = {"type": "phase.next"}
-        if choose and ui.local.get(key) in board["down_unknown"]:
-            event["revealed"] = ui.local[key]
-        if await ui.send(event):
-            ui.local.pop(key, None)
+        if choose and chosen in board["down_unknown"]:
+            event["revealed"] = chosen
+        await ui.send(confirmed(event, draft))
 
     parts: list[ft.Control] = []
     if choose:
         parts.append(ft.Text(ui.t("cyclades.ui_reveal_prompt"), size=16))
         parts.append(ft.Row([_reveal_chip(ui, g, chosen) for g in board["down_unknown"]], wrap=True))
+        parts.append(entered_by(ui, draft, "cyc-reveal-by"))
     parts.append(button(ui.t(f"cyclades.{NEXT[state['phase']]}"), go, "cyc-next", icon=ft.Icons.ARROW_FORWARD))
     return ft.Column(parts, spacing=8)
 
 
 def _reveal_chip(ui: UI, god: str, chosen: str | None) -> ft.Control:
     async def pick(e) -> None:
-        ui.local[REVEAL] = None if chosen == god else god
-        await ui.refresh()
+        await put(ui, REVEAL, "god", None if chosen == god else god)
     return tagged(ft.Chip(ft.Text(god_name(ui, god), size=16), selected=chosen == god,
                           on_click=pick, height=48), f"cyc-reveal-{god}")
 
@@ -116,12 +117,13 @@ def _income_row(ui: UI, state: dict, pid: str, value: int) -> ft.Control:
     ], spacing=6)
 
 
-def maintenance(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
+def maintenance(ui: UI, state: dict, seat: str | None, drafts: tuple) -> ft.Control:
+    """`drafts`: the table's keep draft, one slice per player (companion/ui/draft.py), in player order."""
     waiting = [p for p in state["players"] if p not in state["maintenance_done"]]
     mine = [p for p in waiting if seat in (None, p)]
     rows: list[ft.Control] = [heading(ui.t("cyclades.ui_upkeep_title"), 18)]
-    picked = dict(saved)
-    rows += [_keep_row(ui, state, p, picked.get(f"{KEEP}{p}", ())) for p in mine]
+    picked = dict(zip(state["players"], drafts))
+    rows += [_keep_row(ui, state, p, picked[p]) for p in mine]
     if not waiting:
         rows.append(ft.Text(ui.t("cyclades.ui_upkeep_done"), size=16))
     elif not mine:
@@ -130,22 +132,20 @@ def maintenance(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Contr
     return card(*rows, ident="cyc-upkeep")
 
 
-def _keep_row(ui: UI, state: dict, pid: str, chosen: tuple[int, ...]) -> ft.Control:
-    """Tap the creatures to keep; each kept one costs a priestess card."""
+def _keep_row(ui: UI, state: dict, pid: str, draft: tuple) -> ft.Control:
+    """Tap the creatures to keep; each kept one costs a priestess card. The picks are the table's,
+    so the tablet and the player's phone show and confirm the same ones."""
     owned = creatures_of(state, pid)
-    key = f"{KEEP}{pid}"
-    kept: list[int] = [i for i in chosen if i < len(owned)]
+    kept: list[int] = [i for i in value(draft, pid, []) if isinstance(i, int) and i < len(owned)]
 
     def toggle(i: int):
         async def handler(e) -> None:
-            ui.local[key] = [k for k in kept if k != i] if i in kept else [*kept, i]
-            await ui.refresh()
+            await put(ui, KEEP, pid, [k for k in kept if k != i] if i in kept else [*kept, i])
         return handler
 
     async def keep(e) -> None:
         names = [owned[i] for i in sorted(kept)]
-        if await ui.send({"type": "maintenance.keep", "player": pid, "keep": names}):
-            ui.local.pop(key, None)
+        await ui.send(confirmed({"type": "maintenance.keep", "player": pid, "keep": names}, draft))
 
     chips = [tagged(ft.Chip(ft.Text(c, size=16), selected=i in kept, on_click=toggle(i), height=48),
                     f"cyc-keep-{slug(pid)}-{i}") for i, c in enumerate(owned)]
@@ -154,6 +154,7 @@ def _keep_row(ui: UI, state: dict, pid: str, chosen: tuple[int, ...]) -> ft.Cont
         ft.Text(ui.t("cyclades.ui_upkeep_player", player=name, priestesses=total(state, pid, "priestesses")), size=16),
         ft.Row(chips, wrap=True),
         button(ui.t("cyclades.ui_keep", count=len(kept)), keep, f"cyc-keep-{slug(pid)}", icon=ft.Icons.PETS),
+        entered_by(ui, draft, f"cyc-keep-by-{slug(pid)}"),
     ], spacing=6)
 
 

@@ -19,12 +19,12 @@ from companion.ui.games.fleecing_olympus.cards import CARD, CARD_START, card_for
 from companion.ui.games.fleecing_olympus.odds import odds
 from companion.ui.games.fleecing_olympus.parts import who_acts
 from companion.ui.games.fleecing_olympus.played import closes, closing, played
-from companion.ui.games.fleecing_olympus.power import POWER, POWER_START, power
+from companion.ui.games.fleecing_olympus.power import power
 from companion.ui.games.fleecing_olympus.scores import facts, quick, scores
 from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_screen
 from companion.ui.games.fleecing_olympus.setup import form
 from companion.ui.games.fleecing_olympus.slices import local, pick
-from companion.ui.games.fleecing_olympus.steps import OPENING, ROLL, ROLL_START, opening, roll, tribute
+from companion.ui.games.fleecing_olympus.steps import OPENING, opening, roll, tribute
 from companion.ui.games.fleecing_olympus.strip import last_turn, strip
 from companion.ui.games.fleecing_olympus.table import deities, result, status
 from companion.ui.live import group, part
@@ -67,13 +67,12 @@ class FleecingOlympusUI:
         if phase == "opening":
             return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening"), who, local(ui, OPENING, {}))]
         if phase == "power":
-            return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems"), who,
-                         local(ui, POWER, POWER_START, state))]
+            return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems",
+                                                            "drafts"), who, None)]
         if phase == "tribute":
             return [part(ui, "fo-tribute", tribute, pick(ui, state, "turn", allowed=("tribute_gem.",)), who)]
         if phase == "roll":
-            return [part(ui, "fo-roll", _form, roll, pick(ui, state, "turn", "turn_no", "players"), who,
-                         local(ui, ROLL, ROLL_START, state))]
+            return [part(ui, "fo-roll", _form, roll, pick(ui, state, "turn", "turn_no", "players", "drafts"), who, None)]
         if phase == "cards":
             turn = pick(ui, state, "turn")
             entry = part(ui, "fo-card", _form, card_form, pick(ui, state, "turn", "turn_no", "players", "bank",

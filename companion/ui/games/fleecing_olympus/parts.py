@@ -10,11 +10,15 @@ from typing import Awaitable, Callable
 
 import flet as ft
 
+from companion.core import drafts
+from companion.games.fleecing_olympus import SHARED_FORMS as SHARED
 from companion.ui.context import UI
+from companion.ui.draft import put
 from companion.ui.widgets.controls import button, tagged
 
 KEY = "fleecing_olympus."
 LOCAL = "fleecing_olympus."
+VERSIONS = LOCAL + "shown."  # the version of each shared form this device last drew
 PICK = 48
 # Which of a 3x3 grid holds a pip, per face: drawn shapes never depend on a font having the die glyphs.
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
@@ -92,8 +96,37 @@ def player_row(ui: UI, players: list[str], chosen: str | None,
     return choice_row([(p, name(ui, p)) for p in players], chosen, on_pick, ident)
 
 
+class Form(dict):
+    """A form drawn from the table's draft (companion/core/drafts.py): `draft` names it, `path` is
+    where this dict sits in it, and `version` is what the screen showed (a confirm names it)."""
+
+    def __init__(self, data: dict, draft: str, path: str = "", version: str = "") -> None:
+        super().__init__(data)
+        self.draft, self.path, self.version = draft, path, version
+
+
+def _form(data: dict, draft: str, path: str, version: str) -> Form:
+    inner = {k: _form(v, draft, f"{path}{k}.", version) if isinstance(v, dict) else v for k, v in data.items()}
+    return Form(inner, draft, path, version)
+
+
 def turn_local(ui: UI, key: str, state: dict, default: dict) -> dict:
-    """Half-entered input for this turn only: a pick left over from an earlier turn may now be illegal."""
+    """Half-entered input for this turn only: a pick left over from an earlier turn may now be illegal.
+
+    The forms of a turn that several devices fill (the power, the Target and dice) are the
+    table's drafts (companion/games/fleecing_olympus/drafts.py): every device draws the same."""
+    name = key.removeprefix(LOCAL)
+    if name in SHARED:
+        data = copy.deepcopy(default)
+        for path, value in drafts.entries(state, name).items():
+            *inner, last = path.split(".")
+            spot = data
+            for step in inner:
+                spot = spot.setdefault(step, {})
+            spot[last] = value
+        version = drafts.version(state, name)
+        ui.local[VERSIONS + name] = version  # what this screen shows: its confirm names it
+        return _form(data, name, "", version)
     data = ui.local.get(key)
     if not data or data.get("turn") != state["turn_no"]:
         data = ui.local[key] = {**copy.deepcopy(default), "turn": state["turn_no"]}
@@ -103,14 +136,22 @@ def turn_local(ui: UI, key: str, state: dict, default: dict) -> dict:
 def local_setter(ui: UI, store: dict, field: str) -> Callable[[object], Awaitable[None]]:
     """An on_pick that records a value in a ui.local dict and redraws this device only."""
     async def pick(value: object) -> None:
+        if isinstance(store, Form):  # the table's draft: every device shows the new value
+            await put(ui, store.draft, f"{store.path}{field}", value)
+            return
         store[field] = value
         await ui.refresh()
     return pick
 
 
 def sender(ui: UI, event: dict, clear: str | None = None):
-    """A click handler sending `event`; on success it forgets the local input named `clear`."""
+    """A click handler sending `event`; on success it forgets the local input named `clear`.
+    A shared form's confirm names the draft version its screen showed."""
     async def handler(e) -> None:
+        name = (clear or "").removeprefix(LOCAL)
+        if name in SHARED:
+            await ui.send({**event, drafts.FIELD: ui.local.get(VERSIONS + name, "")})
+            return
         if await ui.send(dict(event)) and clear:
             ui.local.pop(clear, None)
     return handler

@@ -14,6 +14,7 @@ from companion.games.fleecing_olympus import HERMES_MAX_PAY
 from companion.games.fleecing_olympus import SIDES, left_of, right_of
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, deity, local_setter, may, name, player_row, sender, t, turn_local
+from companion.ui.draft import entered_by, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 POWER = LOCAL + "power"
@@ -31,7 +32,7 @@ def power(ui: UI, state: dict, who: str | None) -> ft.Control:
     layout = ft.Column(sides, spacing=12) if ui.is_phone else ft.Row(
         [ft.Container(s, expand=True) for s in sides], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
     return card(heading(t(ui, "ui_power_title", player=name(ui, active), deity=deity(ui, state, active)), 20),
-                layout, ident="fo-power-step")
+                entered_by(ui, shared(ui, state, "power"), "fo-power-by"), layout, ident="fo-power-step")
 
 
 def _side(ui: UI, state: dict, user: str, side: str, data: dict) -> ft.Control:

@@ -10,6 +10,7 @@ import flet as ft
 from companion.games.fleecing_olympus import pending
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, die_picker, local_setter, may, name, player_row, sender, t, turn_local
+from companion.ui.draft import entered_by, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 OPENING, ROLL = LOCAL + "opening", LOCAL + "roll"
@@ -79,6 +80,7 @@ def roll(ui: UI, state: dict, who: str | None) -> ft.Control:
     entered = data["d0"] is not None and data["d1"] is not None
     return card(
         heading(t(ui, "ui_roll_title"), 20),
+        entered_by(ui, shared(ui, state, "roll"), "fo-roll-by"),
         note(t(ui, "ui_pick_target")),
         player_row(ui, others, target, local_setter(ui, data, "target"), "fo-roll-target"),
         button(t(ui, "ui_roll_app"), sender(ui, base, ROLL), "fo-roll-app", icon=ft.Icons.CASINO,

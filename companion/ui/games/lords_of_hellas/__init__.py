@@ -38,7 +38,7 @@ READS: dict[str, tuple[tuple[str, ...], str | None]] = {
               "special_added"), turn.LOCAL),
     "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
     "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
-    "battle": (("players", "names", "winner", "turn", "last_battle"), battle.LOCAL),
+    "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
     "hunt": (("names", "winner", "turn", "hunt", "claimable"), hunt.LOCAL),
 }
 

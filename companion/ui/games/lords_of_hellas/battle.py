@@ -1,8 +1,9 @@
 """The battle helper: both sides enter their Army and Combat Cards; the totals update as cards land.
 
-The sides are typed on this device only (a battle is a back-and-forth of a
-minute); once both pass, one tap stores the outcome so every device and the
-history show who won and who dies.
+The sides are the table's draft (companion/games/lords_of_hellas/drafts.py): what
+the attacker's phone enters shows on the defender's and on the tablet at once,
+with who entered it. Once both pass, one tap stores the outcome from exactly the
+sides every device shows, so every device and the history show who won and who dies.
 """
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SIDES, army_strength
 from companion.ui.context import UI
+from companion.ui.draft import confirmed, entered_by, put, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
 from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, tagged
 
-LOCAL = "lords_of_hellas.battle"
+BATTLE = "battle"  # the table's draft
 
 
 def blank_side(player: str) -> dict:
@@ -26,22 +28,18 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     players = state["players"]
     current = players.index(state["turn"]["player"])
-    sides = ui.local.setdefault(LOCAL, {
-        "attacker": blank_side(players[current]),
-        "defender": blank_side(players[(current + 1) % len(players)]),
-    })
+    draft = shared(ui, state, BATTLE)
+    sides = {"attacker": value(draft, "attacker") or blank_side(players[current]),
+             "defender": value(draft, "defender") or blank_side(players[(current + 1) % len(players)])}
     columns = [_side(ui, snap, sides, side) for side in SIDES]
     body: ft.Control = ft.Column(columns, spacing=12) if ui.is_phone else ft.Row(
         [ft.Container(c, expand=True) for c in columns], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
 
     async def resolve(e) -> None:
-        if await ui.send({"type": "battle.resolve", **copy.deepcopy(sides)}):
-            for side in sides.values():
-                side["cards"] = []
-            await ui.refresh()
+        await ui.send(confirmed({"type": "battle.resolve", **copy.deepcopy(sides)}, draft))
 
     parts: list[ft.Control] = [
-        heading(t(ui, "battle_title")), body,
+        heading(t(ui, "battle_title")), entered_by(ui, draft, "loh-battle-by"), body,
         note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last"))),
         button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve", icon=ft.Icons.GAVEL, height=64,
                disabled=not can_write(snap)),
@@ -52,15 +50,17 @@ def panel(ui: UI, snap: dict) -> ft.Control:
 
 
 def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
+    """One side's column; each change sends the whole side as the table's entry for it, so two
+    phones filling their own sides never overwrite each other."""
     state = snap["state"]
     side = sides[which]
 
     async def redraw() -> None:
-        await ui.refresh()
+        await put(ui, BATTLE, which, side)
 
     def setter(field: str):
-        async def change(value: object) -> None:
-            side[field] = value
+        async def change(new: object) -> None:
+            side[field] = new
             side["fortified"] = min(side["fortified"], side["hoplites"])
             await redraw()
         return change
@@ -71,6 +71,7 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
 
     async def on_retreat(e) -> None:
         side["can_retreat"] = bool(e.control.value)
+        await redraw()
 
     shown = t(ui, "battle_strength", value=army_strength(side))
     rows: list[ft.Control] = [
@@ -96,8 +97,8 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
 
 def _card(ui: UI, side: dict, which: str, i: int, played: dict, redraw) -> ft.Control:
     def setter(field: str):
-        async def change(value: int) -> None:
-            played[field] = value
+        async def change(new: int) -> None:
+            played[field] = new
             await redraw()
         return change
 

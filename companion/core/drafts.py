@@ -1,0 +1,182 @@
+"""Forms that several devices fill for one decision, held by the table instead of by each device.
+
+A wager, a bid, a battle's two sides: each used to live in one device's memory, so
+what a phone entered was lost when the tablet confirmed its own copy. Now every tap
+on such a form is a `draft.set` event naming the draft, the entry (a dotted path
+into the form) and its value; the table keeps the last value of each entry and who
+set it, and every device draws the form from that. Two devices setting one entry
+at once end with the later one, which every screen shows.
+
+A game declares its drafts (`drafts` on the game): the commands that take each one,
+and the round it belongs to (a new turn or bidder starts it empty). Such a command
+names the draft it was confirmed from (`FIELD`, the `version` its screen showed): if
+any entry changed since, nothing is saved and the sender is told, so a confirm never
+drops an entry another device made a moment before. After the confirm the draft is
+empty again. A draft holds nothing secret: a game keeps a form whose values belong
+to one seat (a purse, a hidden count) on that seat's device.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping
+
+from pydantic import Field, create_model
+
+from companion.core.model import RuleError
+from companion.core.schema import EventSchema
+from companion.core.steps import Stale
+from companion.i18n import t
+
+TYPE = "draft.set"
+FIELD = "from_draft"  # on a confirm: the version of the draft the sender's screen showed
+KEY = "drafts"  # where the state keeps them: name -> {"round", "entries", "by", "version"}
+PATH_MAX = 60
+ENTRIES_MAX = 48
+VALUE_MAX = 2000  # one entry's value as JSON: a battle side with its cards fits many times over
+VERSION_LEN = 12
+
+
+def _no_round(state: dict) -> object:
+    return None
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One shared form: `confirms` are the commands that take it, `round(state)` the decision
+    it belongs to (an entry made for an earlier one is not carried into the next)."""
+
+    name: str
+    confirms: frozenset[str]
+    round: Callable[[dict], object] = _no_round
+    # For a form with one part per player (what each keeps at upkeep): the part a confirm takes,
+    # read from the confirm; only that part must be as its screen showed, and only it is emptied.
+    part: Callable[[dict], str | None] | None = None
+
+
+def schemas(declared: Iterable[Draft]) -> dict[str, type[EventSchema]]:
+    """The request schema of `draft.set` for a game with these drafts (none: no such event)."""
+    names = tuple(d.name for d in declared)
+    if not names:
+        return {}
+
+    path = Annotated[str, Field(min_length=1, max_length=PATH_MAX, pattern=r"^[A-Za-z0-9_.\-]+$")]
+    model = create_model("DraftSet", __base__=EventSchema, draft=(Literal[names], ...), path=(path, ...),
+                         value=(Any, None))
+    return {TYPE: model}
+
+
+def by_name(declared: Iterable[Draft]) -> dict[str, Draft]:
+    return {d.name: d for d in declared}
+
+
+def entries(state: dict, name: str, part: str | None = None) -> dict:
+    """The draft's entries now: {path: value}; empty when none was made for this round.
+    With `part`, only the entries under it (`part` itself or `part.…`)."""
+    held = dict(((state.get(KEY) or {}).get(name) or {}).get("entries") or {})
+    return held if part is None else {p: v for p, v in held.items() if _under(p, part)}
+
+
+def who(state: dict, name: str) -> dict:
+    """Who set each entry: {path: actor} (a seat id, or the tablet's role)."""
+    return dict(((state.get(KEY) or {}).get(name) or {}).get("by") or {})
+
+
+def _under(path: str, part: str) -> bool:
+    return path == part or path.startswith(part + ".")
+
+
+def version(state: dict, name: str, part: str | None = None) -> str:
+    """What a confirm names: a digest of the entries (of one part's, with `part`), so any change of
+    any entry changes it. The whole draft's is also in the state, as "version", for API callers."""
+    return _digest(entries(state, name, part))
+
+
+def _digest(held: dict) -> str:
+    text = json.dumps(held, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:VERSION_LEN]
+
+
+def put(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
+    """Handler of `draft.set` (on a copy of the state): the latest value of one entry wins."""
+    spec = declared.get(event.get("draft", ""))
+    if spec is None:
+        raise RuleError("drafts.unknown", draft=str(event.get("draft"))[:40])
+    drafts = dict(state.get(KEY) or {})
+    now = spec.round(state)
+    draft = drafts.get(spec.name)
+    if not draft or draft.get("round") != now:
+        draft = {"round": now, "entries": {}, "by": {}}
+    path = event["path"]
+    if path not in draft["entries"] and len(draft["entries"]) >= ENTRIES_MAX:
+        raise RuleError("drafts.full", max=ENTRIES_MAX)
+    value = event.get("value")
+    if len(json.dumps(value)) > VALUE_MAX:
+        raise RuleError("drafts.too_big", max=VALUE_MAX)
+    draft = {"round": now, "entries": {**draft["entries"], path: value}, "by": {**draft["by"], path: event.get("by")}}
+    drafts[spec.name] = {**draft, "version": _digest(draft["entries"])}
+    state[KEY] = drafts
+    return state
+
+
+def _part(spec: Draft, event: dict) -> str | None:
+    return spec.part(event) if spec.part else None
+
+
+def check(declared: Mapping[str, Draft], state: dict, event: dict, sent: object) -> None:
+    """Refuse a confirm whose screen showed another draft than the table holds (nothing saved).
+    A 409, as a stale step is: the sender's screen was behind the table."""
+    kind = event.get("type")
+    for spec in declared.values():
+        if kind not in spec.confirms or not _current(spec, state):
+            continue
+        part = _part(spec, event)
+        if not entries(state, spec.name, part):
+            continue
+        if sent is None:
+            raise RuleError("drafts.missing", field=FIELD, type=kind)
+        if sent not in (version(state, spec.name, part), version(state, spec.name)):
+            raise Stale("drafts.changed")
+
+
+def _current(spec: Draft, state: dict) -> bool:
+    held = (state.get(KEY) or {}).get(spec.name)
+    return bool(held) and held.get("round") == spec.round(state)
+
+
+def tidy(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
+    """After any change: a confirmed draft (or part), or one from a round that has passed, is empty again."""
+    held = state.get(KEY)
+    if not held:
+        return state
+    kept = {}
+    for name, draft in held.items():
+        spec = declared.get(name)
+        if spec is None or draft.get("round") != spec.round(state):
+            continue
+        if event.get("type") in spec.confirms:
+            part = _part(spec, event)
+            if part is None:
+                continue
+            left = {p: v for p, v in draft["entries"].items() if not _under(p, part)}
+            draft = {**draft, "entries": left, "by": {p: v for p, v in draft["by"].items() if not _under(p, part)},
+                     "version": _digest(left)}
+        kept[name] = draft
+    if kept != held:
+        state[KEY] = kept
+    return state
+
+
+def describe(event: dict, lang: str) -> str:
+    """The history line of one entry: which form, which entry, what it now holds."""
+    value = event.get("value")
+    if isinstance(value, (dict, list)):  # a whole battle side: the form on screen shows it, not the line
+        return t("drafts.line_changed", lang, draft=event.get("draft"), path=event.get("path"))
+    shown = json.dumps(value, ensure_ascii=False)
+    shown = shown if len(shown) <= 40 else shown[:39] + "…"
+    return t("drafts.line", lang, draft=event.get("draft"), path=event.get("path"), value=shown)
+
+
+def valid(token: Any) -> bool:
+    return isinstance(token, str) and 0 < len(token) <= VERSION_LEN * 2

@@ -1,0 +1,35 @@
+"""Download tickets: a summary link that carries no device's key.
+
+The summary's JSON and CSV links used to hold the device's own key (the tablet's
+host key included), so a link copied or read off a screen handed out that device's
+powers. A ticket opens one thing, the summary of one table, for a while: it is the
+expiry time and an HMAC of the table and that time, keyed by the table's spectator
+token (the summary is public-view only, so it gives nothing a spectator lacks).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+
+LIFETIME_S = 3600
+PURPOSE = "summary"
+
+
+def mint(table_id: str, secret: str, now: float | None = None) -> str:
+    expires = int((now if now is not None else time.time()) + LIFETIME_S)
+    return f"{expires}.{_sign(table_id, secret, expires)}"
+
+
+def valid(ticket: str | None, table_id: str, secret: str, now: float | None = None) -> bool:
+    """Whether `ticket` opens this table's summary now."""
+    if not ticket or "." not in ticket or len(ticket) > 80:
+        return False
+    head, _, mac = ticket.partition(".")
+    if not head.isdigit() or int(head) < (now if now is not None else time.time()):
+        return False
+    return hmac.compare_digest(mac, _sign(table_id, secret, int(head)))
+
+
+def _sign(table_id: str, secret: str, expires: int) -> str:
+    return hmac.new(secret.encode(), f"{PURPOSE}:{table_id}:{expires}".encode(), hashlib.sha256).hexdigest()[:32]

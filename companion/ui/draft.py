@@ -1,0 +1,70 @@
+"""A game form drawn from the draft the table holds (companion/core/drafts.py), not from this device.
+
+Every panel whose form several devices fill reads its values with `shared` (a frozen,
+comparable slice, so the part that shows it is rebuilt only when an entry changes),
+writes each tap with `put`, and confirms with `confirmed`, which names the version its
+screen showed: a confirm drawn before another device's entry arrived is refused.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.core import drafts
+from companion.core.access import TABLET
+from companion.ui.context import UI
+from companion.ui.widgets.controls import tagged
+
+
+def frozen(value: Any) -> Any:
+    """A value as a part argument: lists and dicts become tuples, so two equal forms compare equal."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
+def thawed(value: Any) -> Any:
+    """A stored value back as plain JSON data (what a command carries)."""
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str)
+                                                   for v in value):
+        return {k: thawed(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [thawed(v) for v in value]
+    return value
+
+
+def shared(ui: UI, state: dict, name: str, part: str | None = None) -> tuple:
+    """(entries, version, who): what the table holds for this form, as part arguments.
+
+    `who` names, in words, the devices that made the entries (a seat's name, or the tablet)."""
+    held = drafts.entries(state, name, part)
+    by = drafts.who(state, name)
+    names = {s.id: s.name for s in ui.live.table.seats} if ui.live else {}
+    makers = sorted({ui.t("ui.host") if a == TABLET else names.get(a, str(a))
+                     for p, a in by.items() if p in held and a})
+    return frozen(held), drafts.version(state, name, part), tuple(makers)
+
+
+def value(saved: tuple, path: str, default: Any = None) -> Any:
+    """One entry of a `shared` slice (as plain data), or `default` when nobody set it."""
+    return thawed(dict(saved[0]).get(path, default)) if saved else default
+
+
+async def put(ui: UI, name: str, path: str, new: Any) -> bool:
+    """Set one entry for every device (the latest setting wins everywhere)."""
+    return await ui.send({"type": drafts.TYPE, "draft": name, "path": path, "value": new})
+
+
+def confirmed(command: dict, saved: tuple) -> dict:
+    """`command` naming the draft version this screen showed (core/drafts.py refuses a stale one)."""
+    return {**command, drafts.FIELD: saved[1]} if saved else command
+
+
+def entered_by(ui: UI, saved: tuple, ident: str) -> ft.Control:
+    """One short line saying the form is shared and who filled it, so nobody thinks it is theirs alone."""
+    makers = saved[2] if saved else ()
+    text = ui.t("drafts.entered_by", who=", ".join(makers)) if makers else ui.t("drafts.shared")
+    return tagged(ft.Text(text, size=14, italic=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), ident, text)
