@@ -17,8 +17,9 @@ from websockets.asyncio.client import ClientConnection, connect
 REGISTER, PATCH, UPDATE_PROPS, INVOKE = 1, 2, 4, 5
 TABLET, PHONE = (1280, 800), (390, 844)
 # Sessions of one client address the server keeps whole (companion/ui/devices.py): every bench device
-# comes from 127.0.0.1, so a bench that plays a hall of devices lifts the bound a real table never reaches.
-MANY_SESSIONS = {"COMPANION_SESSIONS_PER_ADDRESS": "100000"}
+# comes from 127.0.0.1, so a bench that plays a hall of devices lifts the bound a real table never
+# reaches, and the spectator bound, since 30 sessions on a five-seat table are mostly spectators.
+MANY_SESSIONS = {"COMPANION_SESSIONS_PER_ADDRESS": "100000", "COMPANION_SPECTATORS_PER_TABLE": "100000"}
 
 
 class Phone:

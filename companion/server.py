@@ -50,6 +50,8 @@ SESSION_TIMEOUT_SECONDS = int(os.environ.get("COMPANION_SESSION_TIMEOUT", 15 * 6
 # Sessions of one client address that hold more than a notice (ui/devices.py): benches that play
 # a whole hall of devices from 127.0.0.1 raise it.
 SESSIONS_PER_ADDRESS = int(os.environ.get("COMPANION_SESSIONS_PER_ADDRESS", 64))
+# Spectator screens of one table (ui/devices.py): a café's audience screens, or a bench's crowd.
+SPECTATORS_PER_TABLE = int(os.environ.get("COMPANION_SPECTATORS_PER_TABLE", 16))
 
 
 def cache_dir() -> Path:
@@ -89,7 +91,8 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),
-                      fixed=fixed, screens=Screens(per_address=SESSIONS_PER_ADDRESS))
+                      fixed=fixed, screens=Screens(per_address=SESSIONS_PER_ADDRESS,
+                                                   per_spectators=SPECTATORS_PER_TABLE))
     # No /docs, /redoc or /openapi.json: the API is documented in the README, not served.
     app = flet_fastapi.FastAPI(title="Companion", docs_url=None, redoc_url=None, openapi_url=None)
     app.include_router(router(hub, admin_token, boot_id=secrets.token_hex(6)))
