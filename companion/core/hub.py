@@ -25,6 +25,7 @@ from companion.core.game import Game
 from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
+from companion.core.roster import roster
 from companion.core.store import Damaged, FileLog, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, owned_top
 
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 Listener = Callable[[], None]
 MAX_TABLE_ID = 64
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
+SNAPSHOT_ROWS = 60  # the newest history rows a snapshot carries: what a screen shows of the history
 Recorder = Callable[[dict], None]
 Changed = Callable[["LiveTable", "dict | None"], None]  # the table and its summary while the play is over
 # A table nobody watches is let go this long after its last use: its file is closed and its
@@ -91,6 +93,7 @@ class LiveTable:
         self._finished = self.game.finished(self.state)
         self._clock_started = any(e["type"] == turnclock.START for e in self._events)
         self._read = ReadCache()
+        self._ending: tuple[tuple, dict] | None = None  # the finished play's summary, for the change it ends
         self._rows: dict[tuple, dict] = {}  # history rows as worded for (event, viewer, language, undone)
         self._held = threading.local()  # see answering()
 
@@ -109,7 +112,10 @@ class LiveTable:
         """
         with self._lock:
             seat = access.viewer
-            return self._read.get(self._stamp(), ("snapshot", access.role, access.seat, lang),
+            # A claimed or moved seat changes the table, not the log; a summary built later
+            # (off the event loop, see summary()) joins the snapshot of the change it ends.
+            ready = self._ending is not None and self._ending[0] == self._stamp()
+            return self._read.get(self._stamp(), ("snapshot", access.role, access.seat, lang, id(self.table), ready),
                                   lambda: self._snapshot(access, seat, lang))
 
     def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
@@ -134,6 +140,13 @@ class LiveTable:
             "state": view,
             "told": reveals.notices(self._shown, access.seat if access.role == "seat" else None, lang,
                                     self.actor_name),
+            # What a screen draws besides the view, so that building it reads nothing else:
+            "seats": roster(self.table),
+            "clock": turnclock.reading(self._clock_marks()) if self._clock_started else None,
+            "history": self.history(access, lang, SNAPSHOT_ROWS),
+            "finished": self._finished,
+            "summary": self._ending[1] if self._finished and self._ending and self._ending[0] == self._stamp()
+            else None,
         }
 
     @property
@@ -218,9 +231,19 @@ class LiveTable:
         return self._finished
 
     def summary(self) -> dict:
-        """The end-of-game summary (or what it still lacks), free of every seat's secrets."""
+        """The end-of-game summary (or what it still lacks), free of every seat's secrets.
+
+        It reads the whole log, so once the play is over it is built once per change and kept
+        (the screens ask for it off the event loop and find it in the snapshot); while the
+        play runs it is built on each call, with the turn clock read now."""
         with self._lock:
-            return summary.build(self.game, self.table, self.state, list(self._done), self.clock())
+            if not self._finished:
+                return summary.build(self.game, self.table, self.state, list(self._done), self.clock())
+            stamp = self._stamp()
+            if self._ending is None or self._ending[0] != stamp:
+                self._ending = (stamp, summary.build(self.game, self.table, self.state, list(self._done),
+                                                     self.clock()))
+            return self._ending[1]
 
     def clock(self) -> dict | None:
         """The turn clock's reading now, or None if the tablet never started it."""

@@ -97,3 +97,20 @@ def clock_text(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def reading(marks: list[Mark]) -> dict:
+    """The clock as of its last mark, with that mark's time as `at`: what a screen shows is
+    this plus the time since `at` for the running seat (`running_seconds`), so a render
+    reads no clock and every device of a change starts from the same figures."""
+    at = marks[-1][0] if marks else 0.0
+    return {**tally(marks, at), "at": at}
+
+
+def running_seconds(status: dict, now: float) -> dict[str, float]:
+    """Each seat's seconds at `now` from a `reading()`: the running seat's turn goes on."""
+    seconds = dict(status["seconds"])
+    running = status["running"]
+    if running is not None:
+        seconds[running] = seconds.get(running, 0.0) + max(0.0, now - status["at"])
+    return seconds

@@ -13,7 +13,7 @@ import flet as ft
 from companion.core import steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
-from companion.core.model import RuleError
+from companion.core.model import RuleError, Table
 from companion.core.store import NotSaved
 from companion.i18n import t as translate
 from companion.ui.devices import Screens
@@ -92,6 +92,9 @@ class UI:
     parts: Parts = field(default_factory=Parts)  # this device's built screen parts (ui/live.py)
     now: float = 0.0  # the wall clock, read once when this render began: what fades reads, never the clock
     seen: SeenStep = field(default_factory=SeenStep)  # the step its commands say they were sent from
+    # The snapshot the screen being built reads (snapshot() sets it): a render reads the table
+    # from here only, never from `live` or the hub, and reads no clock but `now`.
+    snap: dict = field(default_factory=dict)
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
@@ -152,5 +155,21 @@ class UI:
         ))
 
     def snapshot(self) -> dict:
+        """This device's snapshot: its seat's view of the table (shared by every device of that
+        kind, never modified) plus what only this device holds: `keys` (on the tablet, each seat's
+        invitation, for its Join card). A copy: the caller may add to it."""
         assert self.live is not None and self.access is not None
-        return self.live.snapshot(self.access, self.lang)
+        snap = self.live.snapshot(self.access, self.lang)
+        self.snap = {**snap, "keys": _keys(self.live.table, self.access)}
+        return self.snap
+
+    def seat(self, seat_id: str | None) -> dict | None:
+        """A seat of the shown table from the snapshot's roster: id, name, colour, claimed."""
+        return next((s for s in self.snap.get("seats", ()) if s["id"] == seat_id), None)
+
+
+def _keys(table: Table, access: Access) -> dict:
+    """The invitations the tablet's Join card shows; no other device's snapshot carries any key."""
+    if access.role == "host":
+        return {"spectators": table.spectator_token, "invitations": {s.id: s.token for s in table.seats}}
+    return {}

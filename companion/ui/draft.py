@@ -42,7 +42,7 @@ def shared(ui: UI, state: dict, name: str, part: str | None = None) -> tuple:
     `who` names, in words, the devices that made the entries (a seat's name, or the tablet)."""
     held = drafts.entries(state, name, part)
     by = drafts.who(state, name)
-    names = {s.id: s.name for s in ui.live.table.seats} if ui.live else {}
+    names = {s["id"]: s["name"] for s in ui.snap.get("seats", ())}
     makers = sorted({ui.t("ui.host") if a == TABLET else names.get(a, str(a))
                      for p, a in by.items() if p in held and a})
     return frozen(held), drafts.version(state, name, part), tuple(makers)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 from companion.ui.context import UI
 
@@ -13,15 +12,17 @@ def refresh_after(ui: UI, delay: float) -> None:
     """Schedule one more render of this device after `delay` seconds, if it is still at a table.
 
     Booked once per moment: every render while a news line is fresh asks again for the
-    same moment, and each booking used to become one more full render of the device."""
-    due = round(time.monotonic() + max(delay, 0.0), 1)
+    same moment, and each booking used to become one more full render of the device. The
+    moment is counted from this render's `ui.now`: a render reads no clock of its own."""
+    delay = max(delay, 0.0)
+    due = round(ui.now + delay, 1)
     booked: set[float] = ui.local.setdefault(DUE, set())
     if due in booked:
         return
     booked.add(due)
 
     async def later() -> None:
-        await asyncio.sleep(max(due - time.monotonic(), 0.0))
+        await asyncio.sleep(delay)
         booked.discard(due)
         if ui.redraw_soon and ui.live:
             ui.redraw_soon()  # through the render queue: yields to API calls and taps, skips the rules panel

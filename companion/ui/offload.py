@@ -24,8 +24,20 @@ WORKERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="slow-work")
 async def off_loop(work: Callable[..., T], *args: object, seconds: float = WORK_SECONDS) -> T:
     """`work(*args)` in a worker; RuleError("limits.too_slow") once it has waited `seconds` (work
     still queued then never starts; work already running finishes in its thread, unread)."""
+    global _waiting
     future = asyncio.get_running_loop().run_in_executor(WORKERS, work, *args)
+    _waiting += 1
     try:
         return await asyncio.wait_for(future, seconds)
     except asyncio.TimeoutError:
         raise RuleError("limits.too_slow") from None
+    finally:
+        _waiting -= 1
+
+
+_waiting = 0  # devices waiting on slow work now: only the event loop's thread counts it
+
+
+def waiting() -> int:
+    """How many waits on slow work are under way: a test waits until a screen has its answers."""
+    return _waiting

@@ -16,8 +16,10 @@ from companion.i18n import t
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.games import game_uis
+from companion.ui.kept import forget, kept
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
-from companion.ui.widgets.plays_card import finished_plays
+from companion.ui.widgets.plays_card import finished_plays, latest_plays
 
 
 def _when(ts: float) -> str:
@@ -58,39 +60,58 @@ def saved_tables(hub: Hub, search: str = "", page: int = 0) -> SavedTables:
 
 
 def start_screen(ui: UI) -> ft.Control:
-    return ft.Column([_saved(ui), finished_plays(ui), _new_table(ui)], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    """Built of live parts like a table's screen, from reads kept off the event loop (ui/kept.py):
+    the saved tables' page from the index and the latest finished plays. A render reads neither
+    the index nor the plays; until the first read is in, the card says it is reading."""
+    search, page = ui.local.get(SEARCH, "").strip(), ui.local.get(PAGE, 0)
+    server = ui.server  # the hub is reached in the worker thread only
+    found = kept(ui, "saved", (search, page), lambda: saved_tables(server.hub, search, page))
+    plays = kept(ui, "plays", (), lambda: latest_plays(server.hub.plays))
+    if found is not None and found.value is not None and found.query == (search, page):
+        ui.local[PAGE] = found.value.first // PAGE_SIZE  # the page emptied under us: the last one
+    saved = part(ui, "start-saved", _saved, found.value if found else None, found is not None and found.slow)
+    played = part(ui, "start-plays", finished_plays, plays.value if plays else None)
+    choice = _choice(ui)
+    form = part(ui, "start-new", _new_table, choice, _form_inputs(ui))
+    return group(ui, "start", ft.Column, [saved, played, form], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
+                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _saved(ui: UI) -> ft.Control:
-    found = saved_tables(ui.server.hub, ui.local.get(SEARCH, ""), ui.local.get(PAGE, 0))
-    ui.local[PAGE] = found.first // PAGE_SIZE
+def _saved(ui: UI, found: SavedTables | None, slow: bool) -> ft.Control:
+    if found is None:
+        said = ui.t("limits.too_slow" if slow else "ui.loading")
+        return card(heading(ui.t("ui.tables")), tagged(ft.Text(said, size=16, italic=True), "tables-loading", said),
+                    ident="saved-tables")
     rows: list[ft.Control] = []
     if found.saved > PAGE_SIZE:
         rows.append(_search_bar(ui, found))
     for s in found.rows:
-        title = game_title(s.game, ui.lang)
-        done = s.finished
-        heading_line = ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600)
-        info = ft.Column([
-            ft.Row([_finished_mark(ui), heading_line], spacing=8, wrap=True) if done else heading_line,
-            ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
-                    f"{numbers.count('ui.count_changes', s.events, ui.lang)}", size=13),
-        ], spacing=2, expand=not ui.is_phone)
-        actions = [
-            button(ui.t("ui.open_finished" if done else "ui.resume"), _resume(ui, s.id), f"resume-{s.id}",
-                   icon=ft.Icons.EMOJI_EVENTS if done else ft.Icons.PLAY_ARROW, filled=not done),
-            button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
-                   filled=False),
-        ]
-        layout = ft.Column([info, ft.Row(actions)]) if ui.is_phone else ft.Row([info, *actions])
-        rows.append(tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}"))
+        rows.append(_saved_row(ui, s))
     if found.saved > PAGE_SIZE and not found.rows:
         rows.append(tagged(ft.Text(ui.t("ui.no_match"), size=16), "no-match"))
     rows += [_damaged_row(ui, table_id, err) for table_id, err in sorted(found.damaged.items())]
     if not rows:
         rows.append(ft.Text(ui.t("ui.no_tables"), size=16))
     return card(heading(ui.t("ui.tables")), *rows, ident="saved-tables")
+
+
+def _saved_row(ui: UI, s: TableSummary) -> ft.Control:
+    title = game_title(s.game, ui.lang)
+    done = s.finished
+    heading_line = ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600)
+    info = ft.Column([
+        ft.Row([_finished_mark(ui), heading_line], spacing=8, wrap=True) if done else heading_line,
+        ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
+                f"{numbers.count('ui.count_changes', s.events, ui.lang)}", size=13),
+    ], spacing=2, expand=not ui.is_phone)
+    actions = [
+        button(ui.t("ui.open_finished" if done else "ui.resume"), _resume(ui, s.id), f"resume-{s.id}",
+               icon=ft.Icons.EMOJI_EVENTS if done else ft.Icons.PLAY_ARROW, filled=not done),
+        button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
+               filled=False),
+    ]
+    layout = ft.Column([info, ft.Row(actions, wrap=True)]) if ui.is_phone else ft.Row([info, *actions])
+    return tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}")
 
 
 def _finished_mark(ui: UI) -> ft.Control:
@@ -138,6 +159,7 @@ def _damaged_row(ui: UI, table_id: str, err: Damaged) -> ft.Control:
     """A file that cannot be opened is shown, not hidden, with what is wrong and a way out of the list."""
     async def move(e) -> None:
         await asyncio.to_thread(ui.server.hub.delete, table_id)
+        forget(ui, "saved")
         await ui.refresh()
 
     info = ft.Text(ui.t("ui.damaged_file", id=table_id, problem=err.describe(ui.lang)), size=16,
@@ -158,6 +180,8 @@ def _confirm_delete(ui: UI, summary):
         async def yes(e) -> None:
             ui.page.pop_dialog()
             await asyncio.to_thread(ui.server.hub.delete, summary.id)
+            forget(ui, "saved")
+            forget(ui, "plays")
             await ui.refresh()
 
         ui.page.show_dialog(ft.AlertDialog(
@@ -178,12 +202,22 @@ def _close(ui: UI):
     return close
 
 
-def _new_table(ui: UI) -> ft.Control:
-    uis = game_uis()
-    playable = [g for g in GAMES if g in uis]
+def _choice(ui: UI) -> str:
+    playable = [g for g in GAMES if g in game_uis()]
     choice = ui.local.get("new.game")
     if choice not in playable:
         choice = ui.local["new.game"] = playable[0]
+    return choice
+
+
+def _form_inputs(ui: UI) -> tuple:
+    """What the new-table form shows of this device's choices (names typed, gods picked), as
+    text: the form's part is rebuilt when one changes, and a list changed in place still counts."""
+    return tuple(sorted((k, repr(v)) for k, v in ui.local.items() if not k.startswith(("kept.", "start."))))
+
+
+def _new_table(ui: UI, choice: str, inputs: tuple) -> ft.Control:
+    uis = game_uis()
 
     def pick(game_id: str):
         async def handler(e) -> None:

@@ -12,11 +12,14 @@ import flet as ft
 import flet_charts as fch
 
 from companion.core.model import RuleError
+from companion.core.plays import Plays
 from companion.core.stats import game_stats, names
 from companion.core.summary import role_text
 from companion.games.registry import GAMES
 from companion.i18n import numbers
 from companion.ui.context import UI
+from companion.ui.kept import forget, kept
+from companion.ui.live import group, part
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import button, card, heading, tagged
 
@@ -26,13 +29,39 @@ CHART_HEIGHT = 240
 
 
 def stats_screen(ui: UI) -> ft.Control:
-    plays = ui.server.hub.plays
+    """Built of live parts like a table's screen; the plays are read and counted off the event
+    loop (ui/kept.py) and kept, so a render reads no file and counts nothing."""
+    server = ui.server  # the hub is reached in the worker thread only
+    asked = ui.local.get(GAME_KEY)
+    read = kept(ui, "stats", (asked,), lambda: tally(server.hub.plays, asked))
+    if read is None or read.value is None:
+        said = ui.t("limits.too_slow" if read is not None and read.slow else "ui.loading_plays")
+        return part(ui, "stats-page", _waiting, said)
+    counted = read.value
+    chosen = ui.local.setdefault(MERGE_KEY, {"name": counted["names"][0] if counted["names"] else "", "as": ""})
+    merge = part(ui, "stats-merge", _merge_card, tuple(counted["names"]), chosen["name"], chosen["as"])
+    return group(ui, "stats-page", ft.Column, [part(ui, "stats-card", _stats_card, counted["game"], counted["stats"]),
+                                               *([merge] if counted["stats"]["plays"] else [])],
+                 scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)
+
+
+def tally(plays: Plays, asked: str | None) -> dict:
+    """The Stats page's figures for `asked` (None: the last game played): off the event loop."""
     every = plays.all()
-    choice = ui.local.get(GAME_KEY)
+    choice = asked
     if choice not in GAMES:
         played = [p["game"] for p in every]
-        choice = ui.local[GAME_KEY] = played[-1] if played else next(iter(GAMES))
+        choice = played[-1] if played else next(iter(GAMES))
+    return {"game": choice, "stats": game_stats(every, choice, plays.aliases()), "names": names(every, {})}
 
+
+def _waiting(ui: UI, said: str) -> ft.Control:
+    return ft.Column([card(heading(ui.t("summary.stats")), tagged(ft.Text(said, size=18, italic=True),
+                                                                  "stats-loading", said), ident="stats")],
+                     scroll=ft.ScrollMode.AUTO, expand=True)
+
+
+def _stats_card(ui: UI, choice: str, stats: dict) -> ft.Control:
     def pick(game_id: str):
         async def handler(e: object) -> None:
             ui.local[GAME_KEY] = game_id
@@ -42,12 +71,11 @@ def stats_screen(ui: UI) -> ft.Control:
     chips = ft.Row([tagged(ft.Chip(ft.Text(game_title(g, ui.lang), size=16), selected=g == choice,
                                    on_click=pick(g), height=48), f"stats-game-{g}") for g in GAMES],
                    wrap=True, spacing=8, run_spacing=8)
-    stats = game_stats(every, choice, plays.aliases())
     parts: list[ft.Control] = [heading(ui.t("summary.stats")), chips]
     if not stats["plays"]:
         empty = ui.t("summary.stats_empty", game=game_title(choice, ui.lang))
         parts.append(tagged(ft.Text(empty, size=18), "stats-empty", empty))
-        return ft.Column([card(*parts, ident="stats")], scroll=ft.ScrollMode.AUTO, expand=True)
+        return card(*parts, ident="stats")
     line = ui.t("summary.stats_plays", n=numbers.number(stats["plays"], ui.lang),
                 minutes=numbers.number(stats["average_minutes"], ui.lang))
     parts += [tagged(ft.Text(line, size=18, weight=ft.FontWeight.W_600), "stats-plays", line),
@@ -65,8 +93,7 @@ def stats_screen(ui: UI) -> ft.Control:
                                wins=numbers.count("summary.count_wins", r["wins"], ui.lang),
                                plays=numbers.count("summary.count_plays", r["plays"], ui.lang)), size=15)
                   for r in stats["roles"]]
-    return ft.Column([card(*parts, ident="stats"), _merge_card(ui, names(every, {}))],
-                     scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)
+    return card(*parts, ident="stats")
 
 
 def _wins_chart(ui: UI, stats: dict) -> ft.Control:
@@ -85,9 +112,10 @@ def _wins_chart(ui: UI, stats: dict) -> ft.Control:
                       tagged(chart, "stats-wins-chart", described)], spacing=6)
 
 
-def _merge_card(ui: UI, spelled: list[str]) -> ft.Control:
-    """Pick a spelling and the player it should count as; saving rewrites the aliases at once."""
-    chosen = ui.local.setdefault(MERGE_KEY, {"name": spelled[0] if spelled else "", "as": ""})
+def _merge_card(ui: UI, spelled: tuple[str, ...], name: str, same_as: str) -> ft.Control:
+    """Pick a spelling and the player it should count as; saving rewrites the aliases at once.
+    The choice lives on this device (`ui.local`); `name` and `same_as` are it, as shown."""
+    chosen = ui.local[MERGE_KEY]
     options = [ft.DropdownOption(key=n, text=n) for n in spelled]
 
     def set_field(field: str):
@@ -102,14 +130,15 @@ def _merge_card(ui: UI, spelled: list[str]) -> ft.Control:
         except RuleError as err:
             ui.toast(ui.t("ui.refused", message=ui.t(err.key) if hasattr(err, "key") else err.message), error=True)
             return
+        forget(ui, "stats")  # counted again with the new matching
         await ui.refresh()
 
     return card(
         heading(ui.t("summary.stats_names"), 18),
-        tagged(ft.Dropdown(options=options, value=chosen["name"] or None, label=ui.t("ui.players"), width=320,
+        tagged(ft.Dropdown(options=options, value=name or None, label=ui.t("ui.players"), width=320,
                            on_select=set_field("name")), "stats-merge-name"),
-        tagged(ft.Dropdown(options=options, value=chosen["as"] or None, width=320,
-                           label=ui.t("summary.stats_merge", name=chosen["name"] or "…"),
+        tagged(ft.Dropdown(options=options, value=same_as or None, width=320,
+                           label=ui.t("summary.stats_merge", name=name or "…"),
                            on_select=set_field("as")), "stats-merge-as"),
         button(ui.t("summary.stats_merge_save"), save, "stats-merge-save", icon=ft.Icons.MERGE),
         ident="stats-names")

@@ -11,6 +11,7 @@ import flet as ft
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.live import group, part
+from companion.ui.ending import ask_summary, extras
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.history import history_card
 from companion.ui.widgets.join_card import join_card
@@ -22,9 +23,20 @@ from companion.ui.widgets.turn_clock import clock_strip
 
 
 def table_screen(ui: UI) -> ft.Control:
+    """Read this device's snapshot (the render's one read of the table), then build from it."""
     snap = ui.snapshot()
     ui.seen.show(snap["step"])
-    board = game_uis()[ui.live.table.game].board(ui, snap)
+    if snap["finished"]:  # built off the event loop; the device is drawn again once it is
+        ask_summary(ui, snap["seq"])
+    snap.update(extras(ui))  # the summary's name matching (BG Stats link) and download ticket
+    return table_view(ui, snap)
+
+
+def table_view(ui: UI, snap: dict) -> ft.Control:
+    """The table's screen from `snap` alone (kept as ui.snap for the pieces that read it): no hub,
+    no table file, no clock but `ui.now`."""
+    ui.snap = snap
+    board = game_uis()[snap["game"]].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
     join = [join_card(ui)] if ui.access.role == "host" else []
@@ -97,8 +109,8 @@ def _control_label(ui: UI, target: dict | None, kind: str, why: str | None = Non
 def _seat_name(ui: UI) -> str | None:
     if ui.access.role != "seat":
         return None
-    seat = ui.live.table.seat(ui.access.seat)
-    return seat_label(ui, seat.name) if seat else ui.access.seat
+    seat = ui.seat(ui.access.seat)
+    return seat_label(ui, seat["name"]) if seat else ui.access.seat
 
 
 def _identity(ui: UI, role: str, name: str | None) -> ft.Control:

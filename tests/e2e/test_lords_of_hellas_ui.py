@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from companion.games.lords_of_hellas.game import GAME
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas import SECTION, SECTIONS, UI_
+from companion.ui.live import shown
 
 OPTIONS = {"players": ["ana", "bia"], "names": {"ana": "Ana", "bia": "Bia"}}
 
@@ -106,13 +107,15 @@ def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
 
 
 def _texts(control: object) -> list[str]:
-    """Every string a control tree would paint: Text values, button labels, field labels."""
+    """Every string a control tree would paint: Text values, button labels, field labels (a part
+    stands for the control it shows)."""
+    control = shown(control)
     found: list[str] = []
     for attr in ("value", "content", "label"):
         value = getattr(control, attr, None)
         if isinstance(value, str):
             found.append(value)
-        elif isinstance(value, ft.Control):
+        elif isinstance(value, ft.BaseControl):
             found += _texts(value)
     for child in getattr(control, "controls", None) or []:
         found += _texts(child)

@@ -2,7 +2,7 @@
 take exactly one step, and the slower device is told why nothing more happened."""
 import re
 
-from drive import PHONE, el, expect_label, kleos_table, open_app
+from drive import PHONE, el, expect_label, kleos_table, open_app, until
 from playwright.sync_api import expect
 
 TAP_GAP_MS = 150  # the scenario itself: the second tap of a double tap, not a wait for anything
@@ -56,11 +56,15 @@ def test_a_phone_and_the_tablet_pressing_next_together_take_one_step(server, bro
     at_tablet, at_phone = centre(tablet, "kleos-next"), centre(phone, "kleos-next")
     tablet.mouse.click(*at_tablet)
     phone.mouse.click(*at_phone)
-    expect(el(phone, "toast")).to_contain_text(MOVED_ON, timeout=10_000)
+    # Two sockets: on a loaded machine the phone's tap can reach the server first, and then the
+    # tablet is the slower device. Whichever it is, it alone is told.
+    assert until(lambda: el(phone, "toast").count() + el(tablet, "toast").count() > 0)
+    slower, faster = (phone, tablet) if el(phone, "toast").count() else (tablet, phone)
+    expect(el(slower, "toast")).to_contain_text(MOVED_ON)
     expect_label(phone, "kleos-phase", "Deployment")
     expect_label(tablet, "kleos-phase", "Deployment")
     assert next_presses(server, table_id, created["host_token"]) == 1
-    expect(el(tablet, "toast")).to_have_count(0)
+    expect(el(faster, "toast")).to_have_count(0)
 
 
 def test_a_glory_tap_right_after_next_counts(server, browser):

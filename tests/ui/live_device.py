@@ -12,8 +12,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import re
 import sys
+import tempfile
 import typing
+from pathlib import Path
 from typing import Callable
 
 import flet as ft
@@ -24,8 +27,14 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.messaging.session import Session as FletSession
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.ui.app import Session
+from companion.core.access import Access
+from companion.core.model import RuleError
+from companion.core.timeline import CONTROL_TYPES
+from companion.core.turnclock import CLOCK_TYPES
+from companion.ui.app import PREF_TABLET, Session
 from companion.ui.context import SETTLE_S, ServerInfo
+from companion.ui.kept import busy
+from companion.ui.offload import waiting
 from companion.ui.live import shown
 from flet_private import control_id
 
@@ -253,10 +262,13 @@ class Device:
             await self.flet.dispatch_event(control_id(mark), "animation_end", None)
 
     async def settle(self) -> None:
-        """Until the render queue has drawn every change already published."""
-        for _ in range(50):
-            await asyncio.sleep(0)
-        while any(q.waiting or q.task for q in _queues().values()):
+        """Until this device's reads off the event loop (ui/kept.py) and every slow work under way
+        (ui/offload.py) are in, and the render queue has drawn every change already published."""
+        while True:
+            for _ in range(50):
+                await asyncio.sleep(0)
+            if not busy(self.app.ui) and not waiting() and not any(q.waiting or q.task for q in _queues().values()):
+                return
             await asyncio.sleep(0.001)
 
     def mark(self) -> int:
@@ -278,6 +290,27 @@ async def phone_and_tablet(server: ServerInfo, live, seat: int) -> tuple[Device,
     await phone.settle()
     await tablet.settle()
     return phone, tablet
+
+
+async def every_device(server: ServerInfo, live, langs: tuple[str, ...] = ("en", "pt")) -> list[tuple[str, Device]]:
+    """The tablet, each seat's phone and a spectator on `live`, each in every language of `langs`,
+    all drawn. A tablet's link opens one device only: each tablet here is that tablet's browser,
+    which keeps its key to the table (ui/app.py), opened again."""
+    table = live.table
+    routes = [("tablet", f"/t/{table.id}?k={table.host_token}", TABLET),
+              ("spectator", f"/t/{table.id}?k={table.spectator_token}", PHONE)]
+    for seat in table.seats:
+        key = seat.key or live.claim(seat.token)[1]
+        routes.append((f"seat {seat.id}", f"/t/{table.id}?k={key}", PHONE))
+    opened = []
+    for lang in langs:
+        for name, route, size in routes:
+            storage = {PREF_TABLET.format(table=table.id): table.host_token} if name == "tablet" else None
+            opened.append((f"{name} ({lang})", await Device(server, route, size, lang, storage=storage).open()))
+    for name, device in opened:
+        await device.settle()
+        assert device.app.ui.live is not None, f"{name} shows no table: {device.app.notice}"
+    return opened
 
 
 def label(device: Device, ident: str) -> str:
@@ -330,3 +363,122 @@ def walk(control: ft.BaseControl):
     yield control
     for child in children(control):
         yield from walk(child)
+
+
+class Table:
+    """A table on a real hub for tests that read like a person at one screen (press, read, press):
+    commands go through the hub as the tablet's, naming the step the table is at, as a screen does.
+    `refusals` keeps what the hub refused, in English."""
+
+    def __init__(self, game_id: str, options: dict, server: ServerInfo | None = None) -> None:
+        if server is None:
+            from companion.core.hub import Hub
+            from companion.games.registry import GAMES
+            server = ServerInfo(hub=Hub(Path(tempfile.mkdtemp(prefix="table-")) / "data", GAMES),
+                                admin_token="a" * 32, base_url="http://tablet.lan:8550")
+        self.server = server
+        self.live = server.hub.create(game_id, options)
+        self.refusals: list[str] = []
+
+    @property
+    def state(self) -> dict:
+        return self.live.state
+
+    @property
+    def events(self) -> list[dict]:
+        """The game's events so far (the turn clock's and undo/redo aside), oldest first."""
+        return [e for e in self.live.events() if e["type"] not in CONTROL_TYPES | CLOCK_TYPES]
+
+    def send(self, command: dict) -> bool:
+        try:
+            self.live.dispatch({"from_step": self.live.step, **command}, Access("host"))
+        except RuleError as err:
+            self.refusals.append(err.message)
+            return False
+        return True
+
+
+class Screen:
+    """One device on a `Table`, driven synchronously on an event loop of its own: every read
+    first lets the device draw what changed (and redraws it, for a change to its `ui.local`)."""
+
+    def __init__(self, table: Table, role: str = "host", seat: str | None = None, width: int = TABLET[0],
+                 lang: str | None = None, start: bool = False) -> None:
+        """`start`: the tablet's start screen instead of the table."""
+        self.table = table
+        live = table.live
+        key = {"host": live.table.host_token, "spectator": live.table.spectator_token}.get(role)
+        if key is None:
+            key = live.table.seat(seat).key or live.claim(live.table.seat(seat).token)[1]
+        size = (width, TABLET[1] if width >= 700 else PHONE[1])
+        storage = {PREF_TABLET.format(table=live.table.id): key} if role == "host" else None
+        route = f"/?admin={table.server.admin_token}" if start else f"/t/{live.table.id}?k={key}"
+        self.loop = asyncio.new_event_loop()
+        self.device = self._run(Device(table.server, route, size, lang, storage=storage).open())
+        self._run(self.device.settle())
+
+    def _run(self, work):
+        return self.loop.run_until_complete(work)
+
+    @property
+    def ui(self):
+        return self.device.app.ui
+
+    def render(self) -> ft.Control:
+        """The screen as drawn now: the root control (parts stand for what they show)."""
+        self._run(self.device.settle())
+        self._run(self.device.run(self.device.app.render))
+        self._run(self.device.settle())
+        return self.device.page.controls[0]
+
+    def find(self, ident: str) -> ft.Semantics | None:
+        """The Semantics wrapper a test id names on the screen now, or None."""
+        return find(self.render(), ident)
+
+    def press(self, ident: str, event: str = "click") -> None:
+        assert self.find(ident) is not None, f"no control {ident!r} on screen"
+        self._run(self.device.tap(ident, event))
+        self._run(self.device.settle())
+
+    def type(self, ident: str, text: str) -> None:
+        """Type `text` into a field, as the browser reports it."""
+        self.switch(ident, text)
+
+    def switch(self, ident: str, on: object = True) -> None:
+        """Flip a switch (or pick a value) as the browser reports it."""
+        control = self.find(ident)
+        assert control is not None, f"no control {ident!r} on screen"
+        self.device.flet.apply_patch(control_id(shown(control.content)), {"value": on})
+        self.press(ident, "change")
+
+    def text(self, ident: str) -> str:
+        """What a screen reader would say: the Semantics label, else every word drawn inside."""
+        control = self.find(ident)
+        assert control is not None, f"no control {ident!r} on screen"
+        return control.label or words(control)
+
+    def toast(self) -> str:
+        """The words of the last message shown at the foot of the screen."""
+        said = [c.label for c in self.device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == "toast"]
+        return said[-1] if said else ""
+
+
+def words(root: ft.Control) -> str:
+    """Every word drawn inside `root`, in order."""
+    root = shown(root)
+    text = root.value if isinstance(root, ft.Text) else getattr(root, "content", None)
+    own = [text] if isinstance(text, str) else []
+    return " ".join([*own, *(words(child) for child in children(root))]).strip()
+
+
+def find(root: ft.Control, ident: str) -> ft.Semantics | None:
+    """The Semantics wrapper under `root` that `ident` names, or None."""
+    for control in walk(root):
+        if isinstance(control, ft.Semantics) and control.identifier == ident:
+            return control
+    return None
+
+
+def idents(root: ft.Control, pattern: str) -> list[str]:
+    """The test ids under `root` that match `pattern`, in screen order."""
+    return [c.identifier for c in walk(root) if isinstance(c, ft.Semantics) and re.fullmatch(pattern, c.identifier or "")]

@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.model import RuleError
 from companion.ui.context import UI
-from tests.ui.test_kleos_panels import find, words
+from live_device import find, words
 
 
 class Table:
@@ -32,7 +32,7 @@ class Table:
 def device(table: Table, lang: str = "en") -> UI:
     ui = UI(page=SimpleNamespace(width=1280), server=None, lang=lang)
     ui.send = table.send
-    ui.live = SimpleNamespace(table=SimpleNamespace(seat=lambda pid: None))  # no seat names: ids are shown
+    ui.snap = {"seats": ()}  # no seat names: ids are shown
 
     async def refresh() -> None:
         return None

@@ -25,7 +25,7 @@ def history_card(ui: UI) -> ft.Control:
     is rebuilt only when a block comes or goes."""
     if ui.is_phone and not ui.local.get(OPEN):
         return part(ui, "history-card", _folded)
-    rows = ui.live.history(ui.access, ui.lang, BLOCK * BLOCKS)
+    rows = ui.snap["history"][:BLOCK * BLOCKS]
     if not rows:
         return part(ui, "history-card", _card, ())
     newest = rows[0]["seq"] // BLOCK

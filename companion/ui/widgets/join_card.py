@@ -30,11 +30,15 @@ SeatLine = tuple[str, str, str, bool, bool]  # id, name, invitation token, joine
 
 def join_card(ui: UI) -> ft.Control:
     here = ui.local.get(ON_TABLET, ())
-    seats = tuple((s.id, s.name, s.token, s.joined, s.id in here and not s.joined) for s in ui.live.table.seats)
+    keys = ui.snap["keys"]
+    invitations = keys["invitations"]
+    seats = tuple((s["id"], s["name"], invitations[s["id"]], s["claimed"], s["id"] in here and not s["claimed"])
+                  for s in ui.snap["seats"])
     folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.get(OPEN)
     if folded:
         return part(ui, "join-card-folded", _folded)
-    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)), seats)
+    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)), seats, ui.snap["id"],
+                keys["spectators"])
 
 
 def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
@@ -46,10 +50,10 @@ def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), ident, title)
 
 
-def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...]) -> ft.Control:
-    table = ui.live.table
-    codes = [_seat_entry(ui, base, seat) for seat in seats]
-    codes.append(_code(ui.server.join_url(table.id, table.spectator_token, base), ui.t("ui.spectator"),
+def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...], table_id: str,
+           spectators: str) -> ft.Control:
+    codes = [_seat_entry(ui, base, table_id, seat) for seat in seats]
+    codes.append(_code(ui.server.join_url(table_id, spectators, base), ui.t("ui.spectator"),
                        "join-spectator", SIZE))
     extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=44)] \
         if all(joined or tablet for *_, joined, tablet in seats) else []
@@ -58,7 +62,7 @@ def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...]) -
                 ident="join-card")
 
 
-def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
+def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine) -> ft.Control:
     """A seat's invitation code, or, once a phone claimed it, its name and a way to move it."""
     seat_id, name, token, joined, tablet = seat
     if tablet:
@@ -68,7 +72,7 @@ def _seat_entry(ui: UI, base: str, seat: SeatLine) -> ft.Control:
                                                         text_align=ft.TextAlign.CENTER),
                                         on_click=_mark(ui, seat_id, True), height=48, width=SIZE + 16),
                       f"on-tablet-{seat_id}", ui.t("seats.on_tablet_mark"))
-        return ft.Column([_code(ui.server.join_url(ui.live.table.id, token, base), name, f"join-{seat_id}", SIZE),
+        return ft.Column([_code(ui.server.join_url(table_id, token, base), name, f"join-{seat_id}", SIZE),
                           mark], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     async def moved(e: object) -> None:

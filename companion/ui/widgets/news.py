@@ -19,13 +19,13 @@ SLOT_HEIGHT = 44
 
 
 def news_line(ui: UI) -> ft.Control:
-    rows = ui.live.history(ui.access, ui.lang, limit=1)
+    rows = ui.snap["history"][:1]
     fresh = [r for r in rows if r.get("actor") != ui.access.actor and r.get("at")
              and ui.now - r["at"] < SHOW_SECONDS]
     if not fresh:
         return part(ui, "news", _news, None, "")
     row = fresh[0]
-    key = "ui.news_host" if row["by"] == ui.live.actor_name(None) else "ui.news_seat"
+    key = "ui.news_seat" if ui.seat(row.get("actor")) else "ui.news_host"
     refresh_after(ui, row["at"] + SHOW_SECONDS - ui.now + 0.05)
     return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
 

@@ -3,20 +3,29 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.plays import Plays
 from companion.ui.context import UI
 from companion.ui.widgets.controls import button, card, heading, tagged
 
 SHOWN = 5
 
 
-def finished_plays(ui: UI) -> ft.Control:
-    plays = ui.server.hub.plays.all()[-SHOWN:][::-1]
+def latest_plays(plays: Plays) -> tuple[dict, ...]:
+    """The newest finished plays, newest first: read off the event loop (ui/kept.py)."""
+    return tuple(plays.all()[-SHOWN:][::-1])
+
+
+def finished_plays(ui: UI, plays: tuple[dict, ...] | None) -> ft.Control:
+    """`plays`: latest_plays() as kept; None while it is being read."""
     rows: list[ft.Control] = []
-    for play in plays:
+    if plays is None:
+        said = ui.t("ui.loading_plays")
+        rows.append(tagged(ft.Text(said, size=15, italic=True), "plays-loading", said))
+    for play in plays or ():
         winners = " & ".join(p["name"] for p in play["players"] if p["winner"])
         text = f"{play['date'][:16]} · {play['title']} · ★ {winners} · {play['duration_min']} min"
         rows.append(tagged(ft.Text(text, size=15), f"play-{play['table']}", text))
-    if not rows:
+    if plays == ():
         rows.append(ft.Text(ui.t("summary.no_plays"), size=15))
 
     async def open_stats(e: object) -> None:

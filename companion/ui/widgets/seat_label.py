@@ -12,5 +12,5 @@ from companion.ui.context import UI
 
 
 def seat_label(ui: UI, name: str) -> str:
-    game = ui.live.table.game if ui.live else ""
+    game = ui.snap.get("game", "")
     return role_text(game, name, ui.lang) or name

@@ -16,8 +16,8 @@ from companion.core.summary import note_text, role_text, tie_text
 from companion.core.turnclock import clock_text
 from companion.i18n import catalogue, numbers
 from companion.qr import qr_svg
-from companion.core import tickets
 from companion.ui.context import UI
+from companion.ui.ending import slow
 from companion.ui.live import part
 from companion.ui.widgets.colours import SHADES, shade
 from companion.ui.widgets.controls import card, heading, tagged
@@ -29,15 +29,27 @@ PALETTE = tuple(SHADES[c] for c in ("red", "blue", "green", "yellow", "purple", 
 
 def summary_panel(ui: UI) -> ft.Control | None:
     """The panel once the game is over; None while it runs (the API says what is still missing).
-    A live part: rebuilt only when the summary itself changed."""
-    if not ui.live.finished:  # every device renders after every change: skip the log walk mid-game
+    A live part: rebuilt only when the summary itself changed. The summary comes in the
+    snapshot, built off the event loop (ui/ending.py); until it is there the panel says so."""
+    snap = ui.snap
+    if not snap["finished"]:
         return None
-    data = ui.live.summary()
-    aliases = tuple(sorted(ui.server.hub.plays.aliases().items()))  # the Stats page's name matching
-    return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None, aliases)
+    data = snap["summary"]
+    if data is None:
+        return part(ui, "summary-panel", _waiting, "summary.slow" if slow(ui, snap["seq"]) else "summary.preparing")
+    colours = tuple((s["id"], s["colour"]) for s in snap["seats"])
+    return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None,
+                snap["aliases"], colours, snap["ticket"])
 
 
-def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str], ...]) -> ft.Control:
+def _waiting(ui: UI, words: str) -> ft.Control:
+    said = ui.t(words)
+    return card(heading(ui.t("summary.title")), tagged(ft.Text(said, size=16, italic=True), "summary-waiting", said),
+                ident="summary")
+
+
+def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str], ...],
+           colours: tuple[tuple[str, str | None], ...], ticket: str) -> ft.Control:
     parts: list[ft.Control] = [heading(ui.t("summary.title"))]
     players = sorted(data["players"], key=lambda p: p["id"] != mine)
     parts += [_player_line(ui, data, p, p["id"] == mine) for p in players]
@@ -49,11 +61,11 @@ def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str],
         facts = f"{ui.t('summary.started', name=starter)} · {facts}"
     parts.append(tagged(ft.Text(facts, size=14), "summary-facts", facts))
     if data["series"]:
-        parts.append(_series(ui, data))
+        parts.append(_series(ui, data, dict(colours)))
     if any(data["sources"].values()):
         parts.append(_sources(ui, data))
     parts.append(_bgstats(ui, data, dict(aliases)))
-    parts.append(_downloads(ui, data))
+    parts.append(_downloads(ui, data, ticket))
     return card(*parts, ident="summary")
 
 
@@ -71,11 +83,10 @@ def _player_line(ui: UI, data: dict, player: dict, mine: bool) -> ft.Control:
     return tagged(body, f"summary-{player['id']}", text)
 
 
-def _series(ui: UI, data: dict) -> ft.Control:
+def _series(ui: UI, data: dict, seats: dict[str, str | None]) -> ft.Control:
     """Score over time, one line per player in their seat colour (the palette where a seat has none)."""
     points = data["series"]["points"]
     names = {p["id"]: p["name"] for p in data["players"]}
-    seats = {s.id: s.colour for s in ui.live.table.seats}
     colour = {pid: shade(seats.get(pid)) or PALETTE[i % len(PALETTE)] for i, pid in enumerate(points)}
     step = max(1, math.ceil(max([1] + [v for values in points.values() for v in values]) / 5))
     top = step * 6
@@ -124,9 +135,9 @@ def _bgstats(ui: UI, data: dict, aliases: dict[str, str]) -> ft.Control:
                   "summary-bgstats-link", link)
 
 
-def _downloads(ui: UI, data: dict) -> ft.Control:
-    """The links carry a download ticket (core/tickets.py), never this device's key."""
-    ticket = tickets.mint(data["table"], ui.live.table.spectator_token)
+def _downloads(ui: UI, data: dict, ticket: str) -> ft.Control:
+    """The links carry a download ticket (core/tickets.py), never this device's key; it is minted
+    with the summary, off the event loop (ui/ending.py)."""
     base = f"{ui.server.base_url}/api/tables/{data['table']}/summary?ticket={ticket}"
     return ft.Row([
         tagged(ft.TextButton(ui.t("summary.download_json"), icon=ft.Icons.DOWNLOAD, url=base + "&format=json"),

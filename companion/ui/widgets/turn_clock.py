@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.turnclock import PAUSE, RESUME, START, clock_text
+from companion.core.turnclock import PAUSE, RESUME, START, clock_text, running_seconds
 from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, tagged
@@ -18,7 +18,7 @@ TICKING = "clock.ticking"
 def clock_strip(ui: UI) -> ft.Control | None:
     """The clock's line as a live part: while it runs, the session redraws once a second and
     only this part, whose text changed, is rebuilt and sent."""
-    status = ui.live.clock()
+    status = ui.snap["clock"]  # as of the change; the running turn goes on to this render's `now`
     host = ui.access.role == "host"
     ui.local[TICKING] = bool(status and status["running"])
     if status is None:
@@ -42,8 +42,9 @@ def _strip(ui: UI, line: str, action: str | None) -> ft.Control:
 
 
 def _line(ui: UI, status: dict) -> str:
-    names = {s.id: s.name for s in ui.live.table.seats}
-    bits = [f"{'▶ ' if status['running'] == seat else ''}{names[seat]} {clock_text(status['seconds'].get(seat, 0))}"
+    names = {s["id"]: s["name"] for s in ui.snap["seats"]}
+    seconds = running_seconds(status, ui.now)
+    bits = [f"{'▶ ' if status['running'] == seat else ''}{names[seat]} {clock_text(seconds.get(seat, 0))}"
             for seat in names]
     return " · ".join(bits) + (f" ({ui.t('summary.clock_paused')})" if status["paused"] else "")
 

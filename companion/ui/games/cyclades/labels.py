@@ -25,8 +25,8 @@ STANDEES = ("Calydonian Boar", "Cerberus", "Charybdis and Scylla", "Chiron", "Ge
 
 
 def player_name(ui: UI, pid: str) -> str:
-    seat = ui.live.table.seat(pid)
-    return seat.name if seat else pid
+    seat = ui.seat(pid)
+    return seat["name"] if seat else pid
 
 
 def faction_name(ui: UI, state: dict, fid: str) -> str:

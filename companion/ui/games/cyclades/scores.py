@@ -58,7 +58,7 @@ def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
     fids = factions_of(state, pid)
     duel = len(fids) > 1
     names = {f: faction_name(ui, state, f) if duel else "" for f in fids}
-    seat = ui.live.table.seat(pid)
+    seat = ui.seat(pid)
     markers = [ui.t("cyclades.ui_mark_order", n=i + 1) for i, f in enumerate(state["turn_order"])
                if state["factions"][f] == pid]
     cards = []
@@ -77,7 +77,7 @@ def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
         (item, f, names[f], reason) for f in fids for item in QUICK)
     value = " | ".join(str(state["tracker"][f]["metropolises"]) for f in fids)
     detail = " · ".join([ui.t("cyclades.ui_tile_metropolises_duel"), *cards]) if duel else cards[0]
-    return TrackScore(pid, seat.name if seat else pid, value, seat.colour if seat else None,
+    return TrackScore(pid, seat["name"] if seat else pid, value, seat["colour"] if seat else None,
                       tuple(markers), active, detail, quick)
 
 

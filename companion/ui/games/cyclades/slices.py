@@ -13,7 +13,7 @@ from companion.ui.context import UI
 
 
 def pick(ui: UI, state: dict, *keys: str) -> dict:
-    return {"names": tuple((s.id, s.name) for s in ui.live.table.seats), **{k: state[k] for k in keys}}
+    return {"names": tuple((s["id"], s["name"]) for s in ui.snap["seats"]), **{k: state[k] for k in keys}}
 
 
 def local(ui: UI, prefix: str) -> tuple:

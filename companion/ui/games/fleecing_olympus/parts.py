@@ -29,8 +29,8 @@ def t(ui: UI, key: str, **values: object) -> str:
 
 
 def name(ui: UI, player: str | None) -> str:
-    seat = ui.live.table.seat(player) if player else None
-    return seat.name if seat else str(player or "")
+    seat = ui.seat(player) if player else None
+    return seat["name"] if seat else str(player or "")
 
 
 def deity(ui: UI, state: dict, player: str) -> str:

@@ -49,14 +49,14 @@ def facts(ui: UI, state: dict) -> tuple[str, ...]:
 
 
 def _score(ui: UI, state: dict, pid: str, who: str | None) -> GemScore:
-    seat = ui.live.table.seat(pid)
+    seat = ui.seat(pid)
     turn = state["turn"]
     gems = state["gems"].get(pid)
     markers = [t(ui, "ui_mark_active")] if pid == state["active"] else []
     markers += [t(ui, "ui_mark_target")] if turn and pid == turn["target"] else []
     markers += [t(ui, "ui_mark_judgment")] if pid == state["judgment"] else []
     whose = "ui_tile_yours" if pid == who else "ui_tile_shown" if gems is not None else "ui_tile_hidden"
-    return GemScore(pid, seat.name if seat else pid, "?" if gems is None else str(gems), seat.colour if seat else None,
+    return GemScore(pid, seat["name"] if seat else pid, "?" if gems is None else str(gems), seat["colour"] if seat else None,
                     tuple(markers), pid == state["active"], f"{deity(ui, state, pid)} · {t(ui, whose)}",
                     _quick(state, pid))
 

@@ -17,7 +17,7 @@ from companion.ui.games.fleecing_olympus.parts import turn_local
 def pick(ui: UI, state: dict, *keys: str, allowed: tuple[str, ...] = ()) -> dict:
     """`allowed` names the prefixes of the answers (companion.games.fleecing_olympus.allowed) the panel
     reads, so a change to another action's answer does not redraw it."""
-    out = {"names": tuple((s.id, s.name) for s in ui.live.table.seats), **{k: state.get(k) for k in keys}}
+    out = {"names": tuple((s["id"], s["name"]) for s in ui.snap["seats"]), **{k: state.get(k) for k in keys}}
     if allowed:
         out["allowed"] = {k: v for k, v in state["allowed"].items() if k.startswith(allowed)}
     return out

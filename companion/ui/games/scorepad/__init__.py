@@ -25,9 +25,9 @@ class ScorePadUI:
 
     def board(self, ui: UI, snap: dict) -> ft.Control:
         state = snap["state"]
-        seats = {s.id: s for s in ui.live.table.seats}
-        scores = [Score(p, seats[p].name if p in seats else p, str(state["scores"][p]),
-                        seats[p].colour if p in seats else None, active=p == snap.get("seat"))
+        seats = {s["id"]: s for s in snap["seats"]}
+        scores = [Score(p, seats[p]["name"] if p in seats else p, str(state["scores"][p]),
+                        seats[p]["colour"] if p in seats else None, active=p == snap.get("seat"))
                   for p in state["players"]]
         if ui.is_phone:  # a phone shows its own player first
             scores.sort(key=lambda s: not s.active)

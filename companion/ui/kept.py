@@ -1,0 +1,72 @@
+"""Reads a screen needs from the server's files or indexes, done off the event loop and kept.
+
+A render must not wait on a file, an index or a long computation: every device shares the
+event loop, and one slow read there stalls them all. A screen asks `kept(...)` for what it
+shows; the first time (or when what it asks for changed) the read runs in a worker thread,
+bounded in time (ui/offload.py), the answer is kept in this device's `ui.local`, and the
+device is drawn again. Until then the screen shows what it read last, or says it is reading.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from companion.core.model import RuleError
+from companion.ui.context import UI
+from companion.ui.offload import off_loop
+
+PENDING = "kept.pending"  # ui.local: {name: query} of the reads under way on this device
+
+
+@dataclass(frozen=True)
+class Read:
+    """What `work()` gave for `query`; `slow` when it ran past its bound (then `value` is None)."""
+
+    query: tuple
+    value: Any = None
+    slow: bool = False
+
+
+def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> Read | None:
+    """The kept read `name`: for `query` if it is done, else the last one kept (None if none yet),
+    while `work()` for `query` runs in a worker thread. Reads nothing itself."""
+    got: Read | None = ui.local.get(_key(name))
+    if got is not None and got.query == query:
+        return got
+    pending: dict[str, tuple] = ui.local.setdefault(PENDING, {})
+    if pending.get(name) != query:
+        pending[name] = query
+        try:
+            ui.page.run_task(_fetch, ui, name, query, work)
+        except (RuntimeError, AttributeError):  # the device left meanwhile
+            pending.pop(name, None)
+    return got
+
+
+def forget(ui: UI, name: str) -> None:
+    """Read `name` again at the next render (after a change this device made to it)."""
+    ui.local.pop(_key(name), None)
+    ui.local.get(PENDING, {}).pop(name, None)
+
+
+def busy(ui: UI) -> bool:
+    """Whether a read of this device is still under way (tests wait on it)."""
+    return bool(ui.local.get(PENDING))
+
+
+async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> None:
+    try:
+        read = Read(query, await off_loop(work))
+    except RuleError:
+        read = Read(query, slow=True)
+    pending = ui.local.get(PENDING, {})
+    if pending.get(name) != query:
+        return  # asked for something else meanwhile, or the screen was left
+    ui.local[_key(name)] = read
+    if ui.redraw_soon is not None:
+        ui.redraw_soon()
+    pending.pop(name, None)
+
+
+def _key(name: str) -> str:
+    return f"kept.{name}"
