@@ -219,3 +219,43 @@ def test_lords_of_hellas_how_many_priests_and_where_agreed_on_two_devices(server
     for path, value in (("priests", 0), ("priests", True), ("monument", "ares"), ("hoplites", 1)):
         status, body = send(server, tid, red, {"type": "draft.set", "draft": "counts", "path": path, "value": value})
         assert status == 422, (path, value, body)
+
+
+def _at_kleos_tie(server: Server, tid: str, host: str) -> None:
+    """Ares and Athena on 3 Glory with every Dusk empty: the Champion question is asked."""
+    while (state := read(server, tid, host)["state"])["phase"] != "end":
+        if state["phase"] == "play" and state["day"] == 1 and state["glory"]["ares"] == 0:
+            for god in ("ares", "athena"):
+                glory = {"type": "glory.add", "player": god, "reason": "card", "amount": 3}
+                assert send(server, tid, host, glory)[0] == 200
+        unscored = state["phase"] == "dusk" and (state["dusk"] or {}).get("day") != state["day"]
+        assert step(server, tid, host, {"type": "dusk.score", "board": {}} if unscored else {"type": "phase.next"})[0] == 200
+    assert read(server, tid, host)["state"]["tiebreak"]["criterion"] == "champion"
+
+
+def test_kleos_tie_break_answers_from_two_devices_settle_as_both_showed(server):
+    tid, keys = new_table(server, "kleos", {"players": ["ares", "athena"], "temples": {"ares": "H1", "athena": "H5"}})
+    host, athena = keys["host"], keys["athena"]
+    _at_kleos_tie(server, tid, host)
+    put(server, tid, host, "tiebreak", "ares", "port")  # the tablet, for Ares
+    seen_by_tablet = version(server, tid, host, "tiebreak")
+    put(server, tid, athena, "tiebreak", "athena", "arena")  # Athena's phone, a moment later
+    for key in (host, athena, keys["ares"]):
+        held = draft_of(server, tid, key, "tiebreak")
+        assert held["entries"] == {"ares": "port", "athena": "arena"}
+        assert held["by"] == {"ares": "host", "athena": "athena"}
+    settle = {"type": "tiebreak.answer", "criterion": "champion", "values": {"ares": "port", "athena": "none"},
+              "from_draft": seen_by_tablet}
+    status, body = step(server, tid, host, settle)
+    assert status == 409 and body["key"] == "drafts.changed", body
+    after = read(server, tid, host)["state"]
+    assert after["tiebreak"] and after["winners"] == [] and len(after["tiebreak_steps"]) == 1  # nothing saved
+    now = version(server, tid, host, "tiebreak")
+    status, body = step(server, tid, host, {**settle, "from_draft": now}, lang="pt")  # the version, not the values
+    assert status == 422 and body["key"] == "kleos.err.tiebreak_answers_changed", body
+    assert body["error"].startswith("As respostas do desempate mudaram")
+    status, body = step(server, tid, athena, {**settle, "values": {"ares": "port", "athena": "arena"}, "from_draft": now})
+    assert status == 200, body
+    assert body["state"]["tiebreak_steps"][-1] == {"criterion": "champion", "scores": {"ares": 2, "athena": 1}}
+    assert body["state"]["winner"] == "ares" and not body["state"]["tiebreak"]
+    assert draft_of(server, tid, host, "tiebreak")["entries"] == {}

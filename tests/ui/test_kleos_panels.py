@@ -267,6 +267,22 @@ def test_a_tie_asks_only_the_next_question_then_crowns_the_winner():
     assert screen.find("kleos-next") is None and screen.find("kleos-tiebreak") is None
 
 
+def test_tie_break_answers_given_on_a_phone_show_on_the_tablet_with_who_gave_them():
+    table = two_gods()
+    finish_level(table)
+    tablet, phone = Screen(table), Screen(table, role="seat", seat="athena", width=390)
+    phone.press("tiebreak-athena-arena")
+    tablet.press("tiebreak-ares-market")
+    assert table.state["drafts"]["tiebreak"]["entries"] == {"athena": "arena", "ares": "market"}
+    for screen in (tablet, phone):
+        assert screen.text("tiebreak-athena-by") == "answered by Athena"
+        assert screen.find("tiebreak-ares-by") is not None
+    assert phone.find("tiebreak-ares-market").content.selected and tablet.find("tiebreak-athena-arena").content.selected
+    phone.press("kleos-tiebreak-answer")  # settles what both screens show: Market 1, Arena 1, still level
+    assert table.state["tiebreak_steps"][-1] == {"criterion": "champion", "scores": {"ares": 1, "athena": 1}}
+    assert table.state["tiebreak"]["criterion"] == "epics" and not table.state["drafts"]
+
+
 def test_level_after_every_question_the_gods_share_the_win():
     table = two_gods()
     finish_level(table)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.core.plugin import Plugin
 from companion.games.kleos.allowed import ACTIONS, allowed
-from companion.games.kleos.drafts import DUSK_SHEET, sheet as dusk_draft
+from companion.games.kleos.drafts import DUSK_SHEET, TIEBREAK, answers as tiebreak_answers, sheet as dusk_draft
 from companion.games.kleos.dice import GODLY, MAX_DICE, count_successes, pool, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.games.kleos.phases import scored
@@ -21,4 +21,4 @@ from companion.games.kleos.game import GAME
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.kleos", strings=("kleos", "kleos_tools"), rules="kleos")
 
-__all__ = ["ACTIONS", "CHAMPION", "CHECKLIST", "DUSK_SHEET", "EPICS", "FIRST_TEMPLE", "FREE_REASONS", "Fighter", "GAME", "GODLY", "GODS", "GOD_COLOURS", "Hunter", "LAST_DAY", "LOCATION_GLORY", "MAX_DICE", "MAX_EPICS", "MAX_IN_PLAY", "MAX_NAME", "MAX_SIDES", "MAX_STEP", "MAX_TEXT", "MINOTAUR", "NOWHERE", "PLUGIN", "STEPPED_REASONS", "TEMPLES_BY_COUNT", "allowed", "alone", "combat", "competing", "competing_many", "controller", "count_successes", "dusk_draft", "dusk_glory", "pool", "read_board", "recruit", "roll", "scored"]
+__all__ = ["ACTIONS", "CHAMPION", "CHECKLIST", "DUSK_SHEET", "EPICS", "FIRST_TEMPLE", "FREE_REASONS", "Fighter", "GAME", "GODLY", "GODS", "GOD_COLOURS", "Hunter", "LAST_DAY", "LOCATION_GLORY", "MAX_DICE", "MAX_EPICS", "MAX_IN_PLAY", "MAX_NAME", "MAX_SIDES", "MAX_STEP", "MAX_TEXT", "MINOTAUR", "NOWHERE", "PLUGIN", "STEPPED_REASONS", "TEMPLES_BY_COUNT", "TIEBREAK", "allowed", "alone", "combat", "competing", "competing_many", "controller", "count_successes", "dusk_draft", "dusk_glory", "pool", "read_board", "recruit", "roll", "scored", "tiebreak_answers"]

@@ -7,6 +7,11 @@ names the sheet it was drawn from. The sheet belongs to one day: the next starts
 
 Tables saved before the sheet was a shared draft hold `dusk.set` events; they are read
 as the same entries, so such a table replays to the state it had.
+
+The answers to a tie-break question are a second shared draft, one entry per tied
+god, confirmed by `tiebreak.answer`: whoever counts the board on whatever device,
+every screen shows the same answers and who gave each. Tables saved before it hold
+`tiebreak.answer` events with no entries before them; those still replay as sent.
 """
 from __future__ import annotations
 
@@ -17,11 +22,13 @@ from companion.core.drafts import Draft
 from companion.core.model import RuleError
 from companion.games.kleos.scoring import LOCATION_GLORY, read_entry
 from companion.games.kleos.setup import GODS
-from companion.games.kleos.state import ACTION, DAYBREAK, DEPLOYMENT, DUSK, PLAY, require_phase, require_player
+from companion.games.kleos.state import ACTION, DAYBREAK, DEPLOYMENT, DUSK, END, PLAY, label, require_phase, require_player
+from companion.games.kleos.tiebreak import CHAMPION, NOWHERE, score
 from companion.i18n import t
 
 LIVE = (DEPLOYMENT, DAYBREAK, PLAY, ACTION, DUSK)
 DUSK_SHEET = "dusk"
+TIEBREAK = "tiebreak"
 
 
 def _day(state: dict) -> object:
@@ -53,7 +60,55 @@ def line(event: dict, lang: str) -> str:
     return t(key, lang, location=t(f"kleos.location_{loc}", lang), player=named, minions=minions)
 
 
-DRAFTS = {DUSK_SHEET: Draft(DUSK_SHEET, frozenset({"dusk.score"}), _day, entry=_entry, line=line)}
+def _question(state: dict) -> object:
+    """The question the answers belong to: the next one (fewer players, another criterion) starts empty."""
+    pending = state.get("tiebreak")
+    return f"{pending['criterion']}:{','.join(pending['players'])}" if pending else None
+
+
+def _answer_entry(state: dict, player: str, value: Any) -> Any:
+    """One tied god's answer, checked as it is entered, as the confirm would check it."""
+    require_phase(state, END)
+    pending = state.get("tiebreak")
+    if not pending:
+        raise RuleError("kleos.err.tie_break_question_waiting")
+    if player not in pending["players"]:
+        require_player(state, player)
+        raise RuleError("kleos.err.not_tied", player=label(player))
+    score(pending["criterion"], player, value)
+    return value
+
+
+def answer_line(event: dict, lang: str) -> str:
+    """The history line of one answer ("Tie-break answer: Athena, Port")."""
+    player, value = str(event.get("path")), event.get("value")
+    named = t(f"kleos.god_{player}", lang) if player in GODS else player
+    shown = t(f"kleos.location_{value}", lang) if isinstance(value, str) else str(value)
+    return t("kleos.line_tiebreak_set", lang, player=named, answer=shown)
+
+
+DRAFTS = {DUSK_SHEET: Draft(DUSK_SHEET, frozenset({"dusk.score"}), _day, entry=_entry, line=line),
+          TIEBREAK: Draft(TIEBREAK, frozenset({"tiebreak.answer"}), _question, entry=_answer_entry, line=answer_line)}
+
+
+def answers(state: dict) -> dict:
+    """The pending question's answers as every screen draws them and the confirm sends them:
+    {"values": god -> answer (the suggestion where nobody answered), "by": god -> who answered}."""
+    pending = state.get("tiebreak")
+    if not pending:
+        return {"values": {}, "by": {}}
+    fallback = NOWHERE if pending["criterion"] == CHAMPION else 0
+    held, makers = drafts.entries(state, TIEBREAK), drafts.who(state, TIEBREAK)
+    values = {p: held.get(p, pending["suggested"].get(p, fallback)) for p in pending["players"]}
+    return {"values": values, "by": {p: makers.get(p) for p in held}}
+
+
+def check_answers(state: dict, values: object) -> None:
+    """A confirm must carry the answers the table holds (the version alone does not say what the
+    request's own values are); a table saved before the answers were shared has none held."""
+    held = drafts.entries(state, TIEBREAK)
+    if held and (not isinstance(values, dict) or any(values.get(p) != v for p, v in held.items())):
+        raise RuleError("kleos.err.tiebreak_answers_changed")
 
 
 def sheet(state: dict) -> dict:

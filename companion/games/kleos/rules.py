@@ -149,6 +149,7 @@ def dusk_score(state: dict, event: dict) -> dict:
 
 def tiebreak_answer(state: dict, event: dict) -> dict:
     require_phase(state, END)
+    drafts.check_answers(state, event.get("values"))
     tiebreak.answer(state, event.get("criterion"), event.get("values"))
     return state
 

@@ -46,7 +46,7 @@ def answer(state: dict, criterion: object, values: object) -> None:
     tied = pending["players"]
     if not isinstance(values, dict) or set(values) != set(tied):
         raise RuleError("kleos.err.give_answer_each_tied", names=', '.join(label(p) for p in tied))
-    scores = {p: _score(criterion, p, values[p]) for p in tied}
+    scores = {p: score(criterion, p, values[p]) for p in tied}
     state["tiebreak_steps"].append({"criterion": criterion, "scores": scores})
     state["tiebreak"] = None
     _go_on(state, _best(scores, tied), CRITERIA.index(criterion) + 1)
@@ -72,7 +72,8 @@ def _suggest(state: dict, criterion: str, tied: list[str]) -> dict:
     return {}
 
 
-def _score(criterion: str, player: str, value: object) -> int:
+def score(criterion: str, player: str, value: object) -> int:
+    """One answer as the number that ranks it; a shared answer is checked with it as it is entered."""
     if criterion == CHAMPION:
         if value != NOWHERE and value not in LOCATION_GLORY:
             raise RuleError("kleos.err.where_champion_port_market", player=label(player))

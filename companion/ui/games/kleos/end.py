@@ -3,20 +3,22 @@
 Only the tie-break criteria the app cannot read from its own records are asked,
 one at a time and only for the players still tied. Answers start from the
 game's suggestions (taken from the day-5 Dusk sheet), so often a single tap
-confirms them.
+confirms them. The answers are a shared draft held by the table (games/kleos/drafts.py):
+whichever device a player counts on, every screen shows the same answers and who gave
+each, and settling sends exactly those, naming the version its screen showed.
 """
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY
+from companion.core import drafts
+from companion.games.kleos import LOCATION_GLORY, MAX_IN_PLAY, TIEBREAK, tiebreak_answers
 from companion.games.kleos import CHAMPION, EPICS, MAX_EPICS, NOWHERE
+from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, dot, editable, god, who
 from companion.ui.live import part
-from companion.ui.widgets.controls import button, card, heading, stepper, tagged
-
-ANSWERS = "kleos.tiebreak"
+from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 
 def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
@@ -29,10 +31,10 @@ def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
         parts.append(part(ui, "kleos-tiebreak-result", _decided, ranking, names))
     pending = state["tiebreak"]
     if pending:
-        values = dict(_answers(ui, pending))  # a copy: taps change this device's answers in place
+        held = tiebreak_answers(state)
         can_answer = editable(snap) and state["allowed"]["tiebreak.answer"] is None
         parts.append(part(ui, "kleos-tiebreak", _question, pending, state["glory"][pending["players"][0]], names,
-                          values, can_answer))
+                          held["values"], held["by"], drafts.version(state, TIEBREAK), can_answer))
     # The Patron leads a Glory tie; the summary panel says which rule put them there.
     ranked = tuple(sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"])))
     return [*parts, part(ui, "kleos-final", _standings, ranked, state["glory"], names)]
@@ -69,17 +71,8 @@ def _standings(ui: UI, ranked: tuple[str, ...], glory: dict[str, int], names: di
     return card(heading(ui.t("kleos.ui_final"), 20), *rows, ident="kleos-final")
 
 
-def _answers(ui: UI, pending: dict) -> dict:
-    """This device's answers to the pending question, restarted whenever the question changes."""
-    saved = ui.local.get(ANSWERS)
-    if not saved or saved["criterion"] != pending["criterion"] or set(saved["values"]) != set(pending["players"]):
-        fallback = NOWHERE if pending["criterion"] == CHAMPION else 0
-        values = {p: pending["suggested"].get(p, fallback) for p in pending["players"]}
-        saved = ui.local[ANSWERS] = {"criterion": pending["criterion"], "values": values}
-    return saved["values"]
-
-
-def _question(ui: UI, pending: dict, glory: int, names: dict, values: dict, can_answer: bool) -> ft.Control:
+def _question(ui: UI, pending: dict, glory: int, names: dict, values: dict, by: dict, seen: str,
+              can_answer: bool) -> ft.Control:
     tied = " & ".join(god(ui, p) for p in pending["players"])
     parts: list[ft.Control] = [
         heading(ui.t("kleos.ui_tiebreak_title", players=tied, glory=glory), 20),
@@ -89,35 +82,51 @@ def _question(ui: UI, pending: dict, glory: int, names: dict, values: dict, can_
     if pending["suggested"]:
         parts.append(ft.Text(ui.t("kleos.ui_tiebreak_suggested"), size=14, italic=True))
     for player in pending["players"]:
-        parts.append(_answer_row(ui, names, pending["criterion"], player, values))
+        parts.append(_answer_row(ui, names, pending["criterion"], player, values, by.get(player), can_answer))
 
     async def send(e: object) -> None:
-        if await ui.send({"type": "tiebreak.answer", "criterion": pending["criterion"], "values": dict(values)}):
-            ui.local.pop(ANSWERS, None)
+        await ui.send({"type": "tiebreak.answer", "criterion": pending["criterion"], "values": dict(values),
+                       drafts.FIELD: seen})
 
     if can_answer:
         parts.append(button(ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL))
     return card(*parts, ident="kleos-tiebreak")
 
 
-def _answer_row(ui: UI, names: dict, criterion: str, player: str, values: dict) -> ft.Control:
-    def choose(value: object):
-        async def handler(e: object = None) -> None:
-            ui.local[ANSWERS]["values"][player] = value  # this device's answers, read back as a new copy
-            await ui.refresh()
-        return handler
+def _answer_row(ui: UI, names: dict, criterion: str, player: str, values: dict, actor: str | None,
+                can_answer: bool) -> ft.Control:
+    async def put(value: object) -> None:
+        await shared.put(ui, TIEBREAK, player, value)
 
     if criterion == CHAMPION:
+        def choose(loc: str):
+            async def handler(e: object = None) -> None:
+                await put(loc)
+            return handler
+
         places = [*LOCATION_GLORY, NOWHERE]
         chips = [tagged(ft.Chip(ft.Text(ui.t(f"kleos.location_{loc}"), size=16), selected=values[player] == loc,
-                                on_click=choose(loc), height=48), f"tiebreak-{player}-{loc}")
+                                on_click=choose(loc), height=48, disabled=not can_answer), f"tiebreak-{player}-{loc}")
                  for loc in places]
-        return ft.Column([badge(ui, names, player), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
-                         spacing=6, tight=True)
+        return ft.Column([badge(ui, names, player), *_entered(ui, names, player, actor),
+                          ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=6, tight=True)
     top = MAX_EPICS if criterion == EPICS else MAX_IN_PLAY
+    drawn = values[player]
 
     async def change(value: int) -> None:
-        await choose(value)()
+        # A step from what the table holds now, not from what was drawn: two quick taps count twice.
+        now = tiebreak_answers(ui.snapshot()["state"])["values"].get(player, drawn)
+        await put(max(0, min(top, now + value - drawn)))
 
-    return ft.Row([dot(player), ft.Container(stepper(who(ui, names, player), values[player], change,
-                                                     f"tiebreak-{player}", 0, top), expand=True)])
+    shown = (stepper(who(ui, names, player), drawn, change, f"tiebreak-{player}", 0, top) if can_answer else
+             tagged(ft.Text(f"{who(ui, names, player)}: {drawn}", size=18), f"tiebreak-{player}-value", str(drawn)))
+    row = ft.Row([dot(player), ft.Container(shown, expand=True)])
+    return ft.Column([row, *_entered(ui, names, player, actor)], spacing=2, tight=True)
+
+
+def _entered(ui: UI, names: dict, player: str, actor: str | None) -> list[ft.Control]:
+    """Who gave this answer, as every screen names them (nothing while it is the suggestion)."""
+    if actor is None:
+        return []
+    text = ui.t("kleos.ui_tiebreak_entered_by", who=ui.t("ui.host") if actor == "host" else who(ui, names, actor))
+    return [note(text, f"tiebreak-{player}-by", 13)]
