@@ -24,10 +24,12 @@ def test_no_draft_is_confirmed_by_a_command_that_carries_a_seats_secret(game_id)
     assert not [s.path for s in game.secrets.state if s.path.split(".")[0] == drafts.KEY]
 
 
-# Games whose draft entries are checked as they are made (the Kleos Dusk sheet holds counts of
+# Games whose first draft's entries are checked as they are made (the Kleos Dusk sheet holds counts of
 # real gods, from Deployment on): their table, how to reach a step that takes an entry, and one.
 CHECKED = {"kleos": ({"players": ["ares", "athena", "hermes"], "temples": {"ares": "H1", "athena": "H3", "hermes": "H5"}},
-                     1, "port.ares", [3, True])}
+                     1, "port.ares", [3, True]),
+           # The opening roll's totals (the first of its drafts by name): a player rolling, a sum two dice show.
+           "fleecing_olympus": ({"players": ["ana", "bia", "caio"]}, 0, "ana", 9)}
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g in GAMES if getattr(GAMES[g], "drafts", None)))

@@ -259,3 +259,31 @@ def test_kleos_tie_break_answers_from_two_devices_settle_as_both_showed(server):
     assert body["state"]["tiebreak_steps"][-1] == {"criterion": "champion", "scores": {"ares": 2, "athena": 1}}
     assert body["state"]["winner"] == "ares" and not body["state"]["tiebreak"]
     assert draft_of(server, tid, host, "tiebreak")["entries"] == {}
+
+
+def test_fleecing_olympus_opening_totals_from_two_devices_are_the_roll_both_showed(server):
+    tid, keys = new_table(server, "fleecing_olympus", {"players": ["ana", "bia", "caio"]})
+    host, bia = keys["host"], keys["bia"]
+    put(server, tid, host, "opening", "ana", 9)  # the tablet copies Ana's dice
+    seen_by_tablet = version(server, tid, host, "opening")
+    put(server, tid, bia, "opening", "bia", 11)  # Bia's phone, a moment later
+    put(server, tid, host, "opening", "caio", 4)
+    for key in keys.values():
+        held = draft_of(server, tid, key, "opening")
+        assert held["entries"] == {"ana": 9, "bia": 11, "caio": 4}
+        assert held["by"] == {"ana": "host", "bia": "bia", "caio": "host"}
+    rolled = {"type": "opening_roll", "rounds": [{"ana": [6, 3], "bia": [1, 1], "caio": [2, 2]}]}
+    status, body = step(server, tid, host, {**rolled, "from_draft": seen_by_tablet})
+    assert status == 409 and body["key"] == "drafts.changed", body
+    assert read(server, tid, host)["state"]["opening"]["rounds"] == []  # nothing saved
+    now = version(server, tid, host, "opening")
+    status, body = step(server, tid, host, {**rolled, "from_draft": now}, lang="pt")  # Bia's 11 left out
+    assert status == 422 and body["key"] == "fleecing_olympus.err.opening_totals_changed", body
+    assert body["error"].startswith("Os totais da rolagem inicial mudaram")
+    assert read(server, tid, host)["state"]["opening"]["rounds"] == []
+    both = {"ana": [6, 3], "bia": [5, 6], "caio": [2, 2]}
+    status, body = step(server, tid, bia, {"type": "opening_roll", "rounds": [both], "from_draft": now})
+    assert status == 200, body
+    state = body["state"]
+    assert state["opening"]["rounds"] == [both] and state["opening"]["decided"] == ["bia", "ana"]
+    assert state["phase"] != "opening" and draft_of(server, tid, host, "opening")["entries"] == {}

@@ -6,7 +6,7 @@ import asyncio
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
-from live_device import TABLET, Device, game_parts, label, phone_and_tablet
+from live_device import TABLET, Device, Screen, Table, game_parts, label, phone_and_tablet
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
@@ -107,3 +107,19 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
         assert label(tablet, "score-dino") == "Dino 20" and label(phone, "score-ana") == f"Ana {live.state['gems']['ana']}"
         assert not {k for k in tablet.ids() if k.startswith("quick-")}
     asyncio.run(go())
+
+
+def test_opening_totals_copied_on_one_tablet_show_on_another_and_are_the_roll_sent():
+    """Two tablet screens (one held up, one by the dice): each total is the table's, named by who typed it."""
+    table = Table("fleecing_olympus", {"players": ["ana", "bia", "caio"]})
+    first, second = Screen(table), Screen(table, width=390)
+    first.press("fo-open-ana-plus")  # 7 -> 8
+    second.press("fo-open-bia-plus")
+    second.press("fo-open-bia-plus")  # 7 -> 9
+    assert table.state["drafts"]["opening"]["entries"] == {"ana": 8, "bia": 9}
+    for screen in (first, second):
+        assert screen.text("fo-open-ana-value").endswith(" 8") and screen.text("fo-open-bia-value").endswith(" 9")
+        assert screen.text("fo-open-caio-value").endswith(" 7") and "Tablet" in screen.text("fo-open-by")
+    first.press("fo-open-enter")
+    assert [sum(pair) for pair in table.state["opening"]["rounds"][0].values()] == [8, 9, 7]
+    assert table.state["opening"]["decided"] == ["bia", "ana"] and not table.state.get("drafts")

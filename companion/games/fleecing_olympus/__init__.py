@@ -9,7 +9,7 @@ from companion.core.plugin import Plugin
 from companion.games.fleecing_olympus.allowed import allowed, costs_gem
 from companion.games.fleecing_olympus.cards import ALLOWED, KINDS, MAX_WAGER_CHANGE, OTHER
 from companion.games.fleecing_olympus.deities import DEITIES, power_key
-from companion.games.fleecing_olympus.drafts import SHARED_FORMS
+from companion.games.fleecing_olympus.drafts import OPENING, SHARED_FORMS, opening_totals
 from companion.games.fleecing_olympus.ending import HERA_TOKEN_WORTH, PLAYING
 from companion.games.fleecing_olympus.odds import turn_odds
 from companion.games.fleecing_olympus.opening import pending
@@ -22,4 +22,4 @@ from companion.games.fleecing_olympus.game import GAME
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.fleecing_olympus", strings=("fleecing_olympus",), rules="fleecing_olympus")
 
-__all__ = ["ALLOWED", "DEITIES", "GAME", "HERA_TOKEN_WORTH", "HERMES_MAX_PAY", "KINDS", "MAX_AMOUNT", "MAX_PLAYERS", "MAX_WAGER_CHANGE", "MIN_PLAYERS", "OTHER", "PLAYING", "PLUGIN", "SHARED_FORMS", "SIDES", "WAGER_KINDS", "allowed", "costs_gem", "counts", "left_of", "loser_and_winner", "pending", "power_key", "right_of", "screens_down", "turn_odds"]
+__all__ = ["ALLOWED", "DEITIES", "GAME", "HERA_TOKEN_WORTH", "HERMES_MAX_PAY", "KINDS", "MAX_AMOUNT", "MAX_PLAYERS", "MAX_WAGER_CHANGE", "MIN_PLAYERS", "OPENING", "OTHER", "PLAYING", "PLUGIN", "SHARED_FORMS", "SIDES", "WAGER_KINDS", "allowed", "costs_gem", "counts", "left_of", "loser_and_winner", "opening_totals", "pending", "power_key", "right_of", "screens_down", "turn_odds"]

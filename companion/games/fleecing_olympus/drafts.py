@@ -5,17 +5,70 @@ Target and dice are chosen at the table, often on the Active player's phone whil
 tablet is held up for all to see: both now show, and confirm, the one form. Nothing
 in them is secret (gems change hands in the open). A card stays on the device of the
 player playing it, since several players may be filling in cards at once.
+
+The opening roll's hand-entered totals are a draft too (one entry per player rolling
+this round; a tie's re-roll starts empty): whoever copies the real dice, every screen
+shows the same totals, and "use these totals" sends exactly those.
 """
 from __future__ import annotations
 
-from companion.core.drafts import Draft
+from typing import Any
 
-POWER, ROLL = "power", "roll"
+from companion.core import drafts
+from companion.core.drafts import Draft
+from companion.core.model import RuleError
+from companion.games.fleecing_olympus.opening import pending
+from companion.games.fleecing_olympus.rules import name, require_phase
+from companion.i18n import t
+
+POWER, ROLL, OPENING = "power", "roll", "opening"
+LOWEST, HIGHEST = 2, 12  # what two dice can add up to
 
 
 def _turn(state: dict) -> object:
     return state.get("turn_no")
 
 
-DRAFTS = {d.name: d for d in (Draft(POWER, frozenset({"power"}), _turn), Draft(ROLL, frozenset({"roll"}), _turn))}
+def _opening_round(state: dict) -> object:
+    """Which round of the opening roll the totals belong to: a tie's re-roll starts empty."""
+    return len(state["opening"]["rounds"]) if state.get("phase") == "opening" else None
+
+
+def _total(state: dict, player: str, value: Any) -> int:
+    """One player's total, checked as it is entered, so no screen draws one the roll cannot take."""
+    require_phase(state, "opening")
+    group = pending(state["opening"])
+    if player not in group:
+        raise RuleError("fleecing_olympus.err.roll_for_each", names=", ".join(name(p) for p in group))
+    if isinstance(value, bool) or not isinstance(value, int) or not LOWEST <= value <= HIGHEST:
+        raise RuleError("fleecing_olympus.err.opening_total", low=LOWEST, high=HIGHEST)
+    return value
+
+
+def _total_line(event: dict, lang: str) -> str:
+    return t("fleecing_olympus.h_opening_total", lang, player=name(str(event.get("path"))), total=event.get("value"))
+
+
+DRAFTS = {d.name: d for d in (Draft(POWER, frozenset({"power"}), _turn), Draft(ROLL, frozenset({"roll"}), _turn),
+                              Draft(OPENING, frozenset({"opening_roll"}), _opening_round, entry=_total,
+                                    line=_total_line))}
+
+
+def opening_totals(state: dict) -> dict:
+    """The totals entered for this round of the opening roll: {player: total}."""
+    return drafts.entries(state, OPENING)
+
+
+def check_opening(state: dict, event: dict) -> None:
+    """Dice entered by hand must add up to the totals the table holds (the version alone does not
+    say what the request's own dice are). Checked when a roll is sent, never on replay."""
+    held = opening_totals(state)
+    rounds = event.get("rounds")
+    if not held or rounds is None:
+        return  # the app rolls: the totals typed so far are set aside, as the screen said
+    first = rounds[0] if isinstance(rounds, list) and rounds and isinstance(rounds[0], dict) else {}
+    for player, total in held.items():
+        pair = first.get(player)
+        if not (isinstance(pair, list) and all(isinstance(d, int) for d in pair) and sum(pair) == total):
+            raise RuleError("fleecing_olympus.err.opening_totals_changed")
 SHARED_FORMS = frozenset(DRAFTS)

@@ -5,7 +5,7 @@ import random
 
 from companion.core.game import GameBase
 from companion.core import drafts as shared_forms
-from companion.games.fleecing_olympus.drafts import DRAFTS
+from companion.games.fleecing_olympus.drafts import DRAFTS, check_opening
 from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, schemas, screens, turn
 from companion.games.fleecing_olympus import summary as play_summary
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
@@ -38,7 +38,7 @@ class FleecingOlympus(GameBase):
         "end": ending.end,
     }
     summaries = play_summary
-    drafts = DRAFTS  # the power and the wager's Target and dice: one form on every device
+    drafts = DRAFTS  # the power, the wager's Target and dice, the opening totals: one form on every device
     event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
     options_schema = schemas.Options
 
@@ -53,6 +53,8 @@ class FleecingOlympus(GameBase):
         """
         event = {k: v for k, v in event.items() if k not in history.STORED}
         kind = event.get("type")
+        if kind == "opening_roll":
+            check_opening(state, event)
         if kind == "opening_roll" and "rounds" not in event and state["phase"] == "opening":
             event["rounds"] = opening.roll_rounds(state["opening"], rng)
         elif kind == "roll" and "dice" not in event:

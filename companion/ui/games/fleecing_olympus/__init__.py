@@ -24,7 +24,7 @@ from companion.ui.games.fleecing_olympus.scores import facts, quick, scores
 from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_screen
 from companion.ui.games.fleecing_olympus.setup import form
 from companion.ui.games.fleecing_olympus.slices import local, pick
-from companion.ui.games.fleecing_olympus.steps import OPENING, opening, roll, tribute
+from companion.ui.games.fleecing_olympus.steps import opening, roll, tribute
 from companion.ui.games.fleecing_olympus.strip import last_turn, strip
 from companion.ui.games.fleecing_olympus.table import deities, result, status
 from companion.ui.live import group, part
@@ -69,7 +69,7 @@ class FleecingOlympusUI:
     def _step(self, ui: UI, state: dict, who: str | None) -> list[ft.Control | None]:
         phase = state["phase"]
         if phase == "opening":
-            return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening"), who, local(ui, OPENING, {}))]
+            return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening", "drafts"), who, None)]
         if phase == "power":
             return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems",
                                                             "drafts"), who, None)]

@@ -1,19 +1,22 @@
 """The turn's fixed steps around the powers and cards: the opening roll, Ares' tribute, Target and dice.
 
 Dice can always be copied from the real ones on the table or left to the
-app; either way the event says what was rolled, so a replay agrees.
+app; either way the event says what was rolled, so a replay agrees. The opening
+totals copied by hand are the table's draft (games/fleecing_olympus/drafts.py):
+every screen shows the same, and sending them names the version its screen showed.
 """
 from __future__ import annotations
 
 import flet as ft
 
-from companion.games.fleecing_olympus import pending
+from companion.core import drafts
+from companion.games.fleecing_olympus import OPENING as OPENING_DRAFT, opening_totals, pending
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, die_picker, local_setter, may, name, player_row, sender, t, turn_local
-from companion.ui.draft import entered_by, shared
+from companion.ui.draft import entered_by, put, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
-OPENING, ROLL = LOCAL + "opening", LOCAL + "roll"
+ROLL = LOCAL + "roll"
 ROLL_START = {"target": None, "d0": None, "d1": None}
 TOTAL = 7
 
@@ -34,18 +37,28 @@ def opening(ui: UI, state: dict, who: str | None) -> ft.Control:
         parts.append(note(t(ui, "ui_opening_again", players=", ".join(name(ui, p) for p in group))))
     if who is not None:
         return card(*parts, note(t(ui, "ui_opening_wait")), ident="fo-opening")
-    totals: dict = ui.local.setdefault(OPENING, {})
-    rows = [stepper(name(ui, p), totals.get(p, TOTAL), local_setter(ui, totals, p), f"fo-open-{p}",
+    held = opening_totals(state)
+    seen = {drafts.FIELD: drafts.version(state, OPENING_DRAFT)}
+    rows = [stepper(name(ui, p), held.get(p, TOTAL), _total_setter(ui, p, held.get(p, TOTAL)), f"fo-open-{p}",
                     minimum=2, maximum=12) for p in group]
-    entered = {"type": "opening_roll", "rounds": [{p: split(totals.get(p, TOTAL)) for p in group}]}
+    entered = {"type": "opening_roll", "rounds": [{p: split(held.get(p, TOTAL)) for p in group}], **seen}
     parts += [
-        button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll"}, OPENING), "fo-open-roll",
+        button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll", **seen}), "fo-open-roll",
                icon=ft.Icons.CASINO),
         note(t(ui, "ui_opening_manual")),
+        entered_by(ui, shared(ui, state, OPENING_DRAFT), "fo-open-by"),
         *[ft.Container(row, width=None if ui.is_phone else 420) for row in rows],
-        button(t(ui, "ui_opening_enter"), sender(ui, entered, OPENING), "fo-open-enter", filled=False),
+        button(t(ui, "ui_opening_enter"), sender(ui, entered), "fo-open-enter", filled=False),
     ]
     return card(*parts, ident="fo-opening")
+
+
+def _total_setter(ui: UI, player: str, drawn: int):
+    async def change(value: int) -> None:
+        # A step from what the table holds now, not from what was drawn: two quick taps count twice.
+        now = opening_totals(ui.snapshot()["state"]).get(player, drawn)
+        await put(ui, OPENING_DRAFT, player, max(2, min(12, now + value - drawn)))
+    return change
 
 
 def tribute(ui: UI, state: dict, who: str | None) -> ft.Control:
