@@ -84,6 +84,9 @@ class GameBase:
     steps: frozenset[str] = frozenset()
     drafts: dict[str, Draft] = {}
     handlers: dict[str, Handler] = {}
+    # Event types that only saved tables hold: replayed as they were, never taken as a new
+    # request (no schema), so a form that moved to a new command keeps its old games whole.
+    retired: dict[str, Handler] = {}
     # Top-level state lists of records only ever appended to (a score log): a change copies
     # the list but shares its records, so its cost does not grow with the history.
     logs: tuple[str, ...] = ()
@@ -120,7 +123,7 @@ class GameBase:
         kind = event.get("type", "")
         if kind == shared_drafts.TYPE and self.drafts:
             return shared_drafts.put(self.drafts, copy_state(state, self.logs), event)
-        handler = self.handlers.get(kind)
+        handler = self.handlers.get(kind) or self.retired.get(kind)
         if handler is None:
             raise RuleError("core.err.game_action_called", type=event.get('type'))
         return shared_drafts.tidy(self.drafts, handler(copy_state(state, self.logs), event), event)

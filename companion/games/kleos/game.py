@@ -15,7 +15,7 @@ from companion.games.kleos import summary as play_summary
 from companion.games.kleos.allowed import allowed
 from companion.games.kleos.dice import roll
 from companion.games.kleos.drafts import DRAFTS
-from companion.games.kleos.rules import HANDLERS
+from companion.games.kleos.rules import HANDLERS, RETIRED
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
 from companion.games.kleos.secrets import SECRETS
@@ -35,6 +35,7 @@ class Kleos(GameBase):
     min_seats = 2
     max_seats = 5
     handlers = HANDLERS
+    retired = RETIRED
     logs = ("glory_log",)
     summaries = play_summary
     event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}

@@ -154,8 +154,10 @@ def tiebreak_answer(state: dict, event: dict) -> dict:
     return state
 
 
+# Saved tables only: the Dusk sheet is now a `draft.set` form.
+RETIRED = {"dusk.set": drafts.old_dusk_set}
+
 HANDLERS = {
-    "dusk.set": drafts.old_dusk_set,  # saved tables only: the sheet is now a `draft.set` form
     "setup.check": setup_check,
     "setup.temples": setup_temples,
     "first_player.set": first_player_set,

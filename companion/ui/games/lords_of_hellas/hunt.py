@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.lords_of_hellas import HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS
-from companion.games.lords_of_hellas.drafts import HUNT, WOUNDS
+from companion.games.lords_of_hellas import HUNT, HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS, WOUNDS
 from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.live import local_text

@@ -10,8 +10,7 @@ import flet as ft
 
 from companion.games.lords_of_hellas import UNSOURCED, actions, custom_name
 from companion.games.lords_of_hellas import MONUMENTS
-from companion.games.lords_of_hellas import REGULAR_ACTIONS
-from companion.games.lords_of_hellas.drafts import COUNTS
+from companion.games.lords_of_hellas import COUNTS, REGULAR_ACTIONS
 from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
