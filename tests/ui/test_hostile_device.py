@@ -93,9 +93,9 @@ def test_property_updates_from_one_device_leave_every_other_tree_unchanged(serve
     async def go():
         _, attacker, other, tablet = await three_devices(server)
         before = [screen(other), screen(tablet)]
-        for control_id in list(attacker.flet.index):
+        for ident in list(attacker.flet.index):
             for props in ATTACKS:
-                await send(attacker, UPDATE_PROPS, {"id": control_id, "props": props})
+                await send(attacker, UPDATE_PROPS, {"id": ident, "props": props})
         await attacker.tap("rules-close")
         await attacker.settle()
         assert [screen(other), screen(tablet)] == before
