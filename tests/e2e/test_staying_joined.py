@@ -85,8 +85,9 @@ def test_a_phone_whose_connection_drops_inside_the_window_is_drawn_again_current
     goto(phone, f"{server.url}/t/{table['id']}?k={table['seats']['bia']['token']}")
     expect_label(phone, "score-bia", "0", timeout=30_000)
     session = phone.evaluate("sessionStorage.getItem('_flet_session_id')")
+    following = server.listeners()  # the server's count: screens of earlier tests may still be letting go
     phone.evaluate("window.__sockets.forEach(s => s.close())")  # the Wi-Fi went for a moment
-    assert until(lambda: server.listeners() == 0)
+    assert until(lambda: server.listeners() < following)
     _add(server, table, 3)  # the table moves on meanwhile
     expect_label(phone, "score-bia", "3", timeout=30_000)
     assert phone.evaluate("sessionStorage.getItem('_flet_session_id')") == session  # the same session
