@@ -25,7 +25,9 @@ def page_text(page) -> str:
 
 
 def shows_number(page, number: int) -> bool:
-    return re.search(rf"(?<![\d.]){number}(?![\d.])", page_text(page)) is not None
+    """A number standing alone: not part of a larger one, a decimal or a clock time (a history
+    row stamped 03:14 holds no 14 of gold)."""
+    return re.search(rf"(?<![\d.:]){number}(?![\d.:])", page_text(page)) is not None
 
 
 def synced(seq: int, *pages) -> None:
