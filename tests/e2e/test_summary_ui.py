@@ -47,6 +47,7 @@ def test_the_turn_clock_starts_from_the_tablet_and_ticks_on_its_own(server, brow
         "players": ["ares", "athena"], "temples": {"ares": "H1", "athena": "H5"}}})
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
     tap(tablet, "clock-start")
+    expect(el(tablet, "turn-clock")).to_be_attached()  # the tablet's tap has started the clock
     events = f"/api/tables/{table['id']}/events?k={table['host_token']}"
     for _ in range(3):  # to the Play phase: Ares' turn
         server.api("POST", events, {"type": "phase.next"})
