@@ -154,15 +154,8 @@ class GuardedHTTP(asyncio.Protocol):
             self._inner.resume_writing()
 
     def crowded_out(self) -> None:
-        """Its address has too many connections waiting and this one waited longest: closed
-        without a word if it sent nothing (as `_too_slow` says why), else told why."""
-        head = bool(self._head)
-        self._watched()
-        if not head:
-            if self._transport is not None:
-                self._transport.close()
-            return
-        self._refuse("503 Service Unavailable", "limits.too_many_waiting", count=self._limits.waiting_per_address)
+        """Its address has too many connections waiting and this one waited longest."""
+        self._give_up("503 Service Unavailable", "limits.too_many_waiting", count=self._limits.waiting_per_address)
 
     def _watch(self) -> None:
         """A request begins (the connection opened, or its client spoke again after an answer)."""
@@ -184,16 +177,20 @@ class GuardedHTTP(asyncio.Protocol):
         self._head = bytearray()
 
     def _too_slow(self) -> None:
-        """A header begun but not finished gets a 408 that says why. A connection that sent nothing is
-        closed without a word: browsers open spare connections ahead of need, and one would read
-        an answer left on such a socket as the answer to the request it sends there later."""
-        head, self._head = self._head, bytearray()
+        """A header begun but not finished gets a 408 that says why."""
+        self._give_up("408 Request Timeout", "limits.request_too_slow", seconds=self._limits.header_seconds)
+
+    def _give_up(self, status: str, key: str, **values: object) -> None:
+        """Stop waiting for this connection's header. One that sent nothing is closed without a word:
+        browsers open spare connections ahead of need, and one would read an answer left on such a
+        socket as the answer to the request it sends there later. One that began is told why."""
+        began = bool(self._head)
         self._watched()
-        if not head:
+        if not began:
             if self._transport is not None:
                 self._transport.close()
             return
-        self._refuse("408 Request Timeout", "limits.request_too_slow", seconds=self._limits.header_seconds)
+        self._refuse(status, key, **values)
 
     def _refuse(self, status: str, key: str, **values: object) -> None:
         transport = self._transport

@@ -103,24 +103,8 @@ def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, bro
     page.context.close()
 
 
-def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browser):
-    served, health = watched
-    page = browser.new_page()
-    page.clock.install()
-    page.goto(f"{served.url}/t/x")
-    banner = page.locator("#companion-connection")
-    assert until(lambda: _checks_since_load(health) >= 1)
-    health["up"] = False
-    page.clock.fast_forward(5_000)
-    expect(banner).to_be_visible(timeout=10_000)
-    expect(banner).to_contain_text("Reconnecting")
-    health["up"] = True
-    expect(banner).to_be_hidden(timeout=5_000)
-    assert health["loads"] == 1  # same boot: nothing to reload
-    page.context.close()
-
-
-def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
+def _gone_offline(watched, browser):
+    """A page that has checked the server once, then finds it down: its banner shows."""
     served, health = watched
     page = browser.new_page()
     page.clock.install()
@@ -129,6 +113,21 @@ def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, br
     health["up"] = False
     page.clock.fast_forward(5_000)
     expect(page.locator("#companion-connection")).to_be_visible(timeout=10_000)
+    return page, health
+
+
+def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browser):
+    page, health = _gone_offline(watched, browser)
+    banner = page.locator("#companion-connection")
+    expect(banner).to_contain_text("Reconnecting")
+    health["up"] = True
+    expect(banner).to_be_hidden(timeout=5_000)
+    assert health["loads"] == 1  # same boot: nothing to reload
+    page.context.close()
+
+
+def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
+    page, health = _gone_offline(watched, browser)
     # From here the page's time moves only when the test moves it: polled at the offline pace,
     # a quarter of a second brings the page back; the 5 s pace of a live server would not.
     _pause(page)

@@ -97,6 +97,20 @@ def test_a_next_pressed_after_the_new_step_was_seen_still_moves_on(server):
     asyncio.run(go())
 
 
+async def phone_behind(server, live, tablet: Device, seat, button: str) -> tuple[Device, int]:
+    """A seat's phone showing `button`, then the tablet taking that step first: the phone's new
+    screen is built on the server but not yet drawn in its browser. Returns the phone and the id
+    its tap was aimed at."""
+    key = seat.key or live.claim(seat.token)[1]
+    phone = await Device(server, f"/t/{live.table.id}?k={key}", PHONE).open()
+    await phone.settle()
+    aimed = control_id(phone.find(button))
+    await tablet.tap(button)
+    await tablet.settle()
+    await phone.settle()
+    return phone, aimed
+
+
 def test_a_phone_tapping_the_next_it_showed_after_the_tablet_moved_on_is_told(server):
     """The phone's tap was made on the step it showed, and reaches the server after the tablet's
     Next was drawn there (on the server) but before the phone's browser drew it, 3 s late: it is
@@ -105,14 +119,7 @@ def test_a_phone_tapping_the_next_it_showed_after_the_tablet_moved_on_is_told(se
     async def go():
         game = "kleos"
         live, tablet, _, button, kind = await table(server, game)
-        seat = live.table.seats[0]
-        key = seat.key or live.claim(seat.token)[1]
-        phone = await Device(server, f"/t/{live.table.id}?k={key}", PHONE).open()
-        await phone.settle()
-        aimed = control_id(phone.find(button))
-        await tablet.tap(button)
-        await tablet.settle()
-        await phone.settle()  # the phone's new screen is built on the server, not yet drawn in its browser
+        phone, aimed = await phone_behind(server, live, tablet, live.table.seats[0], button)
         phone.now += 3.0  # a slow browser: far past the old 0.7 s guess, and no report of the new step yet
         await phone.flet.dispatch_event(aimed, "click", None)
         await phone.settle()
@@ -159,13 +166,7 @@ def test_the_active_players_phone_tapping_its_step_button_after_the_tablet_took_
         seat = next(s for s in live.table.seats if s.id == live.state["players"][0])
         if game == "fleecing_olympus":
             seat = next(s for s in live.table.seats if s.id == live.state["turn"]["active"])
-        key = seat.key or live.claim(seat.token)[1]
-        phone = await Device(server, f"/t/{live.table.id}?k={key}", PHONE).open()
-        await phone.settle()
-        aimed = control_id(phone.find(button))
-        await tablet.tap(button)
-        await tablet.settle()
-        await phone.settle()
+        phone, aimed = await phone_behind(server, live, tablet, seat, button)
         assert button in phone.ids()  # the same button, now showing the new step
         assert control_id(phone.find(button)) == aimed
         phone.now += 3.0
