@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.core import tickets
 from companion.ui.context import UI
-from companion.ui.kept import Read, forget, kept
+from companion.ui.kept import Read, forget, kept, last
 
 NAME = "summary"
 RENEW_S = 60  # a download ticket this close to its end is minted again
@@ -20,7 +20,7 @@ def ask_summary(ui: UI, seq: int) -> Read | None:
     uses (the Stats page's aliases) and mint its download ticket, in a worker thread, bounded in
     time; the device is drawn again when it is done. A ticket about to end is minted again."""
     live, plays = ui.live, ui.server.hub.plays
-    held: Read | None = ui.local.get(f"kept.{NAME}")
+    held = last(ui, NAME)
     if held is not None and held.value and held.value["expires"] - RENEW_S < ui.now:
         forget(ui, NAME)
 
@@ -36,11 +36,11 @@ def ask_summary(ui: UI, seq: int) -> Read | None:
 def extras(ui: UI) -> dict:
     """What the summary panel shows besides the summary, as last read: the name matching and the
     download ticket (empty until the read is in)."""
-    read: Read | None = ui.local.get(f"kept.{NAME}")
+    read = last(ui, NAME)
     value = read.value if read is not None and read.value else {}
     return {"aliases": value.get("aliases", ()), "ticket": value.get("ticket", "")}
 
 
 def slow(ui: UI, seq: int) -> bool:
-    read: Read | None = ui.local.get(f"kept.{NAME}")
+    read = last(ui, NAME)
     return read is not None and read.slow and read.query[1] == seq

@@ -15,7 +15,8 @@ from companion.core.model import RuleError
 from companion.ui.context import UI
 from companion.ui.offload import off_loop
 
-PENDING = "kept.pending"  # ui.local: {name: query} of the reads under way on this device
+PREFIX = "kept."  # every ui.local entry of this module starts so: a screen's own inputs never do
+PENDING = PREFIX + "pending"  # ui.local: {name: query} of the reads under way on this device
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Read:
 def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> Read | None:
     """The kept read `name`: for `query` if it is done, else the last one kept (None if none yet),
     while `work()` for `query` runs in a worker thread. Reads nothing itself."""
-    got: Read | None = ui.local.get(_key(name))
+    got = last(ui, name)
     if got is not None and got.query == query:
         return got
     pending: dict[str, tuple] = ui.local.setdefault(PENDING, {})
@@ -41,6 +42,11 @@ def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> Read | Non
         except (RuntimeError, AttributeError):  # the device left meanwhile
             pending.pop(name, None)
     return got
+
+
+def last(ui: UI, name: str) -> Read | None:
+    """The read `name` as last kept on this device, whatever it was for (None before any)."""
+    return ui.local.get(_key(name))
 
 
 def forget(ui: UI, name: str) -> None:
@@ -69,4 +75,4 @@ async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> No
 
 
 def _key(name: str) -> str:
-    return f"kept.{name}"
+    return PREFIX + name

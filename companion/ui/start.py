@@ -16,7 +16,7 @@ from companion.i18n import t
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.games import game_uis
-from companion.ui.kept import forget, kept
+from companion.ui.kept import PREFIX as KEPT, forget, kept
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
@@ -213,7 +213,7 @@ def _choice(ui: UI) -> str:
 def _form_inputs(ui: UI) -> tuple:
     """What the new-table form shows of this device's choices (names typed, gods picked), as
     text: the form's part is rebuilt when one changes, and a list changed in place still counts."""
-    return tuple(sorted((k, repr(v)) for k, v in ui.local.items() if not k.startswith(("kept.", "start."))))
+    return tuple(sorted((k, repr(v)) for k, v in ui.local.items() if not k.startswith((KEPT, "start."))))
 
 
 def _new_table(ui: UI, choice: str, inputs: tuple) -> ft.Control:
