@@ -234,7 +234,7 @@ def test_a_damaged_file_is_listed_counted_and_explained_without_hiding_others(cl
 
 def test_every_event_type_of_every_game_has_a_schema():
     for game in GAMES.values():
-        shared = {drafts.TYPE} if getattr(game, "drafts", None) else set()  # core/drafts.py handles it
+        shared = {drafts.TYPE} if game.drafts else set()  # core/drafts.py handles it
         assert set(game.handlers) | shared == set(game.event_schemas), game.id
         assert game.options_schema is not None
 

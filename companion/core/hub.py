@@ -213,7 +213,7 @@ class LiveTable:
         if kind in turnclock.CLOCK_TYPES:
             return turnclock.describe(kind, lang)
         if kind == drafts.TYPE:
-            return drafts.describe(event, lang, getattr(self.game, "drafts", {}))
+            return drafts.describe(event, lang, self.game.drafts)
         cut = self.game.secrets.cut_event
         if kind in CONTROL_TYPES:
             target = next((e for e in reversed(self._events) if e["seq"] == event.get("target")), None)
@@ -286,7 +286,7 @@ class LiveTable:
                 return self._by_client[client_id]
             steps.check(event["type"], sent_from, self._done, self.game.steps,
                         lambda done, lang: self._label(done, access.viewer, lang)["text"])
-            drafts.check(getattr(self.game, "drafts", {}), self.state, event, seen_draft)
+            drafts.check(self.game.drafts, self.state, event, seen_draft)
             if event["type"] in CONTROL_TYPES:
                 self._client_id = client_id
                 try:

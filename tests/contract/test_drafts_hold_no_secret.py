@@ -18,7 +18,7 @@ from companion.games.registry import GAMES
 def test_no_draft_is_confirmed_by_a_command_that_carries_a_seats_secret(game_id):
     game = GAMES[game_id]
     secret_types = set(game.secrets.events)
-    for spec in getattr(game, "drafts", {}).values():
+    for spec in game.drafts.values():
         carried = spec.confirms & secret_types
         assert not carried, f"{game_id}: draft {spec.name!r} is confirmed by {carried}, whose fields are secret"
     assert not [s.path for s in game.secrets.state if s.path.split(".")[0] == drafts.KEY]
@@ -32,7 +32,7 @@ CHECKED = {"kleos": ({"players": ["ares", "athena", "hermes"], "temples": {"ares
            "fleecing_olympus": ({"players": ["ana", "bia", "caio"]}, 0, "ana", 9)}
 
 
-@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if getattr(GAMES[g], "drafts", None)))
+@pytest.mark.parametrize("game_id", sorted(g for g in GAMES if GAMES[g].drafts))
 def test_every_device_reads_the_same_draft(game_id, tmp_path):
     """A seat's entry reaches every seat, the tablet and a spectator alike, and only through the view."""
     from companion.core.hub import Hub
