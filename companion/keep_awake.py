@@ -3,7 +3,9 @@
 Browsers grant `navigator.wakeLock` only on secure pages (https or localhost), and phones
 reach the tablet over plain http on the LAN. There, NoSleep.js (vendored in
 `assets/nosleep/`, MIT) plays a muted, looping inline video, which keeps the screen on.
-A browser starts media only from a tap, so the script tries on every tap until it runs.
+A browser starts media only from a tap, so the script tries on every tap until it runs. Once
+started, the video may still stop on its own (a busy device misses the moment NoSleep rewinds
+it, and it ends): while the screen is wanted on, the script plays it again at once.
 The Python side says whether this device wants its screen kept on by saving the
 preference `PREF` (Flet's SharedPreferences, which the browser keeps in localStorage
 under `flutter.<key>`); the script follows it on the next tap.
@@ -22,15 +24,23 @@ SCRIPT = """<script src="/nosleep/NoSleep.min.js"></script>
   }
   function sync() {
     if ((window.isSecureContext && "wakeLock" in navigator) || !window.NoSleep || starting) return;
-    noSleep = window.companionNoSleep = noSleep || new NoSleep();
+    if (!noSleep) {
+      noSleep = window.companionNoSleep = new NoSleep();
+      if (noSleep.noSleepVideo) noSleep.noSleepVideo.addEventListener("pause", resume);
+    }
     if (wanted() && !on) {
       starting = true;
       Promise.resolve(noSleep.enable()).then(function () {
         on = true; window.companionAwake = "video";
       }).catch(function () { window.companionAwake = "refused"; }).then(function () { starting = false; });
     } else if (!wanted() && on) {
-      noSleep.disable(); on = false; window.companionAwake = "off";
+      on = false; noSleep.disable(); window.companionAwake = "off";
     }
+  }
+  function resume() {
+    if (on && wanted()) noSleep.noSleepVideo.play().catch(function () {
+      on = false; window.companionAwake = "refused";
+    });
   }
   ["pointerdown", "touchend", "click", "keydown"].forEach(function (kind) {
     document.addEventListener(kind, sync, true);

@@ -140,7 +140,7 @@ def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
     # row is not drawn at all.
     field = ft.Container(tagged(ft.TextField(value=ui.local.get(SEARCH, ""), label=ui.t("ui.search_tables"),
                                              on_change=typed, on_submit=search, text_size=18, max_length=60,
-                                             border=ft.InputBorder.OUTLINE, counter=""), "search-tables"),
+                                             border=ft.OutlineInputBorder(), counter=""), "search-tables"),
                          expand=True)
     last = found.first + len(found.rows)
     shown = ui.t("ui.tables_shown", first=found.first + 1 if found.rows else 0, last=last, total=found.matching)

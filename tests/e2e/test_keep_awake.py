@@ -8,9 +8,12 @@ from drive import PHONE, goto, open_app, tap
 pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
 
+PLAYING = ("() => { const n = window.companionNoSleep;"
+           " return !!(n && n.isEnabled && n.noSleepVideo && !n.noSleepVideo.paused); }")
+
+
 def _video_playing(page) -> bool:
-    return page.evaluate("() => { const n = window.companionNoSleep;"
-                         " return !!(n && n.isEnabled && n.noSleepVideo && !n.noSleepVideo.paused); }")
+    return page.evaluate(PLAYING)
 
 
 def test_a_tablet_on_a_lan_address_keeps_its_screen_on_after_the_first_tap(server, lan_browser):
@@ -22,7 +25,19 @@ def test_a_tablet_on_a_lan_address_keeps_its_screen_on_after_the_first_tap(serve
     tablet.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
     tap(tablet, "add-ana-1")
     tablet.wait_for_function("() => window.companionAwake === 'video'", timeout=10_000)
-    assert _video_playing(tablet)
+    tablet.wait_for_function(PLAYING, timeout=5_000)
+
+
+def test_a_video_that_stops_on_its_own_is_played_again_while_the_screen_is_wanted_on(server, lan_browser):
+    """A busy tablet can miss NoSleep's rewind and let the video end: the screen would then dim."""
+    table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    tablet = open_app(lan_browser, f"http://tablet.lan:{server.port}/t/{table['id']}?k={table['host_token']}")
+    tablet.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
+    tap(tablet, "add-ana-1")
+    tablet.wait_for_function(PLAYING, timeout=10_000)
+    tablet.evaluate("() => window.companionNoSleep.noSleepVideo.pause()")
+    tablet.wait_for_function(PLAYING, timeout=5_000)
+    assert tablet.evaluate("() => window.companionAwake") == "video"
 
 
 def test_a_phone_stays_dimmable_until_its_player_asks(server, lan_browser):
@@ -39,4 +54,4 @@ def test_a_phone_stays_dimmable_until_its_player_asks(server, lan_browser):
     phone.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
     tap(phone, "add-ana-1")
     phone.wait_for_function("() => window.companionAwake === 'video'", timeout=10_000)
-    assert _video_playing(phone)
+    phone.wait_for_function(PLAYING, timeout=5_000)

@@ -57,7 +57,7 @@ def _header(ui: UI, on_close: Handler) -> ft.Control:
 def _search_row(ui: UI, cleared: int) -> ft.Control:
     """Rebuilt only by Clear (`cleared` counts them): typing never rebuilds the field."""
     field = ft.TextField(value=ui.local.get(QUERY, ""), on_change=_typed(ui), autofocus=True,
-                         prefix_icon=ft.Icons.SEARCH, text_size=20, border_radius=12, max_length=MAX_QUERY,
+                         prefix_icon=ft.Icons.SEARCH, text_size=20, border=ft.OutlineInputBorder(border_radius=12), max_length=MAX_QUERY,
                          label=ui.t("rules.search_label"), hint_text=ui.t("rules.search_hint"))
     return ft.Row([
         ft.Semantics(content=field, identifier="rules-query", expand=True),
