@@ -74,7 +74,44 @@ def test_a_confirm_that_missed_an_entry_is_refused_and_one_that_sends_another_bo
         live.dispatch({"type": "dusk.score", "board": {"port": {"ares": [1, False]}}, "from_step": live.step,
                        "from_draft": seen}, host)
     now = live.state["drafts"][DUSK_SHEET]["version"]
-    with pytest.raises(RuleError, match="Dusk sheet changed"):
+    with pytest.raises(RuleError, match="not the Dusk sheet the table holds"):
         live.dispatch({"type": "dusk.score", "board": {"port": {"ares": [1, False]}}, "from_step": live.step,
                        "from_draft": now}, host)
     assert live.state["dusk"] is None
+
+
+def test_a_confirm_scores_the_sheet_the_table_holds_and_the_event_keeps_it(at_dusk, host, athena):
+    live = at_dusk()
+    live.dispatch(entry("port", "ares", 1), host)
+    live.dispatch(entry("arena", "athena", 2, True), athena)
+    seen = live.state["drafts"][DUSK_SHEET]["version"]
+    event = live.dispatch({"type": "dusk.score", "from_step": live.step, "from_draft": seen}, host)
+    assert event["board"] == {"port": {"ares": [1, False]}, "market": {}, "arena": {"athena": [2, True]}, "theater": {}}
+    assert live.state["glory"] == {"ares": 2, "athena": 1}
+    assert live.state["dusk"]["controllers"] == {"port": "ares", "market": None, "arena": "athena", "theater": None}
+
+
+def test_a_board_sent_over_an_empty_sheet_is_refused_in_both_languages_and_saves_nothing(hub, client, at_dusk, host):
+    """Nobody entered a count: a hand-made board would score what no screen showed."""
+    live = at_dusk()
+    before = live.seq
+    url = f"/api/tables/{live.table.id}/events"
+    sent = {"type": "dusk.score", "board": {"port": {"ares": [1, False]}}, "from_step": live.step}
+    for lang, said in (("en", "not the Dusk sheet the table holds"), ("pt", "não é a folha do Crepúsculo")):
+        answer = client.post(url, params={"k": live.table.host_token, "lang": lang}, json=sent)
+        assert answer.status_code == 422 and said in answer.json()["error"]
+        assert answer.json()["key"] == "kleos.err.dusk_board_not_sheet"
+    assert live.seq == before and live.state["dusk"] is None and live.state["glory"] == {"ares": 0, "athena": 0}
+    # The same empty sheet, sent as such or left out, scores nothing.
+    assert client.post(url, params={"k": live.table.host_token}, json={**sent, "board": {"port": {}}}).status_code == 200
+    assert live.state["dusk"]["controllers"] == dict.fromkeys(("port", "market", "arena", "theater"))
+
+
+def test_a_table_saved_with_boards_sent_beside_the_sheet_replays_as_it_scored(at_dusk, host, tmp_path):
+    """Before the sheet was the only source, a confirm carried its own board, over an empty sheet too."""
+    live = at_dusk()
+    board = {"port": {"ares": [1, False]}, "market": {"athena": [2, True]}}
+    live.store.append({"type": "dusk.score", "board": board, "by": "host", "at": 0})
+    reopened = Hub(tmp_path / "data", GAMES).get(live.table.id)
+    assert reopened.state["glory"] == {"ares": 2, "athena": 1}
+    assert reopened.state["dusk"]["board"] == board
