@@ -87,3 +87,19 @@ def test_no_eight_word_run_is_copied_from_the_rulebook():
         mine = words(texts["en"])
         copied = [" ".join(mine[i:i + 8]) for i in range(len(mine) - 7) if tuple(mine[i:i + 8]) in grams]
         assert not copied, (key, copied)
+
+
+@pytest.mark.parametrize(("draft", "path", "value", "en", "pt"), [
+    ("bid", "amount", 3, "Bid being set: 3 gold.", "Lance em preparo: 3 de ouro."),
+    ("reveal", "god", "athena", "God tile turned up: Athena.", "Deus que apareceu: Atena."),
+    ("reveal", "god", None, "No god tile picked: the app will draw one.", "Nenhum deus escolhido: o app vai sortear um."),
+    ("keep", "red", [0, 2], "red marks 2 creature(s) to keep.", "red marca 2 criatura(s) para manter."),
+    ("keep", "red", [], "red marks 0 creature(s) to keep.", "red marca 0 criatura(s) para manter."),
+])
+def test_a_shared_form_entry_reads_in_a_players_words(draft, path, value, en, pt):
+    """The history and the tablet's Undo name the entry as a player would, not a form's name and field."""
+    from companion.core import drafts
+    from companion.games.cyclades.game import GAME
+
+    event = {"type": "draft.set", "draft": draft, "path": path, "value": value, "by": "red"}
+    assert [drafts.describe(event, lang, GAME.drafts) for lang in ("en", "pt")] == [en, pt]
