@@ -463,7 +463,7 @@ class Session:
         bar.leading = self._home_button if home else None
         bar.actions = [  # keyed: a new language or theme patches them where they are
             _keyed(icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open")),
-            _keyed(button(language, self._toggle_lang, "lang", filled=False, height=44)),
+            _keyed(button(language, self._toggle_lang, "lang", filled=False, height=48)),
             _keyed(icon_button(ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE, ui.t("ui.theme"),
                                self._toggle_dark, "theme"))]
         return bar

@@ -12,6 +12,9 @@ import flet as ft
 Handler = Callable[[Any], Awaitable[None]] | None
 
 TOUCH = 56
+# A switch draws 40 px high: 4 px more above and below, inside its own bounds (so they take the
+# tap too), make it a finger's 48 without a wrapper that would not.
+SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=4)
 FONT = "DejaVu Sans"  # bundled in assets/fonts: offline Flutter cannot fetch fallback fonts
 
 
