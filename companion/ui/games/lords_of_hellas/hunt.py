@@ -18,11 +18,16 @@ from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 START = ["none", "none", "none"]
+LEFT = 320  # a tablet's left column of a hunt under way: the confirm's width, in either language
 MONSTER = "lords_of_hellas.hunt_monster"  # typed text, on this device only (games/lords_of_hellas/drafts.py)
 
 
 def panel(ui: UI, snap: dict) -> ft.Control:
     hunt = snap["state"]["hunt"]
+    if hunt is not None and hunt["status"] == "ongoing" and not ui.is_phone:
+        # The tablet lies on the table under the tiles and tabs: the wounds and their confirm go
+        # straight under the tabs, and the source note below them, so no one scrolls mid-hunt.
+        return ft.Column([_tracker(ui, snap, hunt), unsourced(ui, "loh-unsourced-hunt")], spacing=12)
     parts: list[ft.Control] = [heading(t(ui, "hunt_title"))]
     if hunt is not None:
         parts.append(unsourced(ui, "loh-unsourced-hunt"))
@@ -96,9 +101,13 @@ def _tracker(ui: UI, snap: dict, hunt: dict) -> ft.Control:
         headline = t(ui, "hunt_status_defeated", monster=hunt["monster"])
     else:
         headline = t(ui, f"hunt_status_{status}")
+    who = f"{hunt['monster']} ({name(state, hunt['hunter'])})"
+    status_line = tagged(ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), "loh-hunt-status", headline)
+    if status == "ongoing" and not ui.is_phone:
+        return _wide_tracker(ui, snap, hunt, who, status_line)
     rows: list[ft.Control] = [
-        ft.Text(f"{hunt['monster']} ({name(state, hunt['hunter'])})", size=20, weight=ft.FontWeight.BOLD),
-        tagged(ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), "loh-hunt-status", headline),
+        ft.Text(who, size=20, weight=ft.FontWeight.BOLD),
+        status_line,
         note(t(ui, "hunt_attacks", count=hunt["attacks"]), "loh-hunt-attacks", 16),
         _tray(ui, snap, hunt),
     ]
@@ -111,8 +120,22 @@ def _tracker(ui: UI, snap: dict, hunt: dict) -> ft.Control:
     return card(*rows, ident="loh-hunt")
 
 
-def _tray(ui: UI, snap: dict, hunt: dict) -> ft.Control:
-    """Each wound space: wounded ones are marked, free ones toggle into this attack's choice."""
+def _wide_tracker(ui: UI, snap: dict, hunt: dict, who: str, status_line: ft.Control) -> ft.Control:
+    """A tablet's hunt under way in two columns: what is hunted and the confirm on the left, the
+    wound spaces on the right, all of it within a 1280x800 screen under the tiles and tabs."""
+    confirm, miss, *rest = _attack_controls(ui, snap, hunt, stacked=True)
+    left = ft.Column([
+        status_line,
+        note(f"{who} · {t(ui, 'hunt_attacks', count=hunt['attacks'])}", "loh-hunt-attacks", 16),
+        confirm, miss, *rest,
+    ], spacing=8, tight=True)
+    return card(ft.Row([ft.Container(left, width=LEFT), ft.Container(_tray(ui, snap, hunt, grid=True), expand=True)],
+                       spacing=16, vertical_alignment=ft.CrossAxisAlignment.START), ident="loh-hunt")
+
+
+def _tray(ui: UI, snap: dict, hunt: dict, grid: bool = False) -> ft.Control:
+    """Each wound space: wounded ones are marked, free ones toggle into this attack's choice.
+    `grid`: two spaces a row, each half the width, a long label on two lines (a tablet's right column)."""
     chosen: list[int] = shared.value(shared.shared(ui, snap["state"], WOUNDS), "chosen", [])
     ongoing = hunt["status"] == "ongoing" and can_play_turn(snap)
 
@@ -127,17 +150,24 @@ def _tray(ui: UI, snap: dict, hunt: dict) -> ft.Control:
         wounded = hunt["wounded"][i]
         label = f"{t(ui, 'hunt_slot', number=i + 1)}: {t(ui, f'reward_{reward}')}"
         if not wounded:
-            tiles.append(button(label, toggle(i), f"loh-wound-{i}", filled=i in chosen, disabled=not ongoing))
+            tiles.append(button(label, toggle(i), f"loh-wound-{i}", filled=i in chosen, disabled=not ongoing,
+                                expand=grid or None))
             continue
         tiles.append(tagged(ft.Container(ft.Row([
             ft.Icon(ft.Icons.HEALING, color=ft.Colors.ON_ERROR),
-            ft.Text(label, size=18, color=ft.Colors.ON_ERROR, weight=ft.FontWeight.W_600),
-        ], tight=True), bgcolor=ft.Colors.ERROR, border_radius=28, height=56,
-            padding=ft.Padding.symmetric(horizontal=20)), f"loh-wound-{i}", f"{label} ({t(ui, 'hunt_wounded')})"))
+            ft.Text(label, size=16 if grid else 18, color=ft.Colors.ON_ERROR, weight=ft.FontWeight.W_600,
+                    expand=grid or None),
+        ], tight=not grid, spacing=6 if grid else None), bgcolor=ft.Colors.ERROR, border_radius=28, height=56,
+            expand=grid or None, padding=ft.Padding.symmetric(horizontal=12 if grid else 20)), f"loh-wound-{i}", f"{label} ({t(ui, 'hunt_wounded')})"))
+    if grid:
+        return ft.ResponsiveRow([ft.Row([ft.Container(tile, expand=True)], col=6) for tile in tiles],
+                                spacing=8, run_spacing=8)
     return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8)
 
 
-def _attack_controls(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
+def _attack_controls(ui: UI, snap: dict, hunt: dict, stacked: bool = False) -> list[ft.Control]:
+    """`stacked`: the confirm and the miss first, one under the other (a tablet's narrow left column),
+    then the hint and notes."""
     saved = shared.shared(ui, snap["state"], WOUNDS)
     # An undo may have changed the tray since the wounds were picked.
     chosen = [i for i in shared.value(saved, "chosen", []) if i < len(hunt["slots"]) and not hunt["wounded"][i]]
@@ -148,17 +178,15 @@ def _attack_controls(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
             await ui.send(shared.confirmed({"type": "hunt.attack", "wounds": sorted(wounds)}, saved))
         return handler
 
-    return [
-        note(t(ui, "hunt_attack_hint")),
-        ft.Row([
-            button(t(ui, "hunt_attack"), attack(chosen), "loh-hunt-attack", icon=ft.Icons.CHECK,
-                   disabled=not allowed or not chosen),
-            button(t(ui, "hunt_no_wound"), attack([]), "loh-hunt-miss", icon=ft.Icons.CLOSE, filled=False,
-                   disabled=not allowed),
-        ], wrap=True, spacing=8, run_spacing=8),
-        note(t(ui, "hunt_monster_attacks")) if hunt["attacks"] else ft.Container(),
-        shared.entered_by(ui, saved, "loh-hunt-wounds-by"),
-    ]
+    confirm = button(t(ui, "hunt_attack"), attack(chosen), "loh-hunt-attack", icon=ft.Icons.CHECK,
+                     disabled=not allowed or not chosen)
+    miss = button(t(ui, "hunt_no_wound"), attack([]), "loh-hunt-miss", icon=ft.Icons.CLOSE, filled=False,
+                  disabled=not allowed)
+    notes = [note(t(ui, "hunt_monster_attacks")) if hunt["attacks"] else ft.Container(),
+             shared.entered_by(ui, saved, "loh-hunt-wounds-by")]
+    if stacked:
+        return [confirm, miss, note(t(ui, "hunt_attack_hint")), *notes]
+    return [note(t(ui, "hunt_attack_hint")), ft.Row([confirm, miss], wrap=True, spacing=8, run_spacing=8), *notes]
 
 
 def _claims(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
