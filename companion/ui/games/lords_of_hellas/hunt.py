@@ -153,16 +153,21 @@ def _tray(ui: UI, snap: dict, hunt: dict, grid: bool = False) -> ft.Control:
             tiles.append(button(label, toggle(i), f"loh-wound-{i}", filled=i in chosen, disabled=not ongoing,
                                 expand=grid or None))
             continue
-        tiles.append(tagged(ft.Container(ft.Row([
-            ft.Icon(ft.Icons.HEALING, color=ft.Colors.ON_ERROR),
-            ft.Text(label, size=16 if grid else 18, color=ft.Colors.ON_ERROR, weight=ft.FontWeight.W_600,
-                    expand=grid or None),
-        ], tight=not grid, spacing=6 if grid else None), bgcolor=ft.Colors.ERROR, border_radius=28, height=56,
-            expand=grid or None, padding=ft.Padding.symmetric(horizontal=12 if grid else 20)), f"loh-wound-{i}", f"{label} ({t(ui, 'hunt_wounded')})"))
+        tiles.append(tagged(_wounded(label, grid), f"loh-wound-{i}", f"{label} ({t(ui, 'hunt_wounded')})"))
     if grid:
         return ft.ResponsiveRow([ft.Row([ft.Container(tile, expand=True)], col=6) for tile in tiles],
                                 spacing=8, run_spacing=8)
     return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8)
+
+
+def _wounded(label: str, grid: bool) -> ft.Control:
+    """A wounded space, marked; in a tablet's half-width cell its words may take two lines."""
+    words = ft.Text(label, size=16 if grid else 18, color=ft.Colors.ON_ERROR, weight=ft.FontWeight.W_600,
+                    expand=grid or None)
+    return ft.Container(ft.Row([ft.Icon(ft.Icons.HEALING, color=ft.Colors.ON_ERROR), words], tight=not grid,
+                               spacing=6 if grid else 10),
+                        bgcolor=ft.Colors.ERROR, border_radius=28, height=56, expand=grid or None,
+                        padding=ft.Padding.symmetric(horizontal=12 if grid else 20))
 
 
 def _attack_controls(ui: UI, snap: dict, hunt: dict, stacked: bool = False) -> list[ft.Control]:
