@@ -34,7 +34,7 @@ import httpx
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
-from _phone import MANY_SESSIONS, PATCH, PHONE, REGISTER, TABLET, Phone  # noqa: E402
+from _phone import MANY_SESSIONS, PHONE, TABLET, Phone  # noqa: E402
 from drive import Server, _free_port  # noqa: E402
 
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
@@ -87,8 +87,7 @@ async def settle(devices: list[Phone], quiet: float = 0.5, limit: float = 120) -
     deadline = time.perf_counter() + limit
     while time.perf_counter() < deadline:
         now = time.perf_counter()
-        if all(d.frames and any(f[2] == PATCH or f[2] == REGISTER for f in d.frames) for d in devices) \
-                and all(now - d.frames[-1][0] > quiet for d in devices):
+        if all(d.drawn_at is not None and now - d.frames[-1][0] > quiet for d in devices):
             return
         await asyncio.sleep(0.05)
 

@@ -29,11 +29,10 @@ import msgpack
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _phone import INVOKE, PHONE, REGISTER, draws_page  # noqa: E402
 from drive import _free_port  # noqa: E402
 
-REGISTER, PATCH, INVOKE = 1, 2, 5
-PAGE_ID = 1  # Flet's id of the page control: its first patch carries the drawn screen
-PHONE = (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 
 
@@ -57,8 +56,8 @@ async def phone(port: int, route: str, drop_at_call: bool = False) -> bool:
                     await ws.send(b"\x00" + msgpack.packb([INVOKE, {"control_id": body["control_id"],
                                                                     "call_id": body["call_id"],
                                                                     "result": None, "error": None}]))
-                elif action == PATCH and msgpack.unpackb(data[1:], strict_map_key=False)[1].get("id") == PAGE_ID:
-                    shown = True  # the page itself patched: the screen drawn (earlier patches add services)
+                elif draws_page(data):
+                    shown = True
                     break
     except TimeoutError:
         pass
