@@ -310,9 +310,14 @@ class Session:
 
     def _let_screen_go(self) -> None:
         """The screen's parts and controls go; the next render builds them from scratch, under a
-        new root and app bar (a component Flet has unmounted is not mounted again)."""
+        new root and app bar (a component Flet has unmounted is not mounted again). A device that
+        may come back keeps one line saying it is reconnecting: Flet answers its return with the
+        page as it stands, which the browser shows until that render arrives, and an empty page
+        there is a blank phone (seen at 390x844 while the redraw was on its way)."""
         self.ui.parts.clear()
         self.page.controls.clear()
+        if not self.closed:
+            self.page.controls.append(tagged(ft.Text(self.ui.t("ui.reconnecting"), size=20), "reconnecting"))
         self.page.appbar = None
         self._screen = Holder()
         self._root = view(self._screen, "screen")
