@@ -208,7 +208,11 @@ async def main() -> None:
                 print(f"# load average at the end {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
         finally:
             server.terminate()
-            server.wait(timeout=30)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # a server slowed by tracemalloc may not stop in time
+                server.kill()
+                server.wait()
 
 
 if __name__ == "__main__":
