@@ -148,3 +148,19 @@ def test_a_phone_opens_its_glory_log_and_a_folded_one_costs_a_glory_change_its_n
         await phone.settle()
         assert "glory-log-1" not in phone.ids() and "glory-log-open" in phone.ids()
     run(go())
+
+
+def test_a_phone_opens_more_glory_and_its_champion_tap_lands(server):
+    async def go():
+        live, tablet, phone = await table(server, 3)
+        assert "glory-hermes-champion" not in phone.ids() and "glory-hermes-champion" in tablet.ids()
+        await phone.tap("glory-more-open")
+        await phone.settle()
+        await phone.tap("glory-hermes-champion")
+        await phone.settle()
+        assert live.state["glory"]["hermes"] == 2 and phone.find("score-hermes").value == "2"
+        assert "glory-hermes-champion" in phone.ids()  # it stays open across changes
+        await phone.tap("glory-more-close")
+        await phone.settle()
+        assert "glory-hermes-champion" not in phone.ids() and "glory-more-open" in phone.ids()
+    run(go())

@@ -21,18 +21,24 @@ from companion.ui.widgets.folding import folded, shut, titled
 AMOUNT = "kleos.glory.amount.{player}"
 LOG_BLOCK = 4  # rows per block of the Glory log; two blocks are shown
 LOG_OPEN = "kleos.glory_log.open"  # ui.local: this phone's player opened the Glory log
+MORE_OPEN = "kleos.glory_more.open"  # ui.local: this phone's player opened the More Glory bands
 # The stepped reasons the scoreboard does not already offer (the Champion's +2).
 MORE = tuple(reason for reason in STEPPED_REASONS if (reason,) not in QUICK.values())
 
 
 def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
-    """One row per god (own god first on a phone); None for a spectator, who has nothing to press."""
+    """One row per god (own god first on a phone); None for a spectator, who has nothing to press.
+    A phone shows the rows once its player opens them (the scoreboard's quick buttons are on
+    every tile): the five bands are about a third of a phone's controls, which the server
+    holds for every phone of every table (widgets/folding.py)."""
     state = snap["state"]
     if not editable(snap):
         return None
     closed = why(ui, snap, "glory.add")
     if closed:
         return part(ui, "kleos-glory-more", _closed_card, closed)
+    if shut(ui, MORE_OPEN):  # a phone opens it when needed: five bands of buttons are most of its page
+        return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more")
     rows = [part(ui, f"kleos-glory-{p}", _row, p, state["names"], ui.local.setdefault(AMOUNT.format(player=p), 1))
             for p in own_first(state["players"], snap["seat"])]
     return group(ui, "kleos-glory-more", ft.Column,
@@ -40,11 +46,11 @@ def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
 
 
 def _title(ui: UI) -> ft.Control:
-    return heading(ui.t("kleos.ui_more_glory"), 18)
+    return titled(ui, heading(ui.t("kleos.ui_more_glory"), 18), MORE_OPEN, "glory-more")
 
 
 def _closed_card(ui: UI, closed: str) -> ft.Control:
-    return card(_title(ui), note(closed, "glory-closed", 16), ident="glory-more")
+    return card(heading(ui.t("kleos.ui_more_glory"), 18), note(closed, "glory-closed", 16), ident="glory-more")
 
 
 def _send(ui: UI, player: str, reason: str, amount: int | None = None):
