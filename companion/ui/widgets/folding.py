@@ -20,15 +20,14 @@ def shut(ui: UI, opened: str) -> bool:
     return ui.is_phone and not ui.local.get(opened)
 
 
-def folded(ui: UI, key: str, opened: str, label: str, ident: str) -> ft.Control:
+def folded(ui: UI, key: str, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:
     """The shut card: one button that opens it (its test id `<ident>-open`). `key` is the part
     key the open card uses too, so opening and shutting swap the card in place."""
-    return part(ui, key, _folded, opened, label, ident)
+    return part(ui, key, _folded, opened, label, ident, icon)
 
 
-def _folded(ui: UI, opened: str, label: str, ident: str) -> ft.Control:
-    return card(button(label, toggle(ui, opened, True), f"{ident}-open", icon=ft.Icons.HISTORY, filled=False),
-                ident=ident)
+def _folded(ui: UI, opened: str, label: str, ident: str, icon: ft.IconData) -> ft.Control:
+    return card(button(label, toggle(ui, opened, True), f"{ident}-open", icon=icon, filled=False), ident=ident)
 
 
 def titled(ui: UI, title: ft.Control, opened: str, ident: str) -> ft.Control:

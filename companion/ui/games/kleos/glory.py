@@ -38,7 +38,8 @@ def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
     if closed:
         return part(ui, "kleos-glory-more", _closed_card, closed)
     if shut(ui, MORE_OPEN):  # a phone opens it when needed: five bands of buttons are most of its page
-        return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more")
+        return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more",
+                      ft.Icons.ADD_CIRCLE_OUTLINE)
     rows = [part(ui, f"kleos-glory-{p}", _row, p, state["names"], ui.local.setdefault(AMOUNT.format(player=p), 1))
             for p in own_first(state["players"], snap["seat"])]
     return group(ui, "kleos-glory-more", ft.Column,
