@@ -81,6 +81,7 @@ class Session:
         self.notice: str | None = None  # why this device shows no table (a string key)
         self._device: str | None = None  # this browser's id (ui/devices.py), read when first needed
         self._counted = False  # counts against its client address's bound while connected (ui/devices.py)
+        self._keyless: str | None = None  # the address this page just took its key out of
 
     async def start(self) -> None:
         page = self.page
@@ -103,7 +104,12 @@ class Session:
 
     # -- routing -------------------------------------------------------------
     async def _on_route(self, e: ft.RouteChangeEvent) -> None:
-        await self.open(e.route)
+        # The browser answers our own push of the key-less address with a route change. Opening
+        # it again would leave the table and join it anew: a tap in that gap (seconds on a busy
+        # tablet) reached a screen with no table and was lost. The screen already shows it.
+        echo, self._keyless = self._keyless, None
+        if e.route != echo:
+            await self.open(e.route)
 
     async def open(self, route: str) -> None:
         url = urlsplit(route or "/")
@@ -129,7 +135,8 @@ class Session:
         await self.render()
         tablet_key = self.ui.access is not None and self.ui.access.role == "host" and "k" in query
         if tablet_key or (self.admin and "admin" in query):
-            await self.page.push_route(url.path)  # the tablet's keys live in its storage, not its address bar
+            self._keyless = url.path  # the tablet's keys live in its storage, not its address bar
+            await self.page.push_route(url.path)
 
     async def _check_admin(self, token: str | None) -> None:
         server = self.ui.server
