@@ -75,6 +75,7 @@ class Session:
         self._home_button: ft.Semantics | None = None
         self._socket: socket_watch.Watch | None = None
         self._shown_as: str | None = None  # the screen's key: another screen starts from scratch
+        self._keyless: str | None = None  # the address pushed without its key, until the browser echoes it
         self.stats_open = False
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
@@ -103,6 +104,13 @@ class Session:
 
     # -- routing -------------------------------------------------------------
     async def _on_route(self, e: ft.RouteChangeEvent) -> None:
+        if e.route == self._keyless and self.ui.live is not None:
+            # The browser echoing our own push of the address without its key: the same table,
+            # already shown. Opening it again would leave and rejoin it across several browser
+            # round trips, and a tap landing meanwhile found no table and was lost.
+            self._keyless = None
+            return
+        self._keyless = None
         await self.open(e.route)
 
     async def open(self, route: str) -> None:
@@ -129,6 +137,7 @@ class Session:
         await self.render()
         tablet_key = self.ui.access is not None and self.ui.access.role == "host" and "k" in query
         if tablet_key or (self.admin and "admin" in query):
+            self._keyless = url.path
             await self.page.push_route(url.path)  # the tablet's keys live in its storage, not its address bar
 
     async def _check_admin(self, token: str | None) -> None:
