@@ -77,42 +77,79 @@ def _checks_since_load(health: dict) -> int:
     return health["checks"] - health["checks_at_load"]
 
 
+# Counts the page's health checks asked and answered (or failed). The page schedules its next
+# check in the same run of promise callbacks that handles an answer, so when the counts are equal
+# no check is on its way and the next one waits on the page's clock. Moving a paused clock before
+# that fires nothing: an answer arriving afterwards puts its next check on the stopped clock,
+# where it never runs (so the restart test once waited in vain for a reload).
+COUNT_CHECKS = """(() => {
+  const counts = window.__healthChecks = {asked: 0, answered: 0};
+  const fetch = window.fetch;
+  window.fetch = function (...args) {
+    const asked = fetch.apply(this, args);
+    counts.asked++;
+    asked.then(r => {
+      const json = r.json;
+      r.json = function () { return json.call(this).finally(() => { counts.answered++; }); };
+    }, () => { counts.answered++; });
+    return asked;
+  };
+})();"""
+
+
+def _counting(browser):
+    page = browser.new_page()
+    page.add_init_script(COUNT_CHECKS)
+    page.clock.install()  # runs on by itself until a test pauses it
+    return page
+
+
+def _between_checks(page, answered: int = 1) -> None:
+    """At least `answered` checks answered since the page loaded, and none on its way: the
+    next one waits on the page's clock."""
+    counts = "window.__healthChecks"
+    assert until(lambda: page.evaluate(f"{counts}.answered >= {answered} && {counts}.asked === {counts}.answered"))
+
+
 def _pause(page) -> None:
     """Stop the page's clock a little ahead (it cannot go back, and the machine may be slow):
-    from then on the page's time moves only when the test moves it."""
+    from then on the page's time moves only when the test moves it. The jump fires the check
+    that was due: wait for its answer."""
     page.clock.pause_at((page.evaluate("Date.now()") + 10_000) / 1000)
+    _between_checks(page)
 
 
 def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, browser):
     served, health = watched
-    page = browser.new_page()
-    page.clock.install()  # runs on by itself; fast_forward skips a poll's 5 s
+    page = _counting(browser)
     page.goto(f"{served.url}/t/x")
     page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
-    assert until(lambda: _checks_since_load(health) >= 1)  # the script has seen the first boot
+    _pause(page)  # the script has seen the first boot
     health["boot"] = "second"
     with page.expect_navigation(timeout=15_000):
-        page.clock.fast_forward(5_000)
+        page.clock.run_for(5_000)
     expect(page.locator("#n")).to_have_text("load 2")
     assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
     # The new page's second check sees the same new boot: no reload, so a third check follows.
-    for checks in (1, 2, 3):
-        assert until(lambda: _checks_since_load(health) >= checks)
-        page.clock.fast_forward(5_000)
+    _pause(page)
+    for answered in (2, 3):
+        page.clock.run_for(5_000)
+        _between_checks(page, answered)
     assert health["loads"] == 2
     page.context.close()
 
 
 def _gone_offline(watched, browser):
-    """A page that has checked the server once, then finds it down: its banner shows."""
+    """A page that has checked the server once, then finds it down: its banner shows. Its clock
+    is paused from the first answer on, so its time moves only when the test moves it."""
     served, health = watched
-    page = browser.new_page()
-    page.clock.install()
+    page = _counting(browser)
     page.goto(f"{served.url}/t/x")
-    assert until(lambda: _checks_since_load(health) >= 1)
+    _pause(page)
     health["up"] = False
-    page.clock.fast_forward(5_000)
-    expect(page.locator("#companion-connection")).to_be_visible(timeout=10_000)
+    page.clock.run_for(5_000)
+    _between_checks(page, 2)
+    expect(page.locator("#companion-connection")).to_be_visible()
     return page, health
 
 
@@ -121,18 +158,19 @@ def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browse
     banner = page.locator("#companion-connection")
     expect(banner).to_contain_text("Reconnecting")
     health["up"] = True
-    expect(banner).to_be_hidden(timeout=5_000)
+    page.clock.run_for(250)  # the next check, at the offline pace
+    _between_checks(page, 3)
+    expect(banner).to_be_hidden()
     assert health["loads"] == 1  # same boot: nothing to reload
     page.context.close()
 
 
 def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
     page, health = _gone_offline(watched, browser)
-    # From here the page's time moves only when the test moves it: polled at the offline pace,
-    # a quarter of a second brings the page back; the 5 s pace of a live server would not.
-    _pause(page)
+    # Polled at the offline pace, a quarter of a second brings the page back; the 5 s pace of a
+    # live server would not.
+    health.update(up=True, boot="restarted")
     with page.expect_navigation(timeout=15_000):
-        health.update(up=True, boot="restarted")
         page.clock.run_for(250)
     expect(page.locator("#n")).to_have_text("load 2")
     page.context.close()
@@ -140,8 +178,7 @@ def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, br
 
 def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browser):
     served, health = watched
-    page = browser.new_page()
-    page.clock.install()
+    page = _counting(browser)
     page.goto(f"{served.url}/t/x")
 
     def visibility(hidden: bool) -> None:
