@@ -97,10 +97,15 @@ COUNT_CHECKS = """(() => {
 })();"""
 
 
+START = 1_700_000_000  # any fixed moment (s): the page's clock starts there
+
+
 def _counting(browser):
+    """A page whose clock stands still from the start: its time moves only when the test moves it."""
     page = browser.new_page()
     page.add_init_script(COUNT_CHECKS)
-    page.clock.install()  # runs on by itself until a test pauses it
+    page.clock.install(time=START)
+    page.clock.pause_at(START + 1)
     return page
 
 
@@ -111,27 +116,19 @@ def _between_checks(page, answered: int = 1) -> None:
     assert until(lambda: page.evaluate(f"{counts}.answered >= {answered} && {counts}.asked === {counts}.answered"))
 
 
-def _pause(page) -> None:
-    """Stop the page's clock a little ahead (it cannot go back, and the machine may be slow):
-    from then on the page's time moves only when the test moves it. The jump fires the check
-    that was due: wait for its answer."""
-    page.clock.pause_at((page.evaluate("Date.now()") + 10_000) / 1000)
-    _between_checks(page)
-
-
 def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, browser):
     served, health = watched
     page = _counting(browser)
     page.goto(f"{served.url}/t/x")
     page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
-    _pause(page)  # the script has seen the first boot
+    _between_checks(page)  # the script has seen the first boot
     health["boot"] = "second"
     with page.expect_navigation(timeout=15_000):
         page.clock.run_for(5_000)
     expect(page.locator("#n")).to_have_text("load 2")
     assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
     # The new page's second check sees the same new boot: no reload, so a third check follows.
-    _pause(page)
+    _between_checks(page)
     for answered in (2, 3):
         page.clock.run_for(5_000)
         _between_checks(page, answered)
@@ -140,12 +137,11 @@ def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, bro
 
 
 def _gone_offline(watched, browser):
-    """A page that has checked the server once, then finds it down: its banner shows. Its clock
-    is paused from the first answer on, so its time moves only when the test moves it."""
+    """A page that has checked the server once, then finds it down: its banner shows."""
     served, health = watched
     page = _counting(browser)
     page.goto(f"{served.url}/t/x")
-    _pause(page)
+    _between_checks(page)
     health["up"] = False
     page.clock.run_for(5_000)
     _between_checks(page, 2)
@@ -187,7 +183,7 @@ def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browse
             document.dispatchEvent(new Event('visibilitychange'));
         }""", hidden)
 
-    _pause(page)  # hidden for as long as the test says
+    _between_checks(page)
     visibility(True)
     page.clock.fast_forward(300)
     visibility(False)  # back within the limit (1 s for a 2 s session): stays
