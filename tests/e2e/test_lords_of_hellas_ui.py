@@ -95,7 +95,7 @@ def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tap(tablet, "loh-threshold-warlord-plus")
     expect_label(tablet, "loh-threshold-warlord-value", "3")
     tap(tablet, "create-table")
-    tablet.wait_for_url("**/t/**", timeout=10_000)
+    tablet.wait_for_url("**/t/**")
     table_id = tablet.url.split("/t/")[1].split("?")[0]
     state = server.api("GET", f"/api/tables/{table_id}?k={server.host_token(table_id)}")["state"]
     assert state["names"] == {"ana": "Ana", "bia": "Bia"}

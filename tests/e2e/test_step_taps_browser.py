@@ -37,7 +37,7 @@ def test_a_double_tap_on_the_tablets_next_takes_one_step(server, browser):
     tablet.mouse.down()
     tablet.mouse.up()
     # The browser had not reported drawing Deployment when it sent the second tap: sent from Setup, refused.
-    expect(el(tablet, "toast")).to_contain_text(MOVED_ON, timeout=10_000)
+    expect(el(tablet, "toast")).to_contain_text(MOVED_ON)
     expect_label(tablet, "kleos-phase", "Deployment")
     assert next_presses(server, table_id, created["host_token"]) == 1
 

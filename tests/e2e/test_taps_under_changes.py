@@ -28,8 +28,8 @@ HOLD_S = 0.06  # how long a finger rests on the glass between press and release
 
 def centre(page, ident: str) -> tuple[float, float]:
     target = el(page, ident)
-    expect(target).to_be_visible(timeout=15_000)
-    expect(target).to_be_enabled(timeout=15_000)
+    expect(target).to_be_visible()
+    expect(target).to_be_enabled()
     box = target.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -67,7 +67,7 @@ def tap_while(page, ident: str, changes: Callable[[], None], lead_s: float) -> N
 def shows_now(page, server, table: dict) -> None:
     """The page has drawn the table's current step: a Next pressed now is aimed at it."""
     step = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["step"]
-    expect(el(page, "step-drawn")).to_have_text(f"drawn {step}", timeout=15_000)
+    expect(el(page, "step-drawn")).to_have_text(f"drawn {step}")
 
 
 def events(server, table: dict) -> list[dict]:
@@ -104,7 +104,7 @@ def test_start_the_turn_clock_while_the_table_moves_on(server, browser):
 
         tap_while(tablet, "clock-start", three_nexts, lead)  # as soon as it is drawn
         assert until(lambda: count(server, table, "clock.start") == 1), f"the Start tap was lost (lead {lead} s)"
-        expect(el(tablet, "turn-clock")).to_contain_text(re.compile(r"▶ \w+"), timeout=15_000)
+        expect(el(tablet, "turn-clock")).to_contain_text(re.compile(r"▶ \w+"))
         assert count(server, table, "phase.next") == 3
         tablet.context.close()
 
@@ -126,7 +126,7 @@ def test_glory_taps_count_while_phones_score(server, browser):
             taps += 1
             assert until(lambda: count(server, table, "glory.add", player="ares") == taps), \
                 f"a Glory tap was lost (lead {lead} s)"
-    expect(el(tablet, "score-ares")).to_contain_text(str(taps), timeout=15_000)
+    expect(el(tablet, "score-ares")).to_contain_text(str(taps))
     assert count(server, table, "glory.add", player="athena") == 3 * taps
     tablet.context.close()
 
@@ -155,7 +155,7 @@ def test_next_taps_count_while_phones_score(server, browser):
             if not leads:
                 break
             lead = leads.pop()
-            expect(el(tablet, "kleos-next")).to_be_enabled(timeout=15_000)
+            expect(el(tablet, "kleos-next")).to_be_enabled()
             tap_while(tablet, "kleos-next", athena_scores, lead)
             assert until(lambda: count(server, table, "phase.next") == 3 + presses), \
                 f"a Next tap was lost (lead {lead} s)"

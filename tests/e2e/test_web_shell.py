@@ -112,7 +112,7 @@ def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, bro
     page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
     _between_checks(page)  # the script has seen the first boot
     health["boot"] = "second"
-    with page.expect_navigation(timeout=15_000):
+    with page.expect_navigation():
         page.clock.run_for(5_000)
     expect(page.locator("#n")).to_have_text("load 2")
     assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
@@ -155,7 +155,7 @@ def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, br
     # Polled at the offline pace, a quarter of a second brings the page back; the 5 s pace of a
     # live server would not.
     health.update(up=True, boot="restarted")
-    with page.expect_navigation(timeout=15_000):
+    with page.expect_navigation():
         page.clock.run_for(250)
     expect(page.locator("#n")).to_have_text("load 2")
     page.context.close()
@@ -178,7 +178,7 @@ def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browse
     visibility(False)  # back within the limit (1 s for a 2 s session): stays
     visibility(True)
     page.clock.fast_forward(1_500)
-    with page.expect_navigation(timeout=10_000):
+    with page.expect_navigation():
         visibility(False)
     expect(page.locator("#n")).to_have_text("load 2")  # one reload: the first return did not reload
     assert health["loads"] == 2
