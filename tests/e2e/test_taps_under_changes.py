@@ -110,7 +110,7 @@ def test_start_the_turn_clock_while_the_table_moves_on(server, browser):
 
 
 def test_glory_taps_count_while_phones_score(server, browser):
-    table = kleos_table(server, 3)  # Ares' turn of the first Play phase
+    table = kleos_table(server, 3)  # the first Play phase: Glory counts
     athena = phone_key(server, table, "athena")
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
     expect_label(tablet, "score-ares", "0")
@@ -159,7 +159,6 @@ def test_next_taps_count_while_phones_score(server, browser):
             tap_while(tablet, "kleos-next", athena_scores, lead)
             assert until(lambda: count(server, table, "phase.next") == 3 + presses), \
                 f"a Next tap was lost (lead {lead} s)"
-            expect(el(tablet, "toast")).to_have_count(0)  # nothing was refused
             shows_now(tablet, server, table)  # the new step is on screen before the next press
     tablet.context.close()
 
