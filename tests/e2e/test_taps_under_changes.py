@@ -14,7 +14,7 @@ import time
 from typing import Callable
 
 import pytest
-from drive import drawn, el, expect_label, goto, kleos_table, open_app, post, until
+from drive import drawn, el, expect_label, kleos_table, open_app, post, until
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
@@ -135,16 +135,11 @@ def test_next_taps_count_while_phones_score(server, browser):
     """Glory from a phone never makes a Next stale (core/steps.py): every Next tapped meanwhile
     takes its step. A table has four free Nexts from its first Play turn (then Dusk asks for its
     sheet), so each round starts a table of its own."""
-    tablet = None
     leads = list(LEADS_S) * ROUNDS
     while leads:
         table = kleos_table(server, 3)
         athena = phone_key(server, table, "athena")
-        url = f"{server.url}/t/{table['id']}?k={table['host_token']}"
-        if tablet is None:
-            tablet = open_app(browser, url)
-        else:
-            goto(tablet, url)
+        tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
         expect_label(tablet, "kleos-phase", "Play")
 
         def athena_scores() -> None:
@@ -160,5 +155,5 @@ def test_next_taps_count_while_phones_score(server, browser):
             assert until(lambda: count(server, table, "phase.next") == 3 + presses), \
                 f"a Next tap was lost (lead {lead} s)"
             shows_now(tablet, server, table)  # the new step is on screen before the next press
-    tablet.context.close()
+        tablet.context.close()
 
