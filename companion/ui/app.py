@@ -75,13 +75,13 @@ class Session:
         self._home_button: ft.Semantics | None = None
         self._socket: socket_watch.Watch | None = None
         self._shown_as: str | None = None  # the screen's key: another screen starts from scratch
-        self._keyless: str | None = None  # the address pushed without its key, until the browser echoes it
         self.stats_open = False
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
         self.notice: str | None = None  # why this device shows no table (a string key)
         self._device: str | None = None  # this browser's id (ui/devices.py), read when first needed
         self._counted = False  # counts against its client address's bound while connected (ui/devices.py)
+        self._keyless: str | None = None  # the address this page just took its key out of
 
     async def start(self) -> None:
         page = self.page
@@ -104,14 +104,12 @@ class Session:
 
     # -- routing -------------------------------------------------------------
     async def _on_route(self, e: ft.RouteChangeEvent) -> None:
-        if e.route == self._keyless and self.ui.live is not None:
-            # The browser echoing our own push of the address without its key: the same table,
-            # already shown. Opening it again would leave and rejoin it across several browser
-            # round trips, and a tap landing meanwhile found no table and was lost.
-            self._keyless = None
-            return
-        self._keyless = None
-        await self.open(e.route)
+        # The browser answers our own push of the key-less address with a route change. Opening
+        # it again would leave the table and join it anew: a tap in that gap (seconds on a busy
+        # tablet) reached a screen with no table and was lost. The screen already shows it.
+        echo, self._keyless = self._keyless, None
+        if e.route != echo:
+            await self.open(e.route)
 
     async def open(self, route: str) -> None:
         url = urlsplit(route or "/")
@@ -137,8 +135,8 @@ class Session:
         await self.render()
         tablet_key = self.ui.access is not None and self.ui.access.role == "host" and "k" in query
         if tablet_key or (self.admin and "admin" in query):
-            self._keyless = url.path
-            await self.page.push_route(url.path)  # the tablet's keys live in its storage, not its address bar
+            self._keyless = url.path  # the tablet's keys live in its storage, not its address bar
+            await self.page.push_route(url.path)
 
     async def _check_admin(self, token: str | None) -> None:
         server = self.ui.server

@@ -5,6 +5,8 @@ event loop, and one slow read there stalls them all. A screen asks `kept(...)` f
 shows; the first time (or when what it asks for changed) the read runs in a worker thread,
 bounded in time (ui/offload.py), the answer is kept in this device's `ui.local`, and the
 device is drawn again. Until then the screen shows what it read last, or says it is reading.
+A tap that changes what its own screen asks for can wait for the answer instead (`fetch`), so
+the device draws the answer rather than "reading…" first.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import Any, Callable
 
 from companion.core.model import RuleError
 from companion.ui.context import UI
-from companion.ui.offload import off_loop
+from companion.ui.offload import WORK_SECONDS, off_loop
 
 PREFIX = "kept."  # every ui.local entry of this module starts so: a screen's own inputs never do
 PENDING = PREFIX + "pending"  # ui.local: {name: query} of the reads under way on this device
@@ -28,9 +30,10 @@ class Read:
     slow: bool = False
 
 
-def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> Read | None:
+def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: float = WORK_SECONDS) -> Read | None:
     """The kept read `name`: for `query` if it is done, else the last one kept (None if none yet),
-    while `work()` for `query` runs in a worker thread. Reads nothing itself."""
+    while `work()` for `query` runs in a worker thread, given up (a `slow` read) after `seconds`.
+    Reads nothing itself."""
     got = last(ui, name)
     if got is not None and got.query == query:
         return got
@@ -38,10 +41,20 @@ def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> Read | Non
     if pending.get(name) != query:
         pending[name] = query
         try:
-            ui.page.run_task(_fetch, ui, name, query, work)
+            ui.page.run_task(_fetch, ui, name, query, work, seconds)
         except (RuntimeError, AttributeError):  # the device left meanwhile
             pending.pop(name, None)
     return got
+
+
+async def fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: float = WORK_SECONDS) -> None:
+    """Read `name` for `query` now and keep it, without drawing: for a handler that changed what
+    its own screen asks for and draws once the answer is in (a read asked for meanwhile is dropped)."""
+    held = last(ui, name)
+    if held is not None and held.query == query:
+        return
+    ui.local.setdefault(PENDING, {})[name] = query
+    await _fetch(ui, name, query, work, seconds, redraw=False)
 
 
 def last(ui: UI, name: str) -> Read | None:
@@ -60,16 +73,17 @@ def busy(ui: UI) -> bool:
     return bool(ui.local.get(PENDING))
 
 
-async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any]) -> None:
+async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: float,
+                 redraw: bool = True) -> None:
     try:
-        read = Read(query, await off_loop(work))
+        read = Read(query, await off_loop(work, seconds=seconds))
     except RuleError:
         read = Read(query, slow=True)
     pending = ui.local.get(PENDING, {})
     if pending.get(name) != query:
         return  # asked for something else meanwhile, or the screen was left
     ui.local[_key(name)] = read
-    if ui.redraw_soon is not None:
+    if redraw and ui.redraw_soon is not None:
         ui.redraw_soon()
     pending.pop(name, None)
 

@@ -37,6 +37,15 @@ class Script:
         # the device acts on the table as it reads it (core/steps.py)
         return self.live.dispatch({"type": kind, **fields, "from_step": self.live.step}, by or self.host)
 
+    def score_dusk(self, board: dict, after: float = 0.0) -> dict:
+        """Count `board` ({location: {god: [Minions, Champion]}}) on the table's Dusk sheet, as the
+        screens do, then confirm the sheet (the confirm scores what the sheet holds)."""
+        for loc, presence in board.items():
+            for god, value in presence.items():
+                self.do("draft.set", draft="dusk", path=f"{loc}.{god}", value=value)
+        held = (self.state.get("drafts") or {}).get("dusk")
+        return self.do("dusk.score", after=after, **({"from_draft": held["version"]} if held else {}))
+
     @property
     def state(self) -> dict:
         return self.live.state

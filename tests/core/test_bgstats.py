@@ -27,7 +27,7 @@ def kleos_tie(script, to_last_dusk) -> dict:
     """Rui and Bia end 15-15, Rui ahead on the last Dusk's Glory; Caio trails."""
     s = script("kleos", KLEOS)
     to_last_dusk(s, {"ares": 13, "athena": 14, "hermes": 5})
-    s.do("dusk.score", board={"port": {"ares": [1, False]}, "market": {"athena": [1, False]}})
+    s.score_dusk({"port": {"ares": [1, False]}, "market": {"athena": [1, False]}})
     s.do("phase.next")
     return s.live.summary()
 

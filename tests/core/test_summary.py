@@ -19,7 +19,7 @@ def test_a_kleos_glory_tie_names_the_patron_and_the_rule_that_decided(script, to
     to_last_dusk(s, {"ares": 12, "athena": 13, "hermes": 5})
     s.do("glory.add", player="ares", reason="kill", amount=2)
     s.do("glory.add", player="athena", reason="recruit", amount=1)
-    s.do("dusk.score", board={"port": {"ares": [1, False]}, "market": {"athena": [1, False]}})
+    s.score_dusk({"port": {"ares": [1, False]}, "market": {"athena": [1, False]}})
     s.do("phase.next")
     out = s.live.summary()
     assert out["finished"] and out["missing"] == []
@@ -29,7 +29,7 @@ def test_a_kleos_glory_tie_names_the_patron_and_the_rule_that_decided(script, to
     s.live.undo(s.host)
     s.live.undo(s.host)
     s.do("glory.add", player="ares", reason="correction", amount=-1)
-    s.do("dusk.score", board={"port": {"ares": [1, False]}, "market": {"athena": [1, False]}})
+    s.score_dusk({"port": {"ares": [1, False]}, "market": {"athena": [1, False]}})
     s.do("phase.next")
     out = s.live.summary()
     assert [p["id"] for p in out["players"]] == ["ares", "athena", "hermes"]
@@ -43,7 +43,7 @@ def test_a_kleos_glory_tie_names_the_patron_and_the_rule_that_decided(script, to
 def test_kleos_ties_go_through_the_board_questions_and_can_stay_shared(script, to_last_dusk):
     s = script("kleos", KLEOS)
     to_last_dusk(s, {"ares": 4, "athena": 4, "hermes": 4})
-    s.do("dusk.score", board={})
+    s.score_dusk({})
     s.do("phase.next")
     assert s.live.summary()["finished"] is False
     assert missing_text(s.live.summary(), "en") == ["the tie-break still needs each tied Champion's location."]
@@ -63,7 +63,7 @@ def test_kleos_summary_has_score_over_time_sources_length_and_start_player(scrip
     to_last_dusk(s, {"ares": 3})
     s.do("glory.add", player="athena", reason="kill", amount=2)
     s.do("glory.add", player="athena", reason="slaughter", amount=1)
-    s.do("dusk.score", board={"port": {"ares": [1, False]}})
+    s.score_dusk({"port": {"ares": [1, False]}})
     s.do("phase.next", after=120)
     out = s.live.summary()
     assert out["series"]["points"] == {"ares": [0, 0, 0, 0, 5], "athena": [0, 0, 0, 0, 3]}

@@ -36,7 +36,7 @@ def test_a_turn_in_portuguese_passes_to_the_next_player(server, browser):
     expect_label(tablet, "loh-current", "Ana is playing")
 
     tap(tablet, "lang")
-    expect_label(tablet, "loh-tab-turn", "Ajuda do turno")
+    expect_label(tablet, "loh-tab-turn", "Turno")
     expect_label(tablet, "loh-current", "Quem joga: Ana")
     expect_label(tablet, "loh-end-hint", "Faça uma Ação Especial")
     expect_disabled(tablet, "loh-end-turn")
@@ -74,7 +74,7 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
     phone = open_app(browser, f"{server.url}/t/{created['id']}?k={created['seats']['bia']['token']}", PHONE)
     expect_label(phone, "identity", "Bia")
     tap(phone, "lang")
-    expect_label(phone, "loh-tab-battle", "Ajuda de batalha")
+    expect_label(phone, "loh-tab-battle", "Batalha")
     tap(phone, "loh-tab-battle")
     expect_label(phone, "loh-defender-strength", "Força do Exército: 0")
     tap(phone, "loh-defender-player-ana")  # Ana would be fighting herself; once: no tap may be lost

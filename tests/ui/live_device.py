@@ -163,6 +163,7 @@ class FakeConnection(Connection):
         self.frames: list[tuple[MessageAction, bytes]] = []
         self.session: FletSession | None = None
         self.replica: Replica | None = None
+        self.page_url = "http://127.0.0.1:8550"  # what a browser's page reports: Flet reads it on a route change
 
     def send_message(self, message) -> None:
         data = msgpack.packb([message.action, message.body], default=ENCODE)

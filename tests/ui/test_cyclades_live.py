@@ -179,3 +179,36 @@ def test_every_battle_is_worked_out_off_the_event_loop_and_the_card_follows(serv
         assert "cyc-odds-attacker" in phone.ids() and "cyc-odds-working" not in phone.ids()
     asyncio.run(go())
     assert threads and all(name.startswith("slow-work") for name in threads)
+
+
+def test_a_battle_past_its_time_bound_is_given_up_and_the_card_says_so(server, monkeypatch):
+    """The odds' own bound (longer than other reads'): past it, the card says it gave up, in the
+    reader's language, instead of waiting on for ever; asked again, it is not worked out again."""
+    import threading
+
+    from companion.ui.games.cyclades import battle
+
+    release, calls = threading.Event(), []
+
+    def stuck(*args):
+        calls.append(args)
+        release.wait(30)  # a battle that takes far longer than its bound
+        raise AssertionError("given up on: never read")
+    monkeypatch.setattr(battle, "retreat_table", stuck)
+    monkeypatch.setattr(battle, "_grids", type(battle._grids)())
+    monkeypatch.setattr(battle, "ODDS_SECONDS", 0.2)
+
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        try:
+            await tablet.tap("cyc-odds-attackers-plus")
+            await tablet.settle()
+            assert label(tablet, "cyc-odds-error").startswith("These odds took too long")
+            assert "cyc-odds-working" not in tablet.ids() and "cyc-odds-attacker" not in tablet.ids()
+            asked = len(calls)
+            live.dispatch({"type": "tracker.adjust", "player": "bia", "item": "priestesses", "delta": 1}, HOST)
+            await tablet.settle()  # drawn again by a change elsewhere: still given up, not asked again
+            assert label(tablet, "cyc-odds-error").startswith("These odds took too long") and len(calls) == asked
+        finally:
+            release.set()
+    asyncio.run(go())

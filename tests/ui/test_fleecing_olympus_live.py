@@ -6,7 +6,7 @@ import asyncio
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
-from live_device import TABLET, Device, Screen, Table, game_parts, label, phone_and_tablet
+from live_device import TABLET, Device, Screen, Table, game_parts, idents, label, phone_and_tablet
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
@@ -123,3 +123,36 @@ def test_opening_totals_copied_on_one_tablet_show_on_another_and_are_the_roll_se
     first.press("fo-open-enter")
     assert [sum(pair) for pair in table.state["opening"]["rounds"][0].values()] == [8, 9, 7]
     assert table.state["opening"]["decided"] == ["bia", "ana"] and not table.state.get("drafts")
+
+
+def test_each_phone_copies_its_own_opening_total_and_may_send_the_roll():
+    """fleecing-olympus-rulebook.txt l.26: every player rolls both dice, so a phone fills the opening
+    form as the tablet does (its own total first); a spectator only watches."""
+    table = Table("fleecing_olympus", {"players": ["ana", "bia", "caio"]})
+    tablet, bia = Screen(table), Screen(table, "seat", "bia", width=390)
+    watcher = Screen(table, "spectator", width=390)
+    assert idents(bia.render(), r"fo-open-[a-z]+-value") == ["fo-open-bia-value", "fo-open-ana-value", "fo-open-caio-value"]
+    bia.press("fo-open-bia-plus")
+    bia.press("fo-open-bia-plus")  # 7 -> 9, typed on her own phone
+    tablet.press("fo-open-ana-plus")  # 7 -> 8
+    assert table.state["drafts"]["opening"]["entries"] == {"bia": 9, "ana": 8}
+    assert bia.text("fo-open-ana-value").endswith(" 8") and "Bia" in tablet.text("fo-open-by")
+    assert watcher.find("fo-opening") is not None and watcher.find("fo-open-enter") is None
+    bia.press("fo-open-enter")
+    assert [sum(pair) for pair in table.state["opening"]["rounds"][0].values()] == [8, 9, 7]
+    assert table.state["opening"]["decided"] == ["bia", "ana"] and not table.refusals
+
+
+def test_a_greyed_settle_button_says_why_in_words():
+    table = Table("fleecing_olympus", {"players": ["ana", "bia", "caio"], "deities": {"ana": "athena", "bia": "hades",
+                                                                                      "caio": "poseidon"}})
+    table.send({"type": "opening_roll", "rounds": [{"ana": [6, 6], "bia": [6, 5], "caio": [1, 1]}]})
+    ana, caio = Screen(table, "seat", "ana", width=390), Screen(table, "seat", "caio", width=390, lang="pt")
+    assert ana.find("fo-resolve").content.disabled
+    assert ana.text("fo-resolve-why") == "Settling opens once the dice are rolled and the cards are being played."
+    assert caio.find("fo-resolve-why") is None  # its note above already says whose it is
+    assert "Ana acerta este turno" in caio.text("fo-closing")
+    table.send({"type": "power", "side": "even"})
+    table.send({"type": "roll", "target": "bia", "dice": [6, 4]})
+    assert not ana.find("fo-resolve").content.disabled and ana.find("fo-resolve-why") is None
+    assert caio.text("fo-resolve-why") == "Ana acerta este turno quando as cartas forem jogadas."

@@ -27,7 +27,7 @@ from companion.games.registry import GAMES
 from companion.ui.app import PREF_TABLET
 from companion.ui.context import ServerInfo
 from companion.ui.devices import Screens
-from live_device import PHONE, TABLET, Device, first_difference
+from live_device import Device, every_device, first_difference
 
 EXAMPLES = int(os.environ.get("LIVE_EXAMPLES", 6))
 STEPS, TRIES = 8, 12
@@ -76,27 +76,10 @@ def commands(draw, game_id: str, players: list[str]) -> dict:
     return command
 
 
-async def devices(server: ServerInfo, live) -> list[tuple[str, Device]]:
-    """The tablet, each seat's phone and a spectator, each in both languages."""
-    table = live.table
-    routes = [("tablet", f"/t/{table.id}?k={table.host_token}", TABLET),
-              ("spectator", f"/t/{table.id}?k={table.spectator_token}", PHONE)]
-    for seat in table.seats:
-        key = live.claim(seat.token)[1]
-        routes.append((f"seat {seat.id}", f"/t/{table.id}?k={key}", PHONE))
-    opened = []
-    for lang in ("en", "pt"):
-        for name, route, size in routes:
-            opened.append((f"{name} ({lang})", await Device(server, route, size, lang, storage=_storage(live, name)).open()))
-    for _, device in opened:
-        await device.settle()
-    return opened
-
-
-def _storage(live, name: str) -> dict | None:
-    """The tablet's browser keeps its key to the table (ui/app.py): each tablet device here is that
-    tablet, opened again (the tablet's link itself opens the table on one device only)."""
-    return {PREF_TABLET.format(table=live.table.id): live.table.host_token} if name == "tablet" else None
+def _storage(live, device: Device) -> dict | None:
+    """A fresh tab in the same browser as `device`: a tablet's keeps only its key to the table
+    (the tablet's link itself opens the table on one device only, ui/app.py), not its device id."""
+    return None if device.storage is None else {PREF_TABLET.format(table=live.table.id): live.table.host_token}
 
 
 def apply(live, command: dict) -> bool:
@@ -116,7 +99,7 @@ def apply(live, command: dict) -> bool:
 async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObject) -> None:
     live = server.hub.create(game_id, OPTIONS[game_id])
     players = [p.lower() for p in OPTIONS[game_id]["players"]]
-    shown = await devices(server, live)
+    shown = await every_device(server, live)
     sequence = []
     for _ in range(data.draw(st.integers(1, STEPS), label="changes")):
         for _ in range(TRIES):  # most drawn commands are refused: draw again, so most steps change something
@@ -132,7 +115,7 @@ async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObje
         device.app.clock = lambda: later
         await device.run(device.app.render)
         fresh = await Device(server, device.route, device.size, device.lang, wall=lambda: later,
-                             storage=_storage(live, name.split(" (")[0])).open()
+                             storage=_storage(live, device)).open()
         await fresh.settle()
         difference = first_difference(device.shown(), fresh.shown())
         assert difference is None, f"{game_id}: {name} after {sequence}: {difference}"

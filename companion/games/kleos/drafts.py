@@ -3,7 +3,9 @@
 Players count Minions and Champions at the four city locations on whatever device is
 at hand; each tap is a `draft.set` entry "<location>.<god>" = [Minions, Champion], so
 every screen shows the same counts and who entered each, and the confirm (`dusk.score`)
-names the sheet it was drawn from. The sheet belongs to one day: the next starts empty.
+names the sheet it was drawn from and scores exactly that sheet: the hub writes the sheet into
+the stored event (`board`), so the event says what it scored and replays as it did. The sheet
+belongs to one day: the next starts empty.
 
 Tables saved before the sheet was a shared draft hold `dusk.set` events; they are read
 as the same entries, so such a table replays to the state it had.
@@ -140,11 +142,14 @@ def filled(state: dict) -> dict:
     return {loc: {p: list(v) for p, v in presence.items() if v[0] > 0} for loc, presence in sheet(state)["board"].items()}
 
 
-def check_confirm(state: dict, board: dict) -> None:
-    """The board a confirm scores must be the sheet the table holds (the draft's version alone
-    does not say what the request's own board holds)."""
-    if drafts.entries(state, DUSK_SHEET) and _same(board) != _same(filled(state)):
-        raise RuleError("kleos.err.dusk_sheet_changed")
+def confirmed(state: dict, board: object) -> dict:
+    """The board a new `dusk.score` scores: the sheet the table holds, which every device shows.
+    A request need not send it; one that does (as screens did before) must send that very sheet,
+    so a hand-made board never scores what no screen showed, even over an empty sheet."""
+    held = filled(state)
+    if board is not None and _same(board) != _same(held):
+        raise RuleError("kleos.err.dusk_board_not_sheet")
+    return held
 
 
 def _same(board: object) -> dict:

@@ -14,7 +14,7 @@ from companion.games.kleos import history, phases, schemas, tiebreak
 from companion.games.kleos import summary as play_summary
 from companion.games.kleos.allowed import allowed
 from companion.games.kleos.dice import roll
-from companion.games.kleos.drafts import DRAFTS
+from companion.games.kleos.drafts import DRAFTS, confirmed
 from companion.games.kleos.rules import HANDLERS, RETIRED
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
@@ -51,9 +51,12 @@ class Kleos(GameBase):
 
     def prepare(self, state: dict, event: dict, rng: Any) -> dict:
         """Record where phase.next lands, so its history line can name the new step; draw a
-        roll's faces with the hub's random source (never the device's), so they are stored."""
+        roll's faces with the hub's random source (never the device's), so they are stored;
+        write the Dusk sheet a confirm scores into it, so it replays as scored."""
         if event.get("type") == "dice.roll":
             return {**event, "faces": roll(event.get("dice", 0), event.get("godly"), rng)}
+        if event.get("type") == "dusk.score":
+            return {**event, "board": confirmed(state, event.get("board"))}
         if event.get("type") != "phase.next":
             return event
         return {**event, "to": self._after_next(state)}

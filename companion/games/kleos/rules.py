@@ -127,7 +127,6 @@ def dusk_score(state: dict, event: dict) -> dict:
     require_phase(state, DUSK)
     if phases.scored(state):
         raise RuleError("kleos.err.dusk_already_scored_undo")
-    drafts.check_confirm(state, event.get("board"))
     board = read_board(event.get("board"))
     for presence in board.values():
         for player in presence:

@@ -57,7 +57,8 @@ class FavorClear(EventSchema):
 
 
 class DuskScore(EventSchema):
-    board: table_of(Word, table_of(Word, Entry))
+    # Left out, the table's Dusk sheet is scored; sent, it must be that sheet (drafts.confirmed).
+    board: table_of(Word, table_of(Word, Entry)) | None = None
 
 
 class TiebreakAnswer(EventSchema):

@@ -30,7 +30,9 @@ def test_a_table_plays_a_day_undoes_and_replays_from_disk(kleos_hub, tmp_path):
     assert live.state["glory"]["athena"] == 1
     while live.state["phase"] != "dusk":
         live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
-    live.dispatch({"type": "dusk.score", "from_step": live.step, "board": {"port": {"ares": (1, True), "athena": (1, False)}}}, HOST)
+    for god, count in (("ares", [1, True]), ("athena", [1, False])):
+        live.dispatch({"type": "draft.set", "draft": "dusk", "path": f"port.{god}", "value": count}, HOST)
+    live.dispatch({"type": "dusk.score", "from_step": live.step, "from_draft": live.state["drafts"]["dusk"]["version"]}, HOST)
     live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
     assert (live.state["day"], live.state["glory"]) == (2, {"ares": 2, "athena": 1})
     assert live.state["first_player"] != first

@@ -5,28 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.access import Access
 from companion.core.hub import Hub
 from companion.core.model import RuleError
 from companion.games.kleos import TIEBREAK, tiebreak_answers
 from companion.games.registry import GAMES
 
-HOST = Access("host")
-ATHENA = Access("seat", "athena")
-OPTIONS = {"players": ["ares", "athena"], "temples": {"ares": "H1", "athena": "H5"}}
 
-
-def at_the_champion_question(hub):
-    """Both gods on 3 Glory, every Dusk empty: level on city Glory, so the Champion is asked."""
-    live = hub.create("kleos", OPTIONS)
+@pytest.fixture
+def live(two_gods, host):
+    """The two-god table (conftest.py) at the end, both gods on 3 Glory and every Dusk empty: level
+    on city Glory, so the Champion is asked."""
+    live = two_gods()
     while live.state["phase"] != "end":
         state = live.state
         if state["phase"] == "play" and state["day"] == 1 and state["glory"]["ares"] == 0:
             for god in ("ares", "athena"):
-                live.dispatch({"type": "glory.add", "player": god, "reason": "card", "amount": 3}, HOST)
+                live.dispatch({"type": "glory.add", "player": god, "reason": "card", "amount": 3}, host)
         unscored = state["phase"] == "dusk" and (state["dusk"] or {}).get("day") != state["day"]
         command = {"type": "dusk.score", "board": {}} if unscored else {"type": "phase.next"}
-        live.dispatch({**command, "from_step": live.step}, HOST)
+        live.dispatch({**command, "from_step": live.step}, host)
     assert live.state["tiebreak"]["criterion"] == "champion"
     return live
 
@@ -35,43 +32,39 @@ def answer(player: str, value: object) -> dict:
     return {"type": "draft.set", "draft": TIEBREAK, "path": player, "value": value}
 
 
-def test_answers_from_two_devices_are_one_form_with_who_gave_each(hub):
-    live = at_the_champion_question(hub)
-    live.dispatch(answer("ares", "port"), HOST)
-    live.dispatch(answer("athena", "arena"), ATHENA)
+def test_answers_from_two_devices_are_one_form_with_who_gave_each(live, host, athena):
+    live.dispatch(answer("ares", "port"), host)
+    live.dispatch(answer("athena", "arena"), athena)
     held = tiebreak_answers(live.state)
     assert held == {"values": {"ares": "port", "athena": "arena"}, "by": {"ares": "host", "athena": "athena"}}
-    lines = [r["text"] for r in live.history(HOST)[:2]]
+    lines = [r["text"] for r in live.history(host)[:2]]
     assert lines == ["Tie-break answer: Athena, Arena", "Tie-break answer: Ares, Port"]
-    assert [r["text"] for r in live.history(HOST, lang="pt")[:1]] == ["Resposta do desempate: Atena, Arena"]
+    assert [r["text"] for r in live.history(host, lang="pt")[:1]] == ["Resposta do desempate: Atena, Arena"]
 
 
-def test_a_bad_answer_is_refused_and_saves_nothing(hub):
-    live = at_the_champion_question(hub)
+def test_a_bad_answer_is_refused_and_saves_nothing(live, host):
     before = live.seq
     for bad in (answer("ares", "olympus"), answer("ares", 3), answer("zeus", "port")):
         with pytest.raises(RuleError):
-            live.dispatch(bad, HOST)
+            live.dispatch(bad, host)
     assert live.seq == before and not live.state.get("drafts")
 
 
-def test_a_confirm_must_carry_the_answers_the_draft_holds(hub):
-    live = at_the_champion_question(hub)
-    live.dispatch(answer("athena", "arena"), ATHENA)
+def test_a_confirm_must_carry_the_answers_the_draft_holds(live, host, athena):
+    live.dispatch(answer("athena", "arena"), athena)
     seen = live.state["drafts"][TIEBREAK]["version"]
     before = live.seq
     wrong = {"type": "tiebreak.answer", "criterion": "champion", "values": {"ares": "none", "athena": "port"},
              "from_step": live.step, "from_draft": seen}
     with pytest.raises(RuleError) as refused:
-        live.dispatch(wrong, HOST)
+        live.dispatch(wrong, host)
     assert refused.value.key == "kleos.err.tiebreak_answers_changed"
     assert live.seq == before and live.state["tiebreak"]
-    live.dispatch({**wrong, "values": tiebreak_answers(live.state)["values"]}, HOST)
+    live.dispatch({**wrong, "values": tiebreak_answers(live.state)["values"]}, host)
     assert live.state["winner"] == "athena" and live.state["drafts"] == {}
 
 
-def test_a_table_saved_with_a_bare_answer_replays_to_the_same_result(hub, tmp_path):
-    live = at_the_champion_question(hub)
+def test_a_table_saved_with_a_bare_answer_replays_to_the_same_result(live, tmp_path):
     # The old app wrote the answer with no entries before it: append it as it did.
     live.store.append({"type": "tiebreak.answer", "criterion": "champion", "values": {"ares": "market", "athena": "none"},
                        "by": "host", "at": 0})

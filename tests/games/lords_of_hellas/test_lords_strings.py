@@ -101,3 +101,22 @@ def test_an_event_without_its_stamp_still_reads_as_text():
         for lang in LANGS:
             line = GAME.describe(event, None, lang)
             assert line and PREFIX not in line and "{" not in line, line
+
+
+@pytest.mark.parametrize(("draft", "path", "value", "en", "pt"), [
+    ("hunt", "slots", ["priest", "none", "artifact"], "Hunt tray: Priest, none, Artifact.",
+     "Bandeja da caçada: Sacerdote, nenhuma, Artefato."),
+    ("wounds", "chosen", [0, 2], "Wounds picked for this attack: 1, 3.", "Ferimentos escolhidos neste ataque: 1, 3."),
+    ("wounds", "chosen", [], "Wounds picked for this attack: none.", "Ferimentos escolhidos neste ataque: nenhum."),
+    ("counts", "priests", 2, "Regular Action: 2 Priests.", "Ação Regular: 2 Sacerdotes."),
+    ("counts", "monument", "zeus", "Regular Action: Priests go to the Monument of Zeus.",
+     "Ação Regular: os Sacerdotes vão ao Monumento de Zeus."),
+    ("battle", "defender", {"player": "red"}, "Battle helper: the Defender's side changed.",
+     "Ajuda de batalha: o lado do Defensor mudou."),
+])
+def test_a_shared_form_entry_reads_in_the_helpers_words(draft, path, value, en, pt):
+    """The history and the tablet's Undo name the entry as the helper does, not a form's name and field."""
+    from companion.core import drafts
+
+    event = {"type": "draft.set", "draft": draft, "path": path, "value": value, "by": "red"}
+    assert [drafts.describe(event, lang, GAME.drafts) for lang in ("en", "pt")] == [en, pt]

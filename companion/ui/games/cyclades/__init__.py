@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.cyclades import rounds
-from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card
+from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card, odds
 from companion.ui.games.cyclades.offerings import BID, offerings
 from companion.ui.games.cyclades.purse import GAINS, TURN, income_elsewhere, purse, spending
 from companion.ui.games.cyclades.scores import acting, quick, scores
@@ -59,7 +59,8 @@ class CycladesUI:
         parts.append(tracker_part(ui, state, who))
         if who and state["phase"] in GAIN_PHASES:
             parts.append(part(ui, "cyc-gain-card", income_elsewhere, who, local(ui, GAINS)))
-        parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS), state["gold"].get(who) if who else None))
+        gold = state["gold"].get(who) if who else None
+        parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS), gold, odds(ui, gold)))
         return group(ui, "cyc-board", ft.Column, parts, spacing=12,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

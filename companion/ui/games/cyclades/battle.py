@@ -10,11 +10,12 @@ again on any device is served from a small cache, since every change on the
 table re-renders every screen.
 
 A battle not yet in the cache is worked out off the event loop, within a time
-bound (ui/offload.py): 20 troops a side with Croesus and 10 gold of re-rolls
-took 2.5 s on a busy machine, and in a render that stalled every device. A tap
-on the card waits for its own answer before drawing; a battle that changes
-under the card otherwise (a phone's gold capping the re-rolls) shows that it is
-being worked out, and the card is drawn again once it is.
+bound, as a kept read (ui/kept.py): 20 troops a side with Croesus and 10 gold of
+re-rolls took 2.5 s on a busy machine, and in a render that stalled every device.
+The card's part takes that read as an input. A tap on the card waits for its own
+answer before drawing; a battle that changes under the card otherwise (a phone's
+gold capping the re-rolls) shows that it is being worked out, and the card is
+drawn again once it is; one given up on says so.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from companion.core.model import RuleError
 from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Side, opening, retreat_table
 from companion.i18n import numbers
 from companion.ui.context import UI
-from companion.ui.offload import off_loop
+from companion.ui.kept import Read, fetch, kept
 from companion.ui.widgets.calculator import calculator
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
@@ -40,9 +41,7 @@ GRID = 8
 # Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
 DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
 ODDS_SECONDS = 10.0  # past this a battle's answer is given up on (the card says so)
-# ui.local: the battle this device last worked out (its count, so the card's part is drawn again),
-# the one that ran past its bound, and (outside the card's inputs) the one asked for in the background.
-WORKED, SLOW, ASKED = KEY + "worked", KEY + "slow", "cyclades.battle.asked"
+READ = "cyclades-odds"  # the kept read (ui/kept.py) of the battle the card shows
 CACHED = 128
 Battle = tuple[Side, Side, bool, bool]  # attacker, defender, at sea, Achilles on ties
 Grid = dict[tuple[int, int], BattleOdds]
@@ -81,31 +80,22 @@ def _solve(battle: Battle) -> Grid | RuleError:
     return found
 
 
-async def _work_out(ui: UI, battle: Battle) -> None:
-    """`battle` into the cache off the event loop; past the bound, the card says it gave up."""
-    if _known(battle) is not None:
-        return
-    try:
-        await off_loop(_solve, battle, seconds=ODDS_SECONDS)
-    except RuleError:
-        ui.local[SLOW] = battle
+def odds(ui: UI, gold: int | None) -> Read | None:
+    """The answer for the battle this device's inputs describe, the card's input: at once when
+    any device worked it out before, else the kept read (None or another battle's while it is
+    worked out). None while the card is folded: nothing to work out."""
+    if not ui.local.get(KEY + "open", not ui.is_phone):
+        return None
+    battle = _inputs(ui.local, gold)[1]
+    known = _known(battle)
+    return Read(battle, known) if known is not None else kept(ui, READ, battle, lambda: _solve(battle), ODDS_SECONDS)
 
 
-def _in_background(ui: UI, battle: Battle) -> None:
-    """A render found `battle` unknown: work it out, then draw this device again (once per battle)."""
-    if ui.local.get(ASKED) == battle:
-        return
-    ui.local[ASKED] = battle
-
-    async def work() -> None:
-        await _work_out(ui, battle)
-        ui.local[WORKED] = ui.local.get(WORKED, 0) + 1
-        if ui.redraw_soon is not None:
-            ui.redraw_soon()
-    try:
-        ui.page.run_task(work)
-    except (RuntimeError, AttributeError):  # the device left meanwhile
-        ui.local.pop(ASKED, None)
+async def _answer(ui: UI, gold: int | None) -> None:
+    """After this device changed an input: its own answer, awaited off the loop before the card is drawn."""
+    battle = _inputs(ui.local, gold)[1]
+    if _known(battle) is None:
+        await fetch(ui, READ, battle, lambda: _solve(battle), ODDS_SECONDS)
 
 
 def _inputs(stored: dict, gold: int | None) -> tuple[dict, Battle]:
@@ -124,15 +114,16 @@ def _most_rerolls(gold: int | None) -> int:
     return MAX_REROLLS if gold is None else max(0, min(MAX_REROLLS, gold))
 
 
-def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
+def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None = None) -> ft.Control:
     """Open at first on the tablet; folded on a phone, whose screen belongs to the purse.
-    `saved`: this device's odds inputs (`slices.local(ui, KEY)`); `gold`: a phone's own gold (None on the tablet)."""
+    `saved`: this device's odds inputs (`slices.local(ui, KEY)`); `gold`: a phone's own gold (None on the tablet);
+    `read`: the answer as `odds(ui, gold)` has it."""
     stored = dict(saved)
     shown = stored.get(KEY + "open", not ui.is_phone)
 
     async def refresh() -> None:
         """After this device changed an input: its answer first (off the loop), then the card."""
-        await _work_out(ui, _inputs(ui.local, gold)[1])
+        await _answer(ui, gold)
         await ui.refresh()
 
     async def fold(e) -> None:
@@ -171,18 +162,16 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None) -> ft.Control:
                          italic=True))
     assumed = ui.t("cyclades.ui_odds_assumptions")
     parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
-    found = _known(battle)
-    if found is None and stored.get(SLOW) != battle:
-        _in_background(ui, battle)
+    if read is None or read.query != battle:
         working = ui.t("cyclades.ui_odds_working")
         results = [tagged(ft.Text(working, size=16, italic=True), "cyc-odds-working", working)]
-    elif not isinstance(found, dict):  # refused, or given up on
-        message = found.text(ui.lang) if isinstance(found, RuleError) else ui.t("cyclades.ui_odds_too_slow")
+    elif not isinstance(read.value, dict):  # refused, or given up on
+        message = read.value.text(ui.lang) if isinstance(read.value, RuleError) else ui.t("cyclades.ui_odds_too_slow")
         results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
     else:
         top = opening(battle[0], battle[1])
-        results = _outcome(ui, found[top], top, sea)
-        parts.append(_retreat(ui, found, top))
+        results = _outcome(ui, read.value[top], top, sea)
+        parts.append(_retreat(ui, read.value, top))
     # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
     answer = ft.Column(results, spacing=8, tight=True)
     return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")

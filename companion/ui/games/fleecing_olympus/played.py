@@ -72,6 +72,13 @@ def closing(ui: UI, state: dict, who: str | None) -> ft.Control:
         label = t(ui, "ui_stop", player=name(ui, state["judgment"]))
         buttons.append(button(label, sender(ui, {"type": "stop"}), "fo-stop", icon=ft.Icons.BACK_HAND,
                               tone=ft.Colors.ERROR, disabled=state["allowed"]["stop"] is not None))
-    help_text = t(ui, "ui_closing_help") if may(who, turn["active"]) or state["phase"] == "cards" else \
-        t(ui, "ui_closing_whose", player=name(ui, turn["active"]))
-    return card(note(help_text), ft.Row(buttons, wrap=True, spacing=12, run_spacing=8), ident="fo-closing")
+    whose = t(ui, "ui_closing_whose", player=name(ui, turn["active"]))
+    ours = may(who, turn["active"])
+    help_text = t(ui, "ui_closing_help") if ours or state["phase"] == "cards" else whose
+    rows: list[ft.Control] = [note(help_text), ft.Row(buttons, wrap=True, spacing=12, run_spacing=8)]
+    # A greyed button says why in words (a tooltip never shows on a touch screen), under it, so
+    # the button stays where it was when the words come or go.
+    why = None if refused is None else t(ui, "ui_resolve_later") if ours else None if help_text == whose else whose
+    if why:
+        rows.append(note(why, "fo-resolve-why"))
+    return card(*rows, ident="fo-closing")

@@ -4,6 +4,8 @@ Dice can always be copied from the real ones on the table or left to the
 app; either way the event says what was rolled, so a replay agrees. The opening
 totals copied by hand are the table's draft (games/fleecing_olympus/drafts.py):
 every screen shows the same, and sending them names the version its screen showed.
+Every player rolls their own dice for the opening, and any player may send the
+roll, so every phone fills the form too, its own player's total first.
 """
 from __future__ import annotations
 
@@ -35,12 +37,12 @@ def opening(ui: UI, state: dict, who: str | None) -> ft.Control:
         parts.append(note(t(ui, "ui_opening_decided", players=", ".join(name(ui, p) for p in decided))))
     if state["opening"]["rounds"]:
         parts.append(note(t(ui, "ui_opening_again", players=", ".join(name(ui, p) for p in group))))
-    if who is not None:
-        return card(*parts, note(t(ui, "ui_opening_wait")), ident="fo-opening")
+    if who == "":  # a spectator watches
+        return card(*parts, ident="fo-opening")
     held = opening_totals(state)
     seen = {drafts.FIELD: drafts.version(state, OPENING_DRAFT)}
     rows = [stepper(name(ui, p), held.get(p, TOTAL), _total_setter(ui, p, held.get(p, TOTAL)), f"fo-open-{p}",
-                    minimum=2, maximum=12) for p in group]
+                    minimum=2, maximum=12) for p in sorted(group, key=lambda p: p != who)]
     entered = {"type": "opening_roll", "rounds": [{p: split(held.get(p, TOTAL)) for p in group}], **seen}
     parts += [
         button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll", **seen}), "fo-open-roll",

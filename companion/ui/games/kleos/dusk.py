@@ -2,8 +2,8 @@
 
 The sheet is a shared draft held by the table (games/kleos/drafts.py): each tap on
 any device is a `draft.set` entry, so every screen shows the same counts and who
-entered each, and the confirm sends exactly the sheet shown, naming the draft's
-version (refused if another device changed it meanwhile). The controller of each location is worked out live with the
+entered each, and the confirm names the draft's version it showed (refused if
+another device changed it meanwhile): the table scores the sheet it holds. The controller of each location is worked out live with the
 game's own `scoring` functions. The sheet belongs to one day, so the next Dusk
 starts empty. Each location is a part built from a copy of its counts: a Glory
 change from another device rebuilds none of it, so the sheet keeps its scroll while
@@ -138,7 +138,7 @@ def _confirm(ui: UI, sent: dict, seen: str, ok: bool, refused: str | None) -> ft
     label = ui.t("kleos.ui_dusk_confirm", gains=listed) if listed else ui.t("kleos.ui_dusk_confirm_none")
 
     async def confirm(e: object) -> None:
-        await ui.send({"type": "dusk.score", "board": sent, drafts.FIELD: seen})
+        await ui.send({"type": "dusk.score", drafts.FIELD: seen})
 
     control = button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
     control.content.tooltip = ui.t(refused) if refused else None

@@ -21,13 +21,13 @@ from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.scoreboard import scoreboard
 
 SECTION = "lords_of_hellas.section"
-# Section id -> (title key, panel); the turn helper first because it is used every turn.
-SECTIONS: dict[str, tuple[str, Callable[[UI, dict], ft.Control]]] = {
-    "turn": ("turn_title", turn.panel),
-    "watch": ("watch_title", watch.panel),
-    "monuments": ("monuments_title", monuments.panel),
-    "battle": ("battle_title", battle.panel),
-    "hunt": ("hunt_title", hunt.panel),
+# Section id -> panel (its tab reads "tab_<id>"); the turn helper first because it is used every turn.
+SECTIONS: dict[str, Callable[[UI, dict], ft.Control]] = {
+    "turn": turn.panel,
+    "watch": watch.panel,
+    "monuments": monuments.panel,
+    "battle": battle.panel,
+    "hunt": hunt.panel,
 }
 
 
@@ -73,7 +73,7 @@ class LordsOfHellasUI:
 
 def _section(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
     """One section's panel; `local` (this device's values it shows) only keys the memo."""
-    return SECTIONS[section][1](ui, snap)
+    return SECTIONS[section](ui, snap)
 
 
 def _winner_banner(ui: UI, winner: dict, names: dict, colours: dict) -> ft.Control:
@@ -103,8 +103,10 @@ def _section_bar(ui: UI, chosen: str) -> ft.Control:
             await ui.refresh()
         return handler
 
-    return ft.Row([button(t(ui, title), pick(section), f"loh-tab-{section}", filled=section == chosen, height=48)
-                   for section, (title, _) in SECTIONS.items()], wrap=True, spacing=8, run_spacing=8)
+    # One word each: the five fit one row on the tablet and two on a phone, in both languages
+    # (the section's own heading gives its whole title).
+    return ft.Row([button(t(ui, f"tab_{section}"), pick(section), f"loh-tab-{section}", filled=section == chosen,
+                          height=48) for section in SECTIONS], wrap=True, spacing=8, run_spacing=8)
 
 
 UI_ = LordsOfHellasUI()

@@ -37,11 +37,11 @@ def naming(ui: UI, snap: dict) -> list[ft.Control]:
         return handler
 
     renames = [button(f"{t(ui, 'special_rename')}: {special_label(ui, state, a)}",
-                      send({"type": "special.name", "action": a}), f"loh-special-rename-{a}", filled=False, height=40)
+                      send({"type": "special.name", "action": a}), f"loh-special-rename-{a}", filled=False)
                for a in actions(state) if a != FIXED]
     return [
         note(t(ui, "special_names_hint")),
         local_text(ui, TYPED, "loh-special-name", t(ui, "special_new_name"), max_length=MAX_NAME),
-        ft.Row([button(t(ui, "special_add"), send({"type": "special.add"}), "loh-special-add", filled=False, height=40),
+        ft.Row([button(t(ui, "special_add"), send({"type": "special.add"}), "loh-special-add", filled=False),
                 *renames], wrap=True, spacing=6, run_spacing=6),
     ]
