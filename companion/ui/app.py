@@ -368,14 +368,19 @@ class Session:
             self.notice = "seats.seat_moved"
         if ui.live and ui.access:
             self.shield.mount()
-            if ui.seen.token not in (None, ui.live.step):
-                self.shield.raise_now()  # the browser reports when it has drawn the new step
+        drawn_step = ui.seen.token
         screen = self._screen_key()
         if screen != self._shown_as:  # another screen: nothing of the old one may be reused
             self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)
             ui.parts.clear()
         body = self._describe()
         update_in_place(ui.parts)
+        if ui.live and ui.access and drawn_step not in (None, ui.seen.token):
+            # A new step in this render's snapshot: the browser reports when it has drawn it. Judged
+            # from the snapshot, not the live table, which a writer's thread can move on between the
+            # two reads: that step then went out unannounced, the browser never said it was drawn,
+            # and a Next tapped in the next seconds counted as aimed at the step before.
+            self.shield.raise_now()
         bar = self._appbar()
         if self._screen.control is None or self._screen.control.key != screen or body is not self._body:
             # Another screen, or a body that is no part of this one: the screen's component
