@@ -18,7 +18,7 @@ def test_a_closed_tab_leaves_the_subscriber_list_at_once(server, browser):
     expect_label(phone, "identity", "Bia")
     assert server.listeners() == 1
     phone.context.close()
-    assert until(lambda: server.listeners() == 0, timeout=10)
+    assert until(lambda: server.listeners() == 0, timeout=30)
 
 
 def test_a_phone_asleep_past_its_session_comes_back_to_its_seat(server, browser):
@@ -53,14 +53,14 @@ def test_a_killed_server_restarts_with_everything_shown_as_done(server, browser)
     _add(server, table, 7)
     expect_label(tablet, "score-bia", "7")
     server.stop()  # SIGKILL
-    expect(tablet.locator("#companion-connection")).to_contain_text("Reconnecting", timeout=15_000)
+    expect(tablet.locator("#companion-connection")).to_contain_text("Reconnecting")
     tablet.evaluate("window.beforeRestart = true")
     server.start()
     # The page reloads itself once the server is back: wait for the new document itself, as
     # Flutter's own route updates (history API) count as navigations too.
     tablet.wait_for_function("!window.beforeRestart", timeout=60_000)
     settle(tablet)
-    expect(tablet.locator("#companion-connection")).to_be_hidden(timeout=15_000)
+    expect(tablet.locator("#companion-connection")).to_be_hidden()
     expect_label(tablet, "score-bia", "7", timeout=30_000)
     _add(server, table, 1)
     expect_label(tablet, "score-bia", "8", timeout=30_000)
