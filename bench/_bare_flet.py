@@ -1,7 +1,11 @@
 """The yardstick for bench/fanout.py: a bare Flet app doing the same fan-out.
 
 Three `Text` counters per session, a pubsub subscription, and `POST /bump` that
-sends one new value to every session, which sets one counter and updates it.
+sends one new value to every session, which sets one counter and updates it: the
+issue's yardstick. `POST /bump?row=1` is the like-for-like line: each session also
+puts a new row at the head of a log of eight, as a Kleos Glory change does on a
+device that shows its Glory log (one Semantics-tagged Text: a coloured dot and a
+line), so the bench can tell our own overhead from Flet's cost for a new row.
 Run by the bench as `python bench/_bare_flet.py PORT`.
 """
 from __future__ import annotations
@@ -17,15 +21,32 @@ import uvicorn  # noqa: E402
 from flet_web.fastapi.flet_app_manager import app_manager  # noqa: E402
 
 
+LOG = 8  # rows a log keeps
+
+
+def row(value: int) -> ft.Control:
+    return ft.Semantics(content=ft.Text(spans=[ft.TextSpan("●  ", ft.TextStyle(color=ft.Colors.RED, size=12)),
+                                               ft.TextSpan(f"Day 1: Ares +{value} (kill)")], size=15),
+                        identifier=f"row-{value}")
+
+
 async def main(page: ft.Page) -> None:
     counters = [ft.Text("0", size=40) for _ in range(3)]
+    log = ft.Column([], spacing=12)
+    column = ft.Column([*counters, log])
 
-    async def on_message(value: int) -> None:
+    async def on_message(message: tuple[int, bool]) -> None:
+        value, with_row = message
         counters[0].value = str(value)
-        counters[0].update()
+        if not with_row:
+            counters[0].update()
+            return
+        log.controls.insert(0, row(value))
+        del log.controls[LOG:]
+        column.update()  # the counter and the log in one patch
 
     page.pubsub.subscribe(on_message)
-    page.add(ft.Column(counters))
+    page.add(column)
 
 
 def build() -> flet_fastapi.FastAPI:
@@ -33,9 +54,9 @@ def build() -> flet_fastapi.FastAPI:
     state = {"n": 0}
 
     @app.post("/bump")
-    async def bump() -> dict:
+    async def bump(row: bool = False) -> dict:
         state["n"] += 1
-        app_manager.get_pubsubhub(main).send_all(state["n"])
+        app_manager.get_pubsubhub(main).send_all((state["n"], row))
         return {"n": state["n"]}
 
     @app.get("/health")

@@ -97,9 +97,15 @@ def main() -> None:
         if mark or not marked:
             marked[:] = [now]
             return {"marked": True}
-        grown = now.compare_to(marked[0], "traceback")[:top]
+        grown = now.compare_to(marked[0], "traceback")
+        ours: collections.Counter = collections.Counter()  # by the innermost line of our own code
+        for stat in grown:
+            frames = [f for f in stat.traceback if "/companion/" in f.filename and "/bench/" not in f.filename]
+            where = f"{frames[0].filename.split('/companion/')[-1]}:{frames[0].lineno}" if frames else "(none of ours)"
+            ours[where] += stat.size_diff
         return {"grown": [{"kb": round(stat.size_diff / 1024, 1), "count": stat.count_diff,
-                           "where": stat.traceback.format()[-2 * FRAMES:]} for stat in grown]}
+                           "where": stat.traceback.format()[-2 * FRAMES:]} for stat in grown[:top]],
+                "ours": [{"kb": round(size / 1024, 1), "where": where} for where, size in ours.most_common(top)]}
 
     app.router.routes.insert(0, APIRoute("/bench/probe", probe, methods=["GET"]))
     if FRAMES:

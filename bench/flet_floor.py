@@ -6,7 +6,11 @@ This prints, for the same session and in the same run (best of 5 rounds, server 
 - bare Flet's change, as bench/_bare_flet.py makes it: one Text's value assigned in place;
 - one changed number: a part rebuilt (Component.update) against the value assigned in place;
 - one more row at the head of a four-row list (a Glory log, a history): a part rebuilt with one
-  more row component against the row inserted into a plain Column in place.
+  more row component against the row inserted into a plain Column in place;
+- what the row is made of, each as a part rebuilt with one more row: the Kleos Glory row (a
+  tagged Text of two spans), the same line without its coloured dot (a tagged Text), the history
+  row (a tagged Row of three Texts) and that row as one Text of three spans. Spans are dataclasses
+  too: Flet walks every field of each (a span 23, its style 18), as of any added control.
 Messages are msgpack-encoded as the websocket transport does (tests/ui/live_device.py).
 
 Run from the repository root: python bench/flet_floor.py [--updates 300]
@@ -43,6 +47,27 @@ def row(n: int) -> ft.Control:
                         identifier=f"row-{n}")
 
 
+def plain_row(n: int) -> ft.Control:
+    """The Glory row without its coloured dot."""
+    return ft.Semantics(content=ft.Text(f"Day 1: Ares +{n} (kill)", size=15), identifier=f"row-{n}")
+
+
+def history_row(n: int) -> ft.Control:
+    """A history row as widgets/history.py draws it: the time, who, what."""
+    return ft.Semantics(content=ft.Row([
+        ft.Text("21:07", size=12, width=44, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text("Ana", size=13, width=80, weight=ft.FontWeight.W_600, no_wrap=True),
+        ft.Text(f"Ares +{n} Glory (kill)", size=14, expand=True)]), identifier=f"history-{n}")
+
+
+def history_spans(n: int) -> ft.Control:
+    """The same history row as one Text of three spans."""
+    return ft.Semantics(content=ft.Text(spans=[
+        ft.TextSpan("21:07  ", ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
+        ft.TextSpan("Ana  ", ft.TextStyle(size=13, weight=ft.FontWeight.W_600)),
+        ft.TextSpan(f"Ares +{n} Glory (kill)")], size=14), identifier=f"history-{n}")
+
+
 def best(updates: int, one: Callable[[int], None]) -> float:
     fastest = float("inf")
     for _ in range(ROUNDS):
@@ -66,7 +91,12 @@ async def measure(updates: int) -> None:
         number_holder, rows_holder = Holder(number(0)), Holder(ft.Column([]))
         number_part, rows_part = view(number_holder, "number-part"), view(rows_holder, "rows-part")
         plain_rows = ft.Column([])
-        page.controls = [ft.Column([counter, plain_number, number_part, rows_part, plain_rows])]
+        kinds = {label: (Holder(ft.Column([])), make) for label, make in (
+            ("  a Glory row (tagged Text, two spans)", row), ("  the same line, no dot (tagged Text)", plain_row),
+            ("  a history row (tagged Row of 3 Texts)", history_row),
+            ("  a history row as one Text of 3 spans", history_spans))}
+        kind_parts = {label: view(holder, f"kind-{i}") for i, (label, (holder, _)) in enumerate(kinds.items())}
+        page.controls = [ft.Column([counter, plain_number, number_part, rows_part, plain_rows, *kind_parts.values()])]
         page.update()
         shown: list[ft.Control] = []
 
@@ -98,6 +128,18 @@ async def measure(updates: int) -> None:
         for label, one in (("a number: part rebuilt", number_rebuilt), ("a number: value assigned in place", number_in_place),
                            ("a new row: part rebuilt", row_rebuilt), ("a new row: inserted in place", row_in_place)):
             cost = best(updates, one)
+            print(f"{label:47s} {1e6 * cost:7.0f} us  {cost / base:4.1f}x")
+        print("what a new row is made of (part rebuilt with one more row):")
+        for label, (holder, make) in kinds.items():
+            rows: list[ft.Control] = []
+
+            def add(n: int, holder: Holder = holder, make: Callable[[int], ft.Control] = make,
+                    rows: list[ft.Control] = rows, label: str = label) -> None:
+                rows[:] = [view(Holder(make(n)), f"{label}-{n}"), *rows][:4]
+                holder.control = ft.Column(list(rows), spacing=12)
+                kind_parts[label].update()
+
+            cost = best(updates, add)
             print(f"{label:47s} {1e6 * cost:7.0f} us  {cost / base:4.1f}x")
 
     await asyncio.wrap_future(page.run_task(run))

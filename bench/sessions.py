@@ -11,6 +11,8 @@ round, so caches filled once do not count), with every phone dropped, and once
 the window has passed.
 
 Run from the repository root: python bench/sessions.py [--sessions 500] [--window 10] [--batch 25]
+The worst case holds every phone at once (a window longer than the round: --window 90); phones on a
+weekend come and go over time instead: --batch 20 --every 5 is a wave of 20 every 5 s.
 Targets: after the window, memory within 10 MB of the start, no leftover tasks or sessions.
 """
 from __future__ import annotations
@@ -29,11 +31,10 @@ import msgpack
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "e2e"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _phone import INVOKE, PHONE, REGISTER, draws_page  # noqa: E402
 from drive import _free_port  # noqa: E402
 
-REGISTER, PATCH, INVOKE = 1, 2, 5
-PAGE_ID = 1  # Flet's id of the page control: its first patch carries the drawn screen
-PHONE = (390, 844)
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 
 
@@ -41,7 +42,9 @@ async def phone(port: int, route: str, drop_at_call: bool = False) -> bool:
     """One phone: register, answer the page's calls, wait for its first screen (the page's
     first patch, with the table drawn: about 28 KB for a Kleos seat), then drop.
     `drop_at_call`: drop at the page's first call instead, leaving it waiting for an answer."""
-    ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=None, compression=None, open_timeout=60)
+    # No keep-alive pings: a server slowed by tracemalloc (--trace) answers them too late.
+    ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=None, compression=None, open_timeout=60,
+                       ping_interval=None)
     page = {"route": route, "width": PHONE[0], "height": PHONE[1], "web": True, "platform": "android"}
     await ws.send(b"\x00" + msgpack.packb([REGISTER, {"session_id": "", "page_name": "", "page": page}]))
     shown = False
@@ -57,8 +60,8 @@ async def phone(port: int, route: str, drop_at_call: bool = False) -> bool:
                     await ws.send(b"\x00" + msgpack.packb([INVOKE, {"control_id": body["control_id"],
                                                                     "call_id": body["call_id"],
                                                                     "result": None, "error": None}]))
-                elif action == PATCH and msgpack.unpackb(data[1:], strict_map_key=False)[1].get("id") == PAGE_ID:
-                    shown = True  # the page itself patched: the screen drawn (earlier patches add services)
+                elif draws_page(data):
+                    shown = True
                     break
     except TimeoutError:
         pass
@@ -79,20 +82,33 @@ async def until_gone(http: httpx.AsyncClient, baseline: dict, limit: float) -> t
         await asyncio.sleep(1)
 
 
-async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at_call: bool = False) -> int:
-    shown = 0
+async def round_of(port: int, routes: list[str], count: int, batch: int, drop_at_call: bool = False,
+                   every: float = 0, http: httpx.AsyncClient | None = None) -> tuple[int, int]:
+    """`count` phones, `batch` at a time; with `every`, a batch starts every that many seconds (phones
+    that come and go over time) instead of as soon as the last one dropped. Answers how many were
+    shown, and the most sessions the server held at once (read after each batch, with `http`)."""
+    shown, held = 0, 0
     for i in range(0, count, batch):
+        began = time.perf_counter()
         results = await asyncio.gather(*(phone(port, routes[(i + j) % len(routes)], drop_at_call)
                                          for j in range(min(batch, count - i))))
         shown += sum(results)
-    return shown
+        if http is not None:
+            held = max(held, (await probe(http))["flet_sessions"])
+        if every:
+            await asyncio.sleep(max(0.0, every - (time.perf_counter() - began)))
+    return shown, held
 
 
 async def print_trace(http: httpx.AsyncClient) -> None:
     """The allocation sites grown most since the start (tracemalloc in the server)."""
-    for site in (await http.get("/bench/trace", timeout=900)).json()["grown"]:
+    trace = (await http.get("/bench/trace", timeout=900)).json()
+    for site in trace["grown"]:
         print(f"    {site['kb']:+9.1f} KB {site['count']:+6d} blocks  " + " | ".join(
             part.strip() for part in site["where"]))
+    print("  the same, by the innermost line of our own code that led to it:")
+    for site in trace["ours"]:
+        print(f"    {site['kb']:+9.1f} KB  {site['where']}")
 
 
 def line(label: str, p: dict) -> str:
@@ -108,6 +124,9 @@ async def main() -> None:
     parser.add_argument("--sessions", type=int, default=500)
     parser.add_argument("--window", type=int, default=10, help="the reconnect window (s)")
     parser.add_argument("--batch", type=int, default=25)
+    parser.add_argument("--every", type=float, default=0,
+                        help="waves: a batch of phones every that many seconds (phones that come and go over a "
+                             "weekend), instead of the worst case of every batch at once, one after another")
     parser.add_argument("--drop-at-call", action="store_true",
                         help="phones drop at the page's first call to them, before answering it")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --sessions phones, one after another")
@@ -142,11 +161,12 @@ async def main() -> None:
                 routes = [f"/t/{made['id']}?k={k}" for k in [*keys, made["spectator_token"]]]
                 wait = args.window + 25  # Flet's eviction looks every 10 s
                 how = "drop at the first call, unanswered" if args.drop_at_call else "drop after the first screen"
+                pace = f"a wave of {args.batch} every {args.every:g} s" if args.every else f"batches of {args.batch} at once"
                 print(f"# {args.sessions} phone sessions ({how}), reconnect window {args.window} s, "
-                      f"batches of {args.batch}; a shared, busy 2-core machine, load average "
+                      f"{pace}, {args.rounds} rounds; a shared, busy 2-core machine, load average "
                       f"{' '.join(f'{n:.2f}' for n in os.getloadavg())}"
                       + (f"; server env {' '.join(args.server_env)}" if args.server_env else ""))
-                warm = await round_of(port, routes, 2 * args.batch, args.batch)
+                warm, _ = await round_of(port, routes, 2 * args.batch, args.batch)
                 await until_gone(http, {"flet_sessions": 0}, wait)
                 start = await probe(http)
                 start_types = (await probe(http, 400))["types"] if args.types else {}
@@ -156,10 +176,13 @@ async def main() -> None:
                 last = start
                 for turn in range(1, args.rounds + 1):
                     began = time.perf_counter()
-                    shown = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call)
+                    shown, held = await round_of(port, routes, args.sessions, args.batch, args.drop_at_call,
+                                                 args.every, http if args.every else None)
                     took = time.perf_counter() - began
                     dropped = await probe(http)
-                    print(line(f"round {turn}: all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s")
+                    held = max(held, dropped["flet_sessions"])
+                    print(line(f"round {turn}: all dropped", dropped) + f"   shown {shown}/{args.sessions} in {took:.1f} s; "
+                                                                          f"at most {held} sessions held at once")
                     if args.trace:
                         print("  what the dropped sessions hold, by site:")
                         await print_trace(http)
@@ -185,7 +208,11 @@ async def main() -> None:
                 print(f"# load average at the end {' '.join(f'{n:.2f}' for n in os.getloadavg())}")
         finally:
             server.terminate()
-            server.wait(timeout=30)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # a server slowed by tracemalloc may not stop in time
+                server.kill()
+                server.wait()
 
 
 if __name__ == "__main__":

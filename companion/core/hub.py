@@ -27,7 +27,7 @@ from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
 from companion.core.roster import roster
 from companion.core.store import Damaged, FileLog, Store, TableStore
-from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, in_effect, owned_top
+from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, owned_top
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +93,9 @@ class LiveTable:
         self._finished = self.game.finished(self.state)
         self._clock_started = any(e["type"] == turnclock.START for e in self._events)
         self._read = ReadCache()
+        # Read from the events in effect after every change, so kept and brought up to date (timeline.Grown).
+        self._step = Grown(int, lambda step, e: steps.moved(step, e, self.game.steps))
+        self._in_force: Grown[set] = Grown(set, lambda seqs, e: seqs.add(e["seq"]) or seqs)
         self._ending: tuple[tuple, dict] | None = None  # the finished play's summary, for the change it ends
         self._rows: dict[tuple, dict] = {}  # history rows as worded for (event, viewer, language, undone)
         self._held = threading.local()  # see answering()
@@ -152,7 +155,8 @@ class LiveTable:
     @property
     def step(self) -> int:
         """The step a command that moves the game on must name to be applied (core/steps.py)."""
-        return steps.current(reversed(self._done), self.game.steps)
+        with self._lock:
+            return self._step.of(self._done)
 
     def _stamp(self) -> tuple[int, int]:
         """What every read depends on: the log's last event and the state it led to."""
@@ -186,7 +190,7 @@ class LiveTable:
         """Each row is worded once and kept (an event never changes; whether it is undone is
         part of the row's key), so a change words one new row, not the whole list."""
         events = self._events[-limit:] if limit else self._events
-        in_force = {e["seq"] for e in self._done}
+        in_force = self._in_force.of(self._done)
         if len(self._rows) > ROWS_KEPT:
             self._rows.clear()
         rows = []
@@ -284,7 +288,7 @@ class LiveTable:
         with self._lock:
             if client_id in self._by_client:
                 return self._by_client[client_id]
-            steps.check(event["type"], sent_from, self._done, self.game.steps,
+            steps.check(event["type"], sent_from, self.step, self._done, self.game.steps,
                         lambda done, lang: self._label(done, access.viewer, lang)["text"])
             drafts.check(self.game.drafts, self.state, event, seen_draft)
             if event["type"] in CONTROL_TYPES:

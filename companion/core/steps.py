@@ -12,7 +12,7 @@ the refusal tells the sender what the table did instead.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable
 
 from companion.core.model import RuleError
 from companion.i18n import LANGS
@@ -25,26 +25,22 @@ class Stale(RuleError):
     """The table moved past the step a command was issued from (HTTP 409)."""
 
 
-def current(done: Iterable[dict], steps: frozenset[str]) -> int:
-    """The step token of a log: the seq of its latest step event in effect, 0 before any.
-
-    `done` is read newest first and the walk stops at the first step, so its cost is the
-    number of changes since the last step, not the length of the game."""
-    if not steps:
-        return 0
-    return next((e["seq"] for e in done if e.get("type") in steps), 0)
+def moved(step: int, event: dict, steps: frozenset[str]) -> int:
+    """The step token once `event` is in effect after a log whose token was `step` (0 before any
+    step): the seq of the latest step event in effect. The hub folds it over the log as it grows."""
+    return event["seq"] if event.get("type") in steps else step
 
 
-def check(kind: str, sent: object, done: list[dict], steps: frozenset[str],
+def check(kind: str, sent: object, now: int, done: list[dict], steps: frozenset[str],
           word: Callable[[dict, str], str]) -> None:
-    """Refuse a step command whose token is missing or is not the table's current step.
+    """Refuse a step command whose token is missing or is not the table's current step, `now`
+    (`moved` folded over `done`, which the hub keeps as the log grows).
 
     `word(event, lang)` words the step that happened instead, as the sender may read it."""
     if kind not in steps:
         return
     if sent is None:
         raise RuleError("steps.missing", field=FIELD, type=kind)
-    now = current(reversed(done), steps)
     if sent == now:
         return
     latest = next((e for e in reversed(done) if e.get("seq") == now), None)

@@ -10,7 +10,11 @@ undo never takes them back, so they are left out.
 """
 from __future__ import annotations
 
+from typing import Callable, Generic, TypeVar
+
 from companion.core.turnclock import CLOCK_TYPES
+
+T = TypeVar("T")
 
 UNDO = "undo"
 REDO = "redo"
@@ -51,3 +55,24 @@ def owned_top(stack: list[dict], owner: str | bool) -> dict | None:
     if not stack or (owner is not True and stack[-1].get("by") != owner):
         return None
     return stack[-1]
+
+
+class Grown(Generic[T]):
+    """A value worked out from the events in effect, kept and brought up to date from the events
+    added since it was last asked: every change appends one, so a change on a long table reads no
+    more of them than on a short one. When an event before the end went (an undo), the same object
+    no longer stands where the last one read stood (the list is only appended to, or cut), and the
+    value is worked out again from the start. `add(value, event)` may change `value` in place."""
+
+    def __init__(self, start: Callable[[], T], add: Callable[[T, dict], T]) -> None:
+        self._start, self._add = start, add
+        self._read, self._last, self._value = 0, None, start()
+
+    def of(self, events: list[dict]) -> T:
+        n = self._read
+        if len(events) < n or n and events[n - 1] is not self._last:
+            n, self._value = 0, self._start()
+        for event in events[n:]:
+            self._value = self._add(self._value, event)
+        self._read, self._last = len(events), events[-1] if events else None
+        return self._value

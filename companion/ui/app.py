@@ -317,9 +317,14 @@ class Session:
 
     def _let_screen_go(self) -> None:
         """The screen's parts and controls go; the next render builds them from scratch, under a
-        new root and app bar (a component Flet has unmounted is not mounted again)."""
+        new root and app bar (a component Flet has unmounted is not mounted again). A device that
+        may come back keeps one line saying it is reconnecting: Flet answers its return with the
+        page as it stands, which the browser shows until that render arrives, and an empty page
+        there is a blank phone (seen at 390x844 while the redraw was on its way)."""
         self.ui.parts.clear()
         self.page.controls.clear()
+        if not self.closed:
+            self.page.controls.append(tagged(ft.Text(self.ui.t("ui.reconnecting"), size=20), "reconnecting"))
         self.page.appbar = None
         self._screen = Holder()
         self._root = view(self._screen, "screen")
@@ -367,8 +372,11 @@ class Session:
             self._leave_table()  # the tablet gave this seat to another phone
             self.notice = "seats.seat_moved"
         if ui.live and ui.access:
+            # The render's one read of the table: the screen, the app bar's title, the step the
+            # shield says and the rules panel's game all read it from here (ui.snap).
+            snap = ui.snapshot()
             self.shield.mount()
-            if ui.seen.token not in (None, ui.live.step):
+            if ui.seen.token not in (None, snap["step"]):
                 self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
         if screen != self._shown_as:  # another screen: nothing of the old one may be reused
@@ -447,7 +455,7 @@ class Session:
         Not parts: a part's component under the page would be walked again by every page update
         (see self._root)."""
         ui, bar = self.ui, self._bar
-        title = game_title(ui.live.table.game, ui.lang) if ui.live else ui.t("ui.app_title")
+        title = game_title(ui.snap["game"], ui.lang) if ui.live and ui.access else ui.t("ui.app_title")
         home = bool((ui.live or self.stats_open) and self.admin)
         # On a phone the full language name would squeeze the game's title out.
         language = ("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language")

@@ -96,9 +96,13 @@ class Parts:
     # (children before the part built around them): each is updated in place, see update_in_place().
     replaced: list[ft.Component] = field(default_factory=list)
     look: tuple | None = None  # the device's language, theme and width class during a render
+    # memo(): what each key's function returned last, from which signature, and the parts it named
+    memos: dict[str, tuple[tuple, Any, list[str]]] = field(default_factory=dict)
+    memos_used: set[str] = field(default_factory=set)
 
     def begin(self, look: tuple | None = None) -> None:
         self.used.clear()
+        self.memos_used.clear()
         self.stack.clear()
         self.rebuilt = []
         self.replaced = []
@@ -108,10 +112,13 @@ class Parts:
         self.look = None
         for key in [k for k in self.built if k not in self.used]:
             del self.built[key]
+        for key in [k for k in self.memos if k not in self.memos_used]:
+            del self.memos[key]
 
     def clear(self) -> None:
         self.built.clear()
         self.used.clear()
+        self.memos.clear()
         self.replaced = []
 
     def _mark(self, key: str) -> None:
@@ -159,6 +166,37 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     parts.used.add(key)
     parts.rebuilt.append(key)
     return shown
+
+
+def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
+    """`describe(ui, *args)`, a function that returns parts (a part, or a few), called again only
+    when `args` (or the look) differ from its last call under `key` on this device; meanwhile
+    it returns what it returned then, and the parts it named stay on the screen.
+
+    For a piece that works out the arguments of several parts (a scoreboard tile: its number,
+    name, buttons and frame): a part that hits is cheap, but the walk to it (the arguments
+    computed, each part's signature compared) is paid on every render of every device, and
+    most of a screen is unchanged by a change. `describe` follows the rules of a part's `build`
+    (reads nothing but its arguments); unlike a part, it makes no control of its own."""
+    parts: Parts = ui.parts
+    signature = (describe, parts.look or (ui.lang, ui.dark, ui.is_phone), _identities(args))
+    cached = parts.memos.get(key)
+    if cached is not None and cached[0] == signature and all(k in parts.built for k in cached[2]):
+        for child in cached[2]:
+            parts._mark(child)
+        named = cached[2]
+        result = cached[1]
+    else:
+        parts.stack.append([])
+        try:
+            result = describe(ui, *args)
+        finally:
+            named = parts.stack.pop()
+        parts.memos[key] = (signature, result, named)
+    if parts.stack:
+        parts.stack[-1].extend(named)
+    parts.memos_used.add(key)
+    return result
 
 
 def _identities(args: tuple) -> tuple:

@@ -23,8 +23,9 @@ from companion.ui.widgets.turn_clock import clock_strip
 
 
 def table_screen(ui: UI) -> ft.Control:
-    """Read this device's snapshot (the render's one read of the table), then build from it."""
-    snap = ui.snapshot()
+    """Build from this device's snapshot, which the render read first (`ui.snapshot()`, the
+    render's one read of the table; the app bar and the step shield read it too)."""
+    snap = ui.snap
     ui.seen.show(snap["step"])
     if snap["finished"]:  # built off the event loop; the device is drawn again once it is
         ask_summary(ui, snap["seq"])

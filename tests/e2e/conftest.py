@@ -4,8 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from drive import ARGS, CHROMIUM, Server
-from playwright.sync_api import sync_playwright
+from drive import ARGS, CHROMIUM, WAIT_MS, Server
+from playwright.sync_api import expect, sync_playwright
+
+expect.set_options(timeout=WAIT_MS)  # Playwright's 5 s is short for a loaded 2-core machine
 
 
 @pytest.fixture(scope="session")

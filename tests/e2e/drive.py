@@ -24,6 +24,10 @@ from companion.core.store import inspect
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# How long a browser test waits for a condition before it fails (Playwright's `expect` default too,
+# set in conftest.py). Generous: CI runs two workers, each with its Chromium and servers, on two
+# cores, and at a load of 20 a render has taken seconds. A wait that holds returns at once.
+WAIT_MS = 30_000
 TABLET = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -101,7 +105,7 @@ class Server:
             return json.loads(resp.read())
 
 
-def until(predicate, timeout: float = 15.0) -> bool:
+def until(predicate, timeout: float = WAIT_MS / 1000) -> bool:
     """Whether `predicate()` came true within `timeout` seconds, asked every 50 ms: a wait on
     the condition itself, for what no locator expresses (a server's counters, a decoded QR code)."""
     deadline = time.monotonic() + timeout
@@ -128,7 +132,7 @@ def goto(page: Page, url: str) -> None:
 def settle(page: Page) -> None:
     """Wait for Flutter, then switch on its accessibility tree (again, if the first click came
     too early for the engine: then no control with an identifier shows up)."""
-    page.wait_for_selector("#loading", state="detached", timeout=30_000)
+    page.wait_for_selector("#loading", state="detached", timeout=2 * WAIT_MS)
     for attempt in range(3):
         placeholder = page.locator("flt-semantics-placeholder")
         if placeholder.count():
@@ -157,17 +161,17 @@ def drawn(page: Page) -> None:
     until its browser reports it): a step command tapped sooner counts as aimed at the step before."""
     mark = el(page, "step-drawn")
     if mark.count():
-        expect(mark).to_have_text(re.compile(r"^drawn"), timeout=10_000)
+        expect(mark).to_have_text(re.compile(r"^drawn"))
 
 
 def type_into(page: Page, ident: str, text: str) -> None:
     field = el(page, ident).locator("input, textarea").first
     field.click()
-    expect(field).to_be_focused(timeout=15_000)  # Flutter has taken the tap: a fill before it is dropped
+    expect(field).to_be_focused()  # Flutter has taken the tap: a fill before it is dropped
     field.fill(text)
 
 
-def expect_label(page: Page, ident: str, text: str, timeout: int = 10_000) -> None:
+def expect_label(page: Page, ident: str, text: str, timeout: int = WAIT_MS) -> None:
     """The control's accessible text (label or content) contains `text`."""
     expect(el(page, ident)).to_contain_text(text, timeout=timeout)
 
@@ -194,6 +198,23 @@ def scan_qrs(page: Page, area, shot: Path, count: int = 1) -> list[str]:
 def scan_qr(page: Page, code, shot: Path) -> str:
     [link] = scan_qrs(page, code, shot)
     return link
+
+
+def still_box(page: Page, ident: str, moved_from: dict | None = None) -> dict:
+    """The control's box once a wheel has moved it (from `moved_from`, if given) and it has kept
+    still for three reads in a row: a box read while the page still scrolls is somewhere else."""
+    boxes: list[dict | None] = []
+
+    def settled() -> bool:
+        boxes.append(el(page, ident).bounding_box())
+        last = boxes[-3:]
+        if len(last) < 3 or None in last or (moved_from is not None and last[-1]["y"] == moved_from["y"]):
+            return False
+        return all(abs(b["y"] - last[-1]["y"]) < 0.5 and abs(b["x"] - last[-1]["x"]) < 0.5 for b in last)
+
+    if not until(settled):
+        raise AssertionError(f"{ident} did not come to rest: {boxes[-3:]}")
+    return boxes[-1]
 
 
 def in_view(page: Page, ident: str) -> bool:

@@ -33,7 +33,7 @@ def shows_number(page, number: int) -> bool:
 def synced(seq: int, *pages) -> None:
     """Wait until each page lists event `seq` in its history, so no re-render is pending under a tap."""
     for page in pages:
-        el(page, f"history-{seq}").wait_for(state="attached", timeout=10_000)
+        el(page, f"history-{seq}").wait_for(state="attached")
 
 
 def open_together(browser, *targets: tuple[str, dict], history: bool = True) -> list:
@@ -48,7 +48,7 @@ def open_together(browser, *targets: tuple[str, dict], history: bool = True) -> 
         settle(page)
         if history and page.viewport_size["width"] < 700:
             tap(page, "history-open")
-            el(page, "history-close").wait_for(state="attached", timeout=10_000)
+            el(page, "history-close").wait_for(state="attached")
     return pages
 
 

@@ -13,7 +13,7 @@ def test_damaged_files_are_listed_movable_and_explained_on_a_phone(server, brows
     (tables / "list0001.json").write_text("[1, 2, 3]")
 
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
-    expect(el(tablet, f"table-{good['id']}")).to_be_attached(timeout=10_000)
+    expect(el(tablet, f"table-{good['id']}")).to_be_attached()
     expect(el(tablet, "damaged-dead0001")).to_have_attribute("aria-label", re.compile("damaged.*not JSON", re.I))
     expect(el(tablet, "damaged-list0001")).to_have_attribute("aria-label", re.compile("not a table"))
     assert server.api("GET", "/api/health")["damaged"] == 2
@@ -22,7 +22,7 @@ def test_damaged_files_are_listed_movable_and_explained_on_a_phone(server, brows
     expect_label(phone, "damaged-table", "damaged")
 
     tap(tablet, "move-damaged-dead0001")
-    expect(el(tablet, "damaged-dead0001")).not_to_be_attached(timeout=10_000)
+    expect(el(tablet, "damaged-dead0001")).not_to_be_attached()
     expect(el(tablet, f"table-{good['id']}")).to_be_attached()
     assert not (tables / "dead0001.json").exists()
     assert len(list((server.data_dir / "deleted").glob("dead0001-*.json"))) == 1

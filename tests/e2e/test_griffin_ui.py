@@ -36,7 +36,7 @@ def _setup(server) -> tuple[str, dict]:
 
 def expect_disabled(page, ident: str, disabled: bool = True) -> None:
     state = "[aria-disabled='true']" if disabled else ":not([aria-disabled='true'])"
-    expect(el(page, ident).locator(f"[role='button']{state}")).to_have_count(1, timeout=10_000)
+    expect(el(page, ident).locator(f"[role='button']{state}")).to_have_count(1)
 
 
 def _phone(browser, server, tid: str, key: str):
@@ -64,7 +64,7 @@ def test_red_buys_the_griffin_then_robs_blue_who_is_told(server, browser, tmp_pa
     expect_label(blue, "told", f"Red's Griffin took {BLUE_GOLD // 2} of your gold")
     expect_label(blue, "cyc-gold", str(BLUE_GOLD - BLUE_GOLD // 2))
     green = _phone(browser, server, tid, keys["green"])
-    el(green, "cyc-gold").wait_for(state="attached", timeout=10_000)
+    el(green, "cyc-gold").wait_for(state="attached")
     assert el(green, "told").count() == 0
     expect_label(red, "undo", "Undo is off: why?")  # red's own phone cannot unsee it, and can ask why
     tap(red, "undo")

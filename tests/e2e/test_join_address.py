@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drive import Server, el, open_app, scan_qrs, tap
+from drive import Server, el, open_app, scan_qrs, tap, until
 from playwright.sync_api import expect
 
 
@@ -63,10 +63,13 @@ def test_url_option_wins_and_the_host_can_switch_the_codes(lan_browser, tmp_path
         expect(el(tablet, "join-address-1")).to_have_count(0)  # 127.0.0.1 is never offered
         choice.click()
         expect(el(tablet, "join-address-0")).to_have_count(0)  # redrawn: the list folds away
-        for _ in range(20):  # the new code may still be painting
-            if (now := _codes(tablet, table, tmp_path))["ana"] == f"{lan}{ana}":
-                break
-            tablet.wait_for_timeout(250)
+        now: dict = {}
+
+        def repainted() -> bool:  # the new code may still be painting
+            now.update(_codes(tablet, table, tmp_path))
+            return now["ana"] == f"{lan}{ana}"
+
+        until(repainted)
         assert now == {"ana": f"{lan}{ana}", "spectator": f"{lan}/t/{table['id']}?k={table['spectator_token']}"}
     finally:
         srv.stop()

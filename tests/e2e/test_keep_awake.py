@@ -3,7 +3,7 @@ API: the page falls back to NoSleep's muted looping video, started by the first 
 from __future__ import annotations
 
 import pytest
-from drive import PHONE, goto, open_app, tap
+from drive import PHONE, expect_label, goto, open_app, tap
 
 pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
@@ -24,8 +24,8 @@ def test_a_tablet_on_a_lan_address_keeps_its_screen_on_after_the_first_tap(serve
     assert tablet.evaluate("() => 'wakeLock' in navigator") is False
     tablet.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
     tap(tablet, "add-ana-1")
-    tablet.wait_for_function("() => window.companionAwake === 'video'", timeout=10_000)
-    tablet.wait_for_function(PLAYING, timeout=5_000)
+    tablet.wait_for_function("() => window.companionAwake === 'video'")
+    tablet.wait_for_function(PLAYING)
 
 
 def test_a_video_that_stops_on_its_own_is_played_again_while_the_screen_is_wanted_on(server, lan_browser):
@@ -34,9 +34,9 @@ def test_a_video_that_stops_on_its_own_is_played_again_while_the_screen_is_wante
     tablet = open_app(lan_browser, f"http://tablet.lan:{server.port}/t/{table['id']}?k={table['host_token']}")
     tablet.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
     tap(tablet, "add-ana-1")
-    tablet.wait_for_function(PLAYING, timeout=10_000)
+    tablet.wait_for_function(PLAYING)
     tablet.evaluate("() => window.companionNoSleep.noSleepVideo.pause()")
-    tablet.wait_for_function(PLAYING, timeout=5_000)
+    tablet.wait_for_function(PLAYING)
     assert tablet.evaluate("() => window.companionAwake") == "video"
 
 
@@ -48,10 +48,10 @@ def test_a_phone_stays_dimmable_until_its_player_asks(server, lan_browser):
     goto(phone, f"{lan}/t/{table['id']}?k={seat}")
     phone.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'false'")
     tap(phone, "add-ana-1")
-    phone.wait_for_timeout(500)
+    expect_label(phone, "score-ana", "1")  # the tap went through, and the page saw it as a gesture
     assert phone.evaluate("() => window.companionAwake") == "idle" and not _video_playing(phone)
     tap(phone, "keep-awake")
     phone.wait_for_function("() => localStorage.getItem('flutter.companion.awake.now') === 'true'")
     tap(phone, "add-ana-1")
-    phone.wait_for_function("() => window.companionAwake === 'video'", timeout=10_000)
-    phone.wait_for_function(PLAYING, timeout=5_000)
+    phone.wait_for_function("() => window.companionAwake === 'video'")
+    phone.wait_for_function(PLAYING)

@@ -30,7 +30,7 @@ def tap(page, ident: str) -> None:
 
 def shows(page, ident: str, text: str, state: str = "attached") -> None:
     """Wait until `ident` carries `text` (or, detached, no longer does); a locator wait re-checks every frame."""
-    page.locator(f"[flt-semantics-identifier='{ident}']", has_text=text).first.wait_for(state=state, timeout=10_000)
+    page.locator(f"[flt-semantics-identifier='{ident}']", has_text=text).first.wait_for(state=state)
 
 
 def press_next(page, leads_to: str) -> None:
@@ -61,7 +61,7 @@ def test_two_gods_play_five_days_to_a_winner(server, browser):
     tap(tablet, "kleos-hex-ares-H1")
     tap(tablet, "kleos-hex-athena-H5")
     tap(tablet, "create-table")
-    tablet.wait_for_url("**/t/**", timeout=10_000)
+    tablet.wait_for_url("**/t/**")
 
     # Setup: the checklist is open; tick one item, and Ares sits on Temple 1.
     shows(tablet, "kleos-temple-ares", "H1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from drive import TABLET, el, expect_label, kleos_table, open_app, post
+from drive import TABLET, el, expect_label, kleos_table, open_app, post, still_box
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
@@ -37,7 +37,9 @@ def scroll_to(page, ident: str) -> None:
             continue
         box = el(page, ident).bounding_box()
         if 100 <= box["y"] <= TABLET["height"] - 150:
-            return
+            box = still_box(page, ident)  # where the wheel's scroll came to rest
+            if 100 <= box["y"] <= TABLET["height"] - 150:
+                return
         step = box["y"] - TABLET["height"] / 2
         page.mouse.wheel(0, step)
         page.wait_for_timeout(400)

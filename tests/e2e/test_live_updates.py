@@ -5,7 +5,7 @@ import threading
 import time
 
 import pytest
-from drive import PHONE, TABLET, el, expect_label, open_app, type_into
+from drive import PHONE, TABLET, el, expect_label, in_view, open_app, still_box, type_into, until
 
 pytestmark = pytest.mark.shares_server  # only its own tables, made through the API
 
@@ -27,7 +27,7 @@ def scorer(server, table: dict, player: str, stop: threading.Event) -> threading
 
 
 def centre(page, ident: str) -> tuple[float, float]:
-    box = el(page, ident).bounding_box()
+    box = still_box(page, ident)
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
@@ -55,10 +55,10 @@ def test_a_scrolled_tablet_stays_put_and_typing_survives_ten_changes(server, bro
     table = server.api("POST", "/api/tables", {"game": "scorepad", "options": {"players": players}})
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}", TABLET)
     expect_label(tablet, "score-p12", "0")
+    unscrolled = el(tablet, "score-p12").bounding_box()
     tablet.mouse.move(300, 500)
     tablet.mouse.wheel(0, 900)
-    tablet.wait_for_timeout(800)
-    before = el(tablet, "score-p12").bounding_box()["y"]
+    before = still_box(tablet, "score-p12", moved_from=unscrolled)["y"]
     assert before < TABLET["height"] - 100  # scrolled to the bottom cards
 
     phone = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['p1']['token']}", PHONE)
@@ -76,8 +76,9 @@ def test_a_scrolled_tablet_stays_put_and_typing_survives_ten_changes(server, bro
     assert field.input_value() == "won the race"
     phone.mouse.move(200, 400)
     phone.mouse.wheel(0, -4000)  # back up to P1's tile, above the twelve cards and the field
-    phone.wait_for_timeout(800)
-    phone.mouse.click(*centre(phone, "add-p1-5"))
+    assert until(lambda: el(phone, "add-p1-5").count() and in_view(phone, "add-p1-5"))
+    box = still_box(phone, "add-p1-5")
+    phone.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect_label(phone, "score-p1", "P1 5")
     last = server.table_file(table["id"])["events"]
     assert list(last.values())[-1]["reason"] == "won the race"

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import flet as ft
 import pytest
-from drive import PHONE, TABLET, el, expect_label, in_view, open_app, tap, type_into
+from drive import PHONE, TABLET, el, expect_label, in_view, open_app, tap, type_into, until
 from playwright.sync_api import expect
 
 from companion.games.lords_of_hellas.game import GAME
@@ -95,7 +95,7 @@ def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tap(tablet, "loh-threshold-warlord-plus")
     expect_label(tablet, "loh-threshold-warlord-value", "3")
     tap(tablet, "create-table")
-    tablet.wait_for_url("**/t/**", timeout=10_000)
+    tablet.wait_for_url("**/t/**")
     table_id = tablet.url.split("/t/")[1].split("?")[0]
     state = server.api("GET", f"/api/tables/{table_id}?k={server.host_token(table_id)}")["state"]
     assert state["names"] == {"ana": "Ana", "bia": "Bia"}
@@ -186,6 +186,11 @@ def test_four_players_victory_watch_fits_the_tablet_and_the_last_quick_action_wo
     assert in_view(phone, "score-dino") and in_view(phone, "quick-monsters-dino")  # own tile first on a phone
     tap(phone, "quick-monsters-dino")
     expect_label(tablet, "markers-dino", "One away!")
-    track = server.api("GET", f"/api/tables/{table}?k={host}")["state"]["tracks"]["dino"]
-    assert (track["lands"], track["monsters"]) == (1, 1)
+
+    def track() -> tuple[int, int]:
+        dino = server.api("GET", f"/api/tables/{table}?k={host}")["state"]["tracks"]["dino"]
+        return dino["lands"], dino["monsters"]
+
+    # The marker may already say so after the lands alone: wait for the monsters' tap itself.
+    assert until(lambda: track() == (1, 1)), track()
     expect_disabled(phone, "loh-end-turn")  # not Dino's turn

@@ -23,13 +23,13 @@ def test_a_typed_question_opens_its_answer_then_portuguese(server, browser):
 
     # Results follow the typing: a first word, then the rest key by key into the same field.
     type_into(page, "rules-query", "champion")
-    expect(el(page, "rules-hit-kleos-champion")).to_be_attached(timeout=15_000)
+    expect(el(page, "rules-hit-kleos-champion")).to_be_attached()
     page.keyboard.type(" be cursed", delay=40)
-    expect(_field(page)).to_have_value("champion be cursed", timeout=10_000)
+    expect(_field(page)).to_have_value("champion be cursed")
     # The list has moved on to the whole question once a topic only it finds is in and one only "champion" found is out.
     word, question = (
         [h.id for h in search(q, lang="en", limit=LIMIT)] for q in ("champion", "champion be cursed"))
-    expect(el(page, f"rules-hit-kleos-{next(i for i in question if i not in word)}")).to_be_attached(timeout=15_000)
+    expect(el(page, f"rules-hit-kleos-{next(i for i in question if i not in word)}")).to_be_attached()
     expect(el(page, f"rules-hit-kleos-{next(i for i in word if i not in question)}")).to_have_count(0)
 
     champion, curse = entry("kleos", "champion", "en"), entry("kleos", "curse", "en")
@@ -46,7 +46,7 @@ def test_a_typed_question_opens_its_answer_then_portuguese(server, browser):
     tap(page, "rules-game-lords_of_hellas")
     type_into(page, "rules-query", "condicoes de vitoria")
     victory = entry("lords_of_hellas", "victory-conditions", "pt")
-    expect_label(page, "rules-hit-lords_of_hellas-victory-conditions", victory.title, timeout=15_000)
+    expect_label(page, "rules-hit-lords_of_hellas-victory-conditions", victory.title)
     tap(page, "rules-hit-lords_of_hellas-victory-conditions")
     expect_label(page, "rules-entry-answer", victory.answer)
 

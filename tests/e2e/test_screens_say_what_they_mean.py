@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from drive import PHONE, TABLET, el, expect_label, goto, kleos_table, open_app, post, tap
+from drive import PHONE, TABLET, el, expect_label, goto, kleos_table, open_app, post, still_box, tap
 from playwright.sync_api import expect
 
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
@@ -62,9 +62,9 @@ def test_a_portuguese_phone_shows_no_english_word(server, browser):
     expect_label(page, "score-athena", "Atena")
     post(server, table, {"type": "glory.add", "player": "artemis", "reason": "kill", "also": "slaughter"})
     expect_label(page, "score-artemis", "Ártemis 2")
-    for section in ("board", "odds", "dice"):
+    for section, shown in (("board", "favor-state"), ("odds", "odds-outcomes-total"), ("dice", "dice-roll")):
         tap(page, f"kleos-tab-{section}")
-        page.wait_for_timeout(300)  # let the section's semantics settle before reading them
+        expect(el(page, shown)).to_be_attached()  # the section is on screen: read it, not the one before
         found = {w for text in _said(page) for w in re.findall(r"[A-Za-zÀ-ÿ]+", text) if w.lower() in ENGLISH}
         assert not found, f"{section}: English words on a Portuguese phone: {sorted(found)}"
 
@@ -75,10 +75,12 @@ def _wheel_until(page, ident: str, at: tuple[float, float], top: float, bottom: 
     for _ in range(30):
         box = el(page, ident).bounding_box() if el(page, ident).count() else None
         if box and top <= box["y"] and box["y"] + box["height"] <= bottom:
-            return box
+            box = still_box(page, ident)  # where the wheel's scroll came to rest
+            if top <= box["y"] and box["y"] + box["height"] <= bottom:
+                return box
         delta = 200 if box is None or box["y"] + box["height"] > bottom else -200
         page.mouse.wheel(0, delta)
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(250)  # the wheel's scroll plays out; the loop looks again either way
     raise AssertionError(f"{ident} did not come between {top} and {bottom}")
 
 
@@ -91,6 +93,8 @@ def test_the_odds_stay_in_view_while_an_input_changes_on_a_phone(server, browser
     # Deep in the inputs (they scroll in their own area under the results) to the defender's Tactics.
     plus = _wheel_until(page, "defender-tactics-plus", (195, 700), 0, PHONE["height"])
     results = ["odds-outcome_slaughter", "odds-outcome_neither_killed", "odds-outcomes-total"]
+    for ident in results:
+        still_box(page, ident)
     before = boxes(page, results)
     page.mouse.click(plus["x"] + plus["width"] / 2, plus["y"] + plus["height"] / 2)
     expect_label(page, "defender-tactics-value", "1")

@@ -10,7 +10,7 @@ def test_create_join_add_undo_and_reload(server, browser):
     type_into(tablet, "player-0", "Ana")
     type_into(tablet, "player-1", "Bia")
     tap(tablet, "create-table")
-    tablet.wait_for_url("**/t/**", timeout=10_000)
+    tablet.wait_for_url("**/t/**")
     table_id = tablet.url.split("/t/")[1].split("?")[0]
     expect(el(tablet, "join-card")).to_be_attached()
     expect(el(tablet, "join-bia")).to_be_attached()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
-import time
 
 import flet as ft
 import flet_web.fastapi as flet_fastapi
@@ -38,10 +37,7 @@ class Background:
 
     def __enter__(self) -> Background:
         self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started and time.time() < deadline:
-            time.sleep(0.05)
-        assert self.server.started
+        assert until(lambda: self.server.started, 30)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -53,19 +49,16 @@ class Background:
 def watched():
     """A page carrying the comeback script and a health answer the test steers. It asks every
     5 s while the server answers and every 0.2 s while it does not: the tests move the page's
-    clock (Playwright's page.clock) rather than wait, and count the checks that reach here."""
-    health = {"boot": "first", "up": True, "loads": 0, "checks": 0, "checks_at_load": 0}
+    clock (Playwright's page.clock) rather than wait, and count the checks in the page."""
+    health = {"boot": "first", "up": True, "loads": 0}
 
     async def page(request: Request) -> Response:
         health["loads"] += 1
-        health["checks_at_load"] = health["checks"]
         loads = health["loads"]
         return HTMLResponse(f'<html><head><title>t</title></head><body><p id="n">load {loads}</p></body></html>')
 
     async def status(request: Request) -> Response:
-        answer = JSONResponse({"boot": health["boot"]}) if health["up"] else Response(status_code=502)
-        health["checks"] += 1  # counted once the answer is fixed: a change after this is the next check's
-        return answer
+        return JSONResponse({"boot": health["boot"]}) if health["up"] else Response(status_code=502)
 
     app = Starlette(routes=[Route("/t/x", page), Route("/api/health", status)])
     wrapped = IndexPageMiddleware(app, head=comeback.script(session_timeout_s=2, poll_ms=5000, offline_poll_ms=200))
@@ -73,32 +66,61 @@ def watched():
         yield served, health
 
 
-def _checks_since_load(health: dict) -> int:
-    return health["checks"] - health["checks_at_load"]
+# Counts the page's health checks asked and answered (or failed). The page schedules its next
+# check in the same run of promise callbacks that handles an answer, so when the counts are equal
+# no check is on its way and the next one waits on the page's clock. Moving a paused clock before
+# that fires nothing: an answer arriving afterwards puts its next check on the stopped clock,
+# where it never runs (so the restart test once waited in vain for a reload).
+COUNT_CHECKS = """(() => {
+  const counts = window.__healthChecks = {asked: 0, answered: 0};
+  const fetch = window.fetch;
+  window.fetch = function (...args) {
+    const asked = fetch.apply(this, args);
+    counts.asked++;
+    asked.then(r => {
+      const json = r.json;
+      r.json = function () { return json.call(this).finally(() => { counts.answered++; }); };
+    }, () => { counts.answered++; });
+    return asked;
+  };
+})();"""
 
 
-def _pause(page) -> None:
-    """Stop the page's clock a little ahead (it cannot go back, and the machine may be slow):
-    from then on the page's time moves only when the test moves it."""
-    page.clock.pause_at((page.evaluate("Date.now()") + 10_000) / 1000)
+START = 1_700_000_000  # any fixed moment (s): the page's clock starts there
+
+
+def _counting(browser):
+    """A page whose clock stands still from the start: its time moves only when the test moves it."""
+    page = browser.new_page()
+    page.add_init_script(COUNT_CHECKS)
+    page.clock.install(time=START)
+    page.clock.pause_at(START + 1)
+    return page
+
+
+def _between_checks(page, answered: int = 1) -> None:
+    """At least `answered` checks answered since the page loaded, and none on its way: the
+    next one waits on the page's clock."""
+    counts = "window.__healthChecks"
+    assert until(lambda: page.evaluate(f"{counts}.answered >= {answered} && {counts}.asked === {counts}.answered"))
 
 
 def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, browser):
     served, health = watched
-    page = browser.new_page()
-    page.clock.install()  # runs on by itself; fast_forward skips a poll's 5 s
+    page = _counting(browser)
     page.goto(f"{served.url}/t/x")
     page.evaluate("localStorage.setItem('flet_session_id_x', 'old')")
-    assert until(lambda: _checks_since_load(health) >= 1)  # the script has seen the first boot
+    _between_checks(page)  # the script has seen the first boot
     health["boot"] = "second"
-    with page.expect_navigation(timeout=15_000):
-        page.clock.fast_forward(5_000)
+    with page.expect_navigation():
+        page.clock.run_for(5_000)
     expect(page.locator("#n")).to_have_text("load 2")
     assert page.evaluate("localStorage.getItem('flet_session_id_x')") is None
     # The new page's second check sees the same new boot: no reload, so a third check follows.
-    for checks in (1, 2, 3):
-        assert until(lambda: _checks_since_load(health) >= checks)
-        page.clock.fast_forward(5_000)
+    _between_checks(page)
+    for answered in (2, 3):
+        page.clock.run_for(5_000)
+        _between_checks(page, answered)
     assert health["loads"] == 2
     page.context.close()
 
@@ -106,13 +128,13 @@ def test_a_new_boot_reloads_the_page_once_and_forgets_flets_session(watched, bro
 def _gone_offline(watched, browser):
     """A page that has checked the server once, then finds it down: its banner shows."""
     served, health = watched
-    page = browser.new_page()
-    page.clock.install()
+    page = _counting(browser)
     page.goto(f"{served.url}/t/x")
-    assert until(lambda: _checks_since_load(health) >= 1)
+    _between_checks(page)
     health["up"] = False
-    page.clock.fast_forward(5_000)
-    expect(page.locator("#companion-connection")).to_be_visible(timeout=10_000)
+    page.clock.run_for(5_000)
+    _between_checks(page, 2)
+    expect(page.locator("#companion-connection")).to_be_visible()
     return page, health
 
 
@@ -121,18 +143,19 @@ def test_an_unreachable_server_shows_the_banner_until_it_answers(watched, browse
     banner = page.locator("#companion-connection")
     expect(banner).to_contain_text("Reconnecting")
     health["up"] = True
-    expect(banner).to_be_hidden(timeout=5_000)
+    page.clock.run_for(250)  # the next check, at the offline pace
+    _between_checks(page, 3)
+    expect(banner).to_be_hidden()
     assert health["loads"] == 1  # same boot: nothing to reload
     page.context.close()
 
 
 def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, browser):
     page, health = _gone_offline(watched, browser)
-    # From here the page's time moves only when the test moves it: polled at the offline pace,
-    # a quarter of a second brings the page back; the 5 s pace of a live server would not.
-    _pause(page)
-    with page.expect_navigation(timeout=15_000):
-        health.update(up=True, boot="restarted")
+    # Polled at the offline pace, a quarter of a second brings the page back; the 5 s pace of a
+    # live server would not.
+    health.update(up=True, boot="restarted")
+    with page.expect_navigation():
         page.clock.run_for(250)
     expect(page.locator("#n")).to_have_text("load 2")
     page.context.close()
@@ -140,8 +163,7 @@ def test_a_restarted_server_gets_the_page_back_soon_after_it_answers(watched, br
 
 def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browser):
     served, health = watched
-    page = browser.new_page()
-    page.clock.install()
+    page = _counting(browser)
     page.goto(f"{served.url}/t/x")
 
     def visibility(hidden: bool) -> None:
@@ -150,13 +172,13 @@ def test_a_tab_hidden_longer_than_its_session_reloads_when_shown(watched, browse
             document.dispatchEvent(new Event('visibilitychange'));
         }""", hidden)
 
-    _pause(page)  # hidden for as long as the test says
+    _between_checks(page)
     visibility(True)
     page.clock.fast_forward(300)
     visibility(False)  # back within the limit (1 s for a 2 s session): stays
     visibility(True)
     page.clock.fast_forward(1_500)
-    with page.expect_navigation(timeout=10_000):
+    with page.expect_navigation():
         visibility(False)
     expect(page.locator("#n")).to_have_text("load 2")  # one reload: the first return did not reload
     assert health["loads"] == 2
@@ -212,10 +234,7 @@ def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> N
     context = browser.new_context()
     page = context.new_page()
     page.goto(served.url)
-    deadline = time.time() + 60
-    while not state["pages"] and time.time() < deadline:
-        time.sleep(0.1)
-    assert state["pages"], "the Flet page never connected"
+    assert until(lambda: state["pages"], 60), "the Flet page never connected"
 
     async def broken(self, data):  # the socket died while the server was writing to it
         raise RuntimeError("Cannot call send once a close message has been sent.")
@@ -232,12 +251,12 @@ def _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch) -> N
 def test_a_tab_whose_socket_died_mid_write_is_reported_gone(bare_flet, browser, monkeypatch):
     served, state = bare_flet
     _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
-    assert state["ended"].wait(10)
+    assert state["ended"].wait(30)
 
 
 def test_flet_itself_still_loses_such_a_tab(bare_flet, browser, monkeypatch):
     """Why the watch exists. When this fails, Flet tells the session itself: drop socket_watch.py."""
     served, state = bare_flet
     _a_write_fails_then_the_tab_closes(served, state, browser, monkeypatch)
-    assert state["ended"].wait(10)
+    assert state["ended"].wait(30)
     assert not state["gone"].is_set()

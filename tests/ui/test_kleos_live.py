@@ -127,3 +127,40 @@ def test_a_phone_in_setup_says_what_it_waits_for(server):
         await phone.settle()
         assert "waiting for Next to start the Contest" in label(phone, "scoreboard-facts")
     run(go())
+
+
+def test_a_phone_opens_its_glory_log_and_a_folded_one_costs_a_glory_change_its_number_only(server):
+    async def go():
+        live, tablet, phone = await table(server, 3)
+        live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)
+        await phone.settle()
+        # Folded: no new row for a phone nobody reads the log on; the tablet lists it
+        assert kleos_parts(phone) == {"tile-number-athena"}
+        assert "glory-log-0" not in phone.ids() and "glory-log-0" in tablet.ids()
+        await phone.tap("glory-log-open")
+        await phone.settle()
+        assert "glory-log-0" in phone.ids() and "glory-log-open" not in phone.ids()
+        live.dispatch({"type": "glory.add", "player": "ares", "reason": "recruit"}, HOST)
+        await phone.settle()
+        assert "glory-log-1" in phone.ids()  # it stays open across changes, and follows them
+        assert "Ares" in label(phone, "glory-log-1")
+        await phone.tap("glory-log-close")
+        await phone.settle()
+        assert "glory-log-1" not in phone.ids() and "glory-log-open" in phone.ids()
+    run(go())
+
+
+def test_a_phone_opens_more_glory_and_its_champion_tap_lands(server):
+    async def go():
+        live, tablet, phone = await table(server, 3)
+        assert "glory-hermes-champion" not in phone.ids() and "glory-hermes-champion" in tablet.ids()
+        await phone.tap("glory-more-open")
+        await phone.settle()
+        await phone.tap("glory-hermes-champion")
+        await phone.settle()
+        assert live.state["glory"]["hermes"] == 2 and phone.find("score-hermes").value == "2"
+        assert "glory-hermes-champion" in phone.ids()  # it stays open across changes
+        await phone.tap("glory-more-close")
+        await phone.settle()
+        assert "glory-hermes-champion" not in phone.ids() and "glory-more-open" in phone.ids()
+    run(go())

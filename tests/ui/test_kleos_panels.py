@@ -239,6 +239,8 @@ def test_a_phone_puts_its_own_god_first():
     reach(table, "play")
     screen = Screen(table, role="seat", seat="hermes", width=390)
     assert idents(screen.render(), r"score-(ares|athena|hermes)") == ["score-hermes", "score-ares", "score-athena"]
+    assert idents(screen.render(), r"glory-(ares|athena|hermes)") == []  # More Glory stays shut on a phone
+    screen.press("glory-more-open")
     assert idents(screen.render(), r"glory-(ares|athena|hermes)") == ["glory-hermes", "glory-ares", "glory-athena"]
 
 

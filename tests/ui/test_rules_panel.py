@@ -28,7 +28,9 @@ class FakeUI:
     def __init__(self, lang: str = "en", table_game: str | None = None) -> None:
         self.lang, self.is_phone, self.dark, self.local, self.refreshes = lang, False, False, {}, 0
         self.parts = Parts()
-        self.live = SimpleNamespace(table=SimpleNamespace(game=table_game)) if table_game else None
+        # An open table: the panel reads its game from the snapshot the render took, never the table
+        self.live = SimpleNamespace() if table_game else None
+        self.snap = {"game": table_game} if table_game else {}
 
     def t(self, key: str, **values: object) -> str:
         return t(key, self.lang, **values)

@@ -1,7 +1,8 @@
 """Who did what, newest first: undone entries stay listed, struck through.
 
-The tablet always shows it. A phone shows it when its player opens it: the phone's page
-stays short, and a phone nobody reads the history on is not sent a new row on every change."""
+The tablet always shows it. A phone shows it when its player opens it (widgets/folding.py):
+the phone's page stays short, and a phone nobody reads the history on is not sent a new row
+on every change."""
 from __future__ import annotations
 
 import time
@@ -11,8 +12,9 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.live import part
+from companion.ui.widgets.controls import card, heading, tagged
+from companion.ui.widgets.folding import folded, shut, titled
 from companion.ui.widgets.seat_label import seat_label
-from companion.ui.widgets.controls import button, card, heading, tagged
 
 BLOCK, BLOCKS = 10, 6  # rows are shown in blocks of ten events, the newest six blocks: 51 to 60 rows
 OPEN = "history.open"  # ui.local: this phone's player opened the history
@@ -23,8 +25,8 @@ def history_card(ui: UI) -> ft.Control:
     rebuilds the newest block only (one insert on the wire), and the oldest block leaves
     whole, once every ten changes, instead of losing a row on every change. The card itself
     is rebuilt only when a block comes or goes."""
-    if ui.is_phone and not ui.local.get(OPEN):
-        return part(ui, "history-card", _folded)
+    if shut(ui, OPEN):
+        return folded(ui, "history-card", OPEN, ui.t("ui.history_show"), "history")
     rows = ui.snap["history"][:BLOCK * BLOCKS]
     if not rows:
         return part(ui, "history-card", _card, ())
@@ -40,25 +42,9 @@ def _block(ui: UI, rows: tuple[dict, ...]) -> ft.Control:
 
 
 def _card(ui: UI, blocks: tuple[ft.Control, ...]) -> ft.Control:
-    title: ft.Control = heading(ui.t("ui.history"), 18)
-    if ui.is_phone:
-        title = ft.Row([ft.Container(title, expand=True),
-                        button(ui.t("ui.history_hide"), _fold(ui, False), "history-close", icon=ft.Icons.EXPAND_LESS,
-                               filled=False)])
+    title = titled(ui, heading(ui.t("ui.history"), 18), OPEN, "history")
     body = ft.Column([title, *blocks], spacing=4) if blocks else ft.Column([title, ft.Text(ui.t("ui.no_history"))])
     return card(body, ident="history")
-
-
-def _folded(ui: UI) -> ft.Control:
-    return card(button(ui.t("ui.history_show"), _fold(ui, True), "history-open", icon=ft.Icons.HISTORY, filled=False),
-                ident="history")
-
-
-def _fold(ui: UI, opened: bool):
-    async def handler(e: object) -> None:
-        ui.local[OPEN] = opened
-        await ui.refresh()
-    return handler
 
 
 def _row(ui: UI, seq: int, at: float | None, by: str, text: str, undone: bool) -> ft.Control:

@@ -73,7 +73,8 @@ def _body(ui: UI, query: str, game: str, stack: tuple, table_game: str | None) -
 
 
 def _table_game(ui: UI) -> str | None:
-    return ui.live.table.game if ui.live else None
+    """The open table's game, from the snapshot the render read (the panel reads nothing else of it)."""
+    return ui.snap.get("game") if ui.live else None
 
 
 def selected_game(ui: UI) -> str:

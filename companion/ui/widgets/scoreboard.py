@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.later import refresh_after
-from companion.ui.live import group, part
+from companion.ui.live import group, memo, part
 from companion.ui.widgets.colours import shade
 from companion.ui.widgets.controls import tagged
 
@@ -51,7 +51,7 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
     detailed = any(s.detail for s in scores)
-    tiles = [_tile(ui, s, quick, s.seat in glowing, detailed) for s in scores]
+    tiles = [memo(ui, f"tile-{key}-{s.seat}", _tile, s, quick, s.seat in glowing, detailed) for s in scores]
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
@@ -67,7 +67,8 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool, detailed
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
     number alone, which is patched where it stands; the frame follows whose turn it is and
     the glow. The markers share the number's line, of fixed height: the buttons under them
-    never move when a Turn or First chip passes to another tile."""
+    never move when a Turn or First chip passes to another tile. A tile whose inputs did not
+    change is not walked at all (memo): a change touches one or two tiles of five."""
     accent = shade(score.colour) or ft.Colors.PRIMARY
     seat = score.seat
     line = [part(ui, f"tile-number-{seat}", _number, seat, score.name, score.value, accent)]

@@ -45,7 +45,7 @@ class StepShield:
         """Call right after the new step was sent: the mark's patch follows the step's."""
         self._raised += 1
         self.mark.opacity = 0.01 if self._raised % 2 else 0.0  # a change each time, so it animates
-        self.said.label = f"drawing {self.ui.live.step if self.ui.live else self.ui.seen.token}"
+        self.said.label = f"drawing {self.ui.snap.get('step', self.ui.seen.token)}"
         try:
             self.said.update()
         except RuntimeError:  # the page has gone: nothing left to judge

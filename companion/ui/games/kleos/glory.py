@@ -16,21 +16,30 @@ from companion.ui.games.kleos.parts import badge, boxed, editable, god, own_firs
 from companion.ui.games.kleos.scores import QUICK
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
+from companion.ui.widgets.folding import folded, shut, titled
 
 AMOUNT = "kleos.glory.amount.{player}"
 LOG_BLOCK = 4  # rows per block of the Glory log; two blocks are shown
+LOG_OPEN = "kleos.glory_log.open"  # ui.local: this phone's player opened the Glory log
+MORE_OPEN = "kleos.glory_more.open"  # ui.local: this phone's player opened the More Glory bands
 # The stepped reasons the scoreboard does not already offer (the Champion's +2).
 MORE = tuple(reason for reason in STEPPED_REASONS if (reason,) not in QUICK.values())
 
 
 def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
-    """One row per god (own god first on a phone); None for a spectator, who has nothing to press."""
+    """One row per god (own god first on a phone); None for a spectator, who has nothing to press.
+    A phone shows the rows once its player opens them (the scoreboard's quick buttons are on
+    every tile): the five bands are about a third of a phone's controls, which the server
+    holds for every phone of every table (widgets/folding.py)."""
     state = snap["state"]
     if not editable(snap):
         return None
     closed = why(ui, snap, "glory.add")
     if closed:
         return part(ui, "kleos-glory-more", _closed_card, closed)
+    if shut(ui, MORE_OPEN):  # a phone opens it when needed: five bands of buttons are most of its page
+        return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more",
+                      ft.Icons.ADD_CIRCLE_OUTLINE)
     rows = [part(ui, f"kleos-glory-{p}", _row, p, state["names"], ui.local.setdefault(AMOUNT.format(player=p), 1))
             for p in own_first(state["players"], snap["seat"])]
     return group(ui, "kleos-glory-more", ft.Column,
@@ -38,11 +47,11 @@ def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
 
 
 def _title(ui: UI) -> ft.Control:
-    return heading(ui.t("kleos.ui_more_glory"), 18)
+    return titled(ui, heading(ui.t("kleos.ui_more_glory"), 18), MORE_OPEN, "glory-more")
 
 
 def _closed_card(ui: UI, closed: str) -> ft.Control:
-    return card(_title(ui), note(closed, "glory-closed", 16), ident="glory-more")
+    return card(heading(ui.t("kleos.ui_more_glory"), 18), note(closed, "glory-closed", 16), ident="glory-more")
 
 
 def _send(ui: UI, player: str, reason: str, amount: int | None = None):
@@ -82,7 +91,11 @@ def _row(ui: UI, player: str, names: dict, amount: int) -> ft.Control:
 def glory_log(ui: UI, state: dict) -> ft.Control:
     """The latest Glory changes with their reasons, newest first: rows keyed by their place in
     the log, in blocks of four, the newest two blocks shown (five to eight rows). A change
-    rebuilds the newest block only; the oldest leaves whole, once every four changes."""
+    rebuilds the newest block only; the oldest leaves whole, once every four changes.
+    A phone shows it once its player opens it, as the history: otherwise every Glory change
+    would add a row to every phone, the costliest piece of the change (widgets/folding.py)."""
+    if shut(ui, LOG_OPEN):
+        return folded(ui, "glory-log", LOG_OPEN, ui.t("kleos.ui_log_show"), "glory-log")
     log, start = state["glory_log"], state.get("glory_log_from", 0)  # the view carries the newest only
     end = start + len(log)
     newest = (end - 1) // LOG_BLOCK
@@ -115,7 +128,7 @@ def _log_row(ui: UI, index: int, entry: dict) -> ft.Control:
 
 
 def _log_title(ui: UI) -> ft.Control:
-    return heading(ui.t("kleos.ui_log_title"), 18)
+    return titled(ui, heading(ui.t("kleos.ui_log_title"), 18), LOG_OPEN, "glory-log")
 
 
 def _note(ui: UI, key: str) -> ft.Control:

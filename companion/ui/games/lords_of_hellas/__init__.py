@@ -41,6 +41,8 @@ READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
     "hunt": (("names", "winner", "turn", "hunt", "claimable", "drafts"), None),
 }
+# The current player's counts the turn helper shows: a Land or a Glory point taken leaves it alone.
+TURN_COUNTS = ("charged", "priests", "temples")
 
 
 class LordsOfHellasUI:
@@ -61,8 +63,8 @@ class LordsOfHellasUI:
         current = state["turn"]["player"]
         keys, prefix = READS[chosen]
         view = cut(snap, keys)
-        if chosen == "turn":  # the turn helper reads the current player's counts only
-            view["state"]["tracks"] = {current: state["tracks"][current]}
+        if chosen == "turn":  # the turn helper reads only the counts its actions spend or its steps name
+            view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in TURN_COUNTS}}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
                   part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]

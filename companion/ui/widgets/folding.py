@@ -1,0 +1,46 @@
+"""A card a phone keeps shut until its player opens it (the history, Kleos' Glory log).
+
+Lists that grow on every change are the costliest thing a change sends: Flet walks every
+field of every control a new row adds (about 0.3–0.6 ms a row on the server, per device).
+A phone's page is long and its player is at the table, so a list nobody opened on that
+phone is neither built nor sent; the tablet, which everyone reads, always shows it. Whether
+it is open is the phone's own choice (`ui.local`), kept across changes.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.context import UI
+from companion.ui.live import part
+from companion.ui.widgets.controls import button, card
+
+
+def shut(ui: UI, opened: str) -> bool:
+    """Whether this device shows the card shut: a phone whose player has not opened it."""
+    return ui.is_phone and not ui.local.get(opened)
+
+
+def folded(ui: UI, key: str, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:
+    """The shut card: one button that opens it (its test id `<ident>-open`). `key` is the part
+    key the open card uses too, so opening and shutting swap the card in place."""
+    return part(ui, key, _folded, opened, label, ident, icon)
+
+
+def _folded(ui: UI, opened: str, label: str, ident: str, icon: ft.IconData) -> ft.Control:
+    return card(button(label, toggle(ui, opened, True), f"{ident}-open", icon=icon, filled=False), ident=ident)
+
+
+def titled(ui: UI, title: ft.Control, opened: str, ident: str) -> ft.Control:
+    """The open card's title; on a phone with a Hide button beside it (test id `<ident>-close`)."""
+    if not ui.is_phone:
+        return title
+    return ft.Row([ft.Container(title, expand=True),
+                   button(ui.t("ui.history_hide"), toggle(ui, opened, False), f"{ident}-close",
+                          icon=ft.Icons.EXPAND_LESS, filled=False)])
+
+
+def toggle(ui: UI, opened: str, value: bool):
+    async def handler(e: object) -> None:
+        ui.local[opened] = value
+        await ui.refresh()
+    return handler

@@ -1,0 +1,86 @@
+"""live.memo: a piece whose inputs did not change is not described again, and its parts stay."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import flet as ft
+
+from companion.ui.live import Parts, memo, part
+
+calls: list[str] = []
+
+
+def device():
+    return SimpleNamespace(parts=Parts(), lang="en", dark=False, is_phone=False)
+
+
+def _text(ui, value: str) -> ft.Control:
+    return ft.Text(value)
+
+
+def _tile(ui, seat: str, value: int) -> ft.Control:
+    calls.append(seat)
+    return part(ui, f"frame-{seat}", _frame, (part(ui, f"number-{seat}", _text, str(value)),))
+
+
+def _frame(ui, rows: tuple) -> ft.Control:
+    return ft.Column(list(rows))
+
+
+def render(ui, scores: dict[str, int], with_memo: bool = True) -> list[ft.Control]:
+    ui.parts.begin()
+    try:
+        if not with_memo:
+            return [part(ui, "other", _text, "x")]
+        return [memo(ui, f"tile-{seat}", _tile, seat, value) for seat, value in scores.items()]
+    finally:
+        ui.parts.end()
+
+
+def test_an_unchanged_tile_is_not_described_again_and_keeps_its_parts():
+    ui = device()
+    calls.clear()
+    first = render(ui, {"ana": 1, "bia": 2})
+    assert calls == ["ana", "bia"]
+    calls.clear()
+    second = render(ui, {"ana": 1, "bia": 3})
+    assert calls == ["bia"]  # Ana's tile came back as it was, without a walk through it
+    assert second[0] is first[0] and second[1] is first[1]  # the same components: nothing to send
+    assert {"frame-ana", "number-ana", "frame-bia", "number-bia"} <= set(ui.parts.built)
+    assert ui.parts.rebuilt == ["number-bia"]  # its frame holds the same number component
+
+
+def test_a_tile_left_out_of_a_render_goes_with_its_parts_and_comes_back_described():
+    ui = device()
+    render(ui, {"ana": 1})
+    render(ui, {}, with_memo=False)
+    assert not ui.parts.memos and "number-ana" not in ui.parts.built
+    calls.clear()
+    render(ui, {"ana": 1})
+    assert calls == ["ana"] and "number-ana" in ui.parts.built
+
+
+def test_another_look_describes_every_tile_again():
+    ui = device()
+    render(ui, {"ana": 1})
+    calls.clear()
+    ui.lang = "pt"
+    render(ui, {"ana": 1})
+    assert calls == ["ana"]
+
+
+def test_a_part_around_a_tile_keeps_the_tiles_parts_when_it_is_reused():
+    ui = device()
+
+    def board(ui) -> ft.Control:
+        return part(ui, "board", _board, memo(ui, "tile-ana", _tile, "ana", 1))
+
+    for _ in range(3):
+        ui.parts.begin()
+        board(ui)
+        ui.parts.end()
+        assert {"board", "frame-ana", "number-ana"} <= set(ui.parts.built)
+
+
+def _board(ui, tile: ft.Control) -> ft.Control:
+    return ft.Column([tile])
