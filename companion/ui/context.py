@@ -109,13 +109,15 @@ class UI:
 
         Every command names the step this screen showed (core/steps.py): a Next from a
         screen the table has moved past is refused and the toast says what happened."""
-        assert self.live is not None and self.access is not None
+        live, access = self.live, self.access
+        if live is None or access is None:
+            return self._left()
         command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
         sent_from = self.seen.sent_from()
         if sent_from is not None:
             command[steps.FIELD] = sent_from
         try:
-            await asyncio.to_thread(self.live.dispatch, command, self.access)
+            await asyncio.to_thread(live.dispatch, command, access)
         except ReadOnly:
             self.toast(self.t("ui.read_only"), error=True)
             return False
@@ -128,14 +130,24 @@ class UI:
         return True
 
     async def undo(self, e: object = None) -> None:
-        await self._control(self.live.undo)
+        await self._control("undo")
 
     async def redo(self, e: object = None) -> None:
-        await self._control(self.live.redo)
+        await self._control("redo")
 
-    async def _control(self, action: Callable[[Access], dict]) -> None:
+    def _left(self) -> bool:
+        """A tap that reached this screen after it stopped following its table (its seat moved to
+        another phone, or another screen of this browser took it) is said, not dropped in a log."""
+        self.toast(self.t("ui.no_table"), error=True)
+        return False
+
+    async def _control(self, verb: str) -> None:
+        live, access = self.live, self.access
+        if live is None or access is None:
+            self._left()
+            return
         try:
-            await asyncio.to_thread(action, self.access)
+            await asyncio.to_thread(getattr(live, verb), access)
         except NotSaved as err:
             self.toast(self.t(err.key), error=True)
         except RuleError as err:

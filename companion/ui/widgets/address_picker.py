@@ -42,7 +42,7 @@ def address_picker(ui: UI, opened: bool) -> ft.Control:
     """A small link that opens the list of other addresses; picking one redraws the codes."""
     others = other_bases(ui)
     choices: list[ft.Control] = [
-        button(url, _pick(ui, url), f"join-address-{i}", filled=False, height=44)
+        button(url, _pick(ui, url), f"join-address-{i}", filled=False, height=48)
         for i, url in enumerate(others)
     ]
     help_key = "ui.join_trouble_help" if others else "ui.join_trouble_none"

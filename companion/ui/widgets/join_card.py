@@ -55,7 +55,7 @@ def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...], t
     codes = [_seat_entry(ui, base, table_id, seat) for seat in seats]
     codes.append(_code(ui.server.join_url(table_id, spectators, base), ui.t("ui.spectator"),
                        "join-spectator", SIZE))
-    extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=44)] \
+    extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=48)] \
         if all(joined or tablet for *_, joined, tablet in seats) else []
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
                 ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), *extra,
@@ -131,7 +131,7 @@ def _mark(ui: UI, seat_id: str, on: bool):
 def _folded(ui: UI) -> ft.Control:
     """Everyone is in: the codes give way to one small button (the spectator code is inside)."""
     return tagged(button(ui.t("seats.all_joined"), _toggle(ui, True), "join-unfold", icon=ft.Icons.QR_CODE,
-                         filled=False, height=44), "join-card")
+                         filled=False, height=48), "join-card")
 
 
 def _toggle(ui: UI, open_: bool):

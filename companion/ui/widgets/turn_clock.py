@@ -53,4 +53,4 @@ def _press(ui: UI, kind: str, label: str, icon: ft.IconData) -> ft.Control:
     async def send(e: object) -> None:
         await ui.send({"type": kind})
 
-    return button(ui.t(label), send, f"clock-{kind.split('.')[1]}", icon=icon, filled=False, height=44)
+    return button(ui.t(label), send, f"clock-{kind.split('.')[1]}", icon=icon, filled=False, height=48)
