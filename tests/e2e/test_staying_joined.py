@@ -92,15 +92,21 @@ SOCKETS = """(() => {
 })();"""
 
 
-def test_a_phone_whose_connection_drops_inside_the_window_is_drawn_again_current(server, browser):
-    """The server lets a dropped phone's screen go at once (issue 29: memory); the same session,
-    back within the reconnect window, shows the table as it is now and follows it again."""
-    table = _table(server)
+def _bias_phone(server, browser, table: dict):
+    """Bia's phone on `table`, drawn, its sockets within the test's reach (SOCKETS)."""
     context = browser.new_context(viewport=PHONE)
     context.add_init_script(SOCKETS)
     phone = context.new_page()
     goto(phone, f"{server.url}/t/{table['id']}?k={table['seats']['bia']['token']}")
     expect_label(phone, "score-bia", "0", timeout=30_000)
+    return context, phone
+
+
+def test_a_phone_whose_connection_drops_inside_the_window_is_drawn_again_current(server, browser):
+    """The server lets a dropped phone's screen go at once (issue 29: memory); the same session,
+    back within the reconnect window, shows the table as it is now and follows it again."""
+    table = _table(server)
+    context, phone = _bias_phone(server, browser, table)
     session = phone.evaluate("sessionStorage.getItem('_flet_session_id')")
     following = server.listeners()  # the server's count: screens of earlier tests may still be letting go
     phone.evaluate("window.__sockets.forEach(s => s.close())")  # the Wi-Fi went for a moment
@@ -118,11 +124,7 @@ def test_a_phone_back_inside_the_window_says_it_is_reconnecting_until_its_screen
     """The dropped phone's screen is let go on the server; Flet answers its return with the page as
     it stands, and the browser shows that until the redraw arrives: a line that says so, not a blank page."""
     table = _table(server)
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(SOCKETS)
-    phone = context.new_page()
-    goto(phone, f"{server.url}/t/{table['id']}?k={table['seats']['bia']['token']}")
-    expect_label(phone, "score-bia", "0", timeout=30_000)
+    context, phone = _bias_phone(server, browser, table)
     phone.evaluate("window.__hold = true; window.__sockets.forEach(s => s.close())")
     assert until(lambda: phone.evaluate("window.__heard") >= 1, timeout=30)  # back, its redraw held
     expect_label(phone, "reconnecting", "Reconnecting", timeout=30_000)

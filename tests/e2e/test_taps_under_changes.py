@@ -88,6 +88,14 @@ def from_phone(server, table: dict, key: str, event: dict) -> None:
     server.api("POST", f"/api/tables/{table['id']}/events?k={key}", event)
 
 
+def scores_thrice(server, table: dict, athena: str) -> Callable[[], None]:
+    """Athena's phone adds three Glory, one request after another: the changes a tap races."""
+    def athena_scores() -> None:
+        for _ in range(3):
+            from_phone(server, table, athena, {"type": "glory.add", "player": "athena", "reason": "kill"})
+    return athena_scores
+
+
 def test_start_the_turn_clock_while_the_table_moves_on(server, browser):
     """The CI case: the tablet, just opened from its link, starts the clock while three Nexts come
     through the API. (It was lost: the tablet's own push of its address without the key came back
@@ -115,9 +123,7 @@ def test_glory_taps_count_while_phones_score(server, browser):
     tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
     expect_label(tablet, "score-ares", "0")
 
-    def athena_scores() -> None:
-        for _ in range(3):
-            from_phone(server, table, athena, {"type": "glory.add", "player": "athena", "reason": "kill"})
+    athena_scores = scores_thrice(server, table, athena)
 
     taps = 0
     for _ in range(ROUNDS):
@@ -142,9 +148,7 @@ def test_next_taps_count_while_phones_score(server, browser):
         tablet = open_app(browser, f"{server.url}/t/{table['id']}?k={table['host_token']}")
         expect_label(tablet, "kleos-phase", "Play")
 
-        def athena_scores() -> None:
-            for _ in range(3):
-                from_phone(server, table, athena, {"type": "glory.add", "player": "athena", "reason": "kill"})
+        athena_scores = scores_thrice(server, table, athena)
 
         for presses in range(1, 5):
             if not leads:
