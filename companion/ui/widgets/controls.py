@@ -12,10 +12,14 @@ import flet as ft
 Handler = Callable[[Any], Awaitable[None]] | None
 
 TOUCH = 56
-# A switch draws 40 px high: 4 px more above and below, inside its own bounds (so they take the
-# tap too), make it a finger's 48 without a wrapper that would not.
-SWITCH_PADDING = ft.Padding.symmetric(horizontal=4, vertical=4)
 FONT = "DejaVu Sans"  # bundled in assets/fonts: offline Flutter cannot fetch fallback fonts
+
+
+def switch_padding() -> ft.Padding:
+    """A switch draws 40 px high: 4 px more above and below, inside its own bounds (so they take
+    the tap too), make it a finger's 48 without a wrapper that would not. A new object for each
+    switch: no value object of a control is shared between sessions (tests/ui/test_hostile_device.py)."""
+    return ft.Padding.symmetric(horizontal=4, vertical=4)
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:

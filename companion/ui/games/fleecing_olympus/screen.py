@@ -10,7 +10,7 @@ import flet as ft
 from companion.games.fleecing_olympus import screens_down
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, deity, local_setter, name, player_row, sender, t
-from companion.ui.widgets.controls import button, card, FONT, heading, note, stepper, SWITCH_PADDING, tagged
+from companion.ui.widgets.controls import button, card, FONT, heading, note, stepper, switch_padding, tagged
 
 GIVE = LOCAL + "give"
 GIVE_START = {"to": None, "amount": 1}
@@ -35,7 +35,7 @@ def _reveal(ui: UI, shown: bool) -> ft.Control:
     async def toggle(e) -> None:
         await ui.send({"type": "reveal", "open": bool(e.control.value)})
 
-    return tagged(ft.Switch(label=t(ui, "ui_reveal"), value=shown, on_change=toggle, padding=SWITCH_PADDING,
+    return tagged(ft.Switch(label=t(ui, "ui_reveal"), value=shown, on_change=toggle, padding=switch_padding(),
                             label_text_style=ft.TextStyle(size=16, font_family=FONT)), "fo-reveal")
 
 

@@ -14,7 +14,7 @@ from companion.games.kleos import GODS, MAX_NAME
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import dot, god
 from companion.ui.games.kleos.temples import temple_picker
-from companion.ui.widgets.controls import FONT, note, SWITCH_PADDING, tagged
+from companion.ui.widgets.controls import FONT, note, switch_padding, tagged
 
 FORM = "kleos.form"
 
@@ -92,5 +92,5 @@ def _manual_switch(ui: UI, data: dict) -> ft.Control:
         await ui.refresh()
 
     return tagged(ft.Switch(label=ui.t("kleos.ui_form_manual"), value=data["manual"], on_change=flip,
-                            padding=SWITCH_PADDING, label_text_style=ft.TextStyle(size=16, font_family=FONT)),
+                            padding=switch_padding(), label_text_style=ft.TextStyle(size=16, font_family=FONT)),
                   "kleos-form-manual")
