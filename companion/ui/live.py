@@ -140,8 +140,7 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     parts: Parts = ui.parts
     if parts.stack:
         parts.stack[-1].append(key)
-    look = parts.look or (ui.lang, ui.dark, ui.is_phone)
-    signature = (build, look, _identities(args))
+    signature = (build, _look(ui), _identities(args))
     cached = parts.built.get(key)
     if cached is not None and cached.signature == signature:
         parts._mark(key)
@@ -179,7 +178,7 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
     most of a screen is unchanged by a change. `describe` follows the rules of a part's `build`
     (reads nothing but its arguments); unlike a part, it makes no control of its own."""
     parts: Parts = ui.parts
-    signature = (describe, parts.look or (ui.lang, ui.dark, ui.is_phone), _identities(args))
+    signature = (describe, _look(ui), _identities(args))
     cached = parts.memos.get(key)
     if cached is not None and cached[0] == signature and all(k in parts.built for k in cached[2]):
         for child in cached[2]:
@@ -197,6 +196,12 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
         parts.stack[-1].extend(named)
     parts.memos_used.add(key)
     return result
+
+
+def _look(ui: UI) -> tuple:
+    """What every part and memo is built for besides its arguments: the device's language, theme and
+    width class, as fixed for the render under way (Parts.begin) or, outside one, as they are now."""
+    return ui.parts.look or (ui.lang, ui.dark, ui.is_phone)
 
 
 def _identities(args: tuple) -> tuple:
