@@ -179,8 +179,9 @@ def expect_label(page: Page, ident: str, text: str, timeout: int = WAIT_MS) -> N
 
 
 def scan_qrs(page: Page, area, shot: Path, count: int = 1) -> list[str]:
-    """Screenshot `area` and decode every code in it as a phone camera would; the SVGs may
-    still be painting on the first try (for up to 30 s on a busy machine)."""
+    """Screenshot `area` and decode every code in it as a phone camera would, until exactly `count`
+    read: the SVGs may still be painting on the first try (for up to 30 s on a busy machine), and a
+    code that is going away (its seat just joined) may still be painted for a frame or two."""
     found: list[str] = []
 
     def readable() -> bool:
@@ -188,7 +189,7 @@ def scan_qrs(page: Page, area, shot: Path, count: int = 1) -> list[str]:
         area.screenshot(path=str(shot))
         result = subprocess.run(["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True)
         found = result.stdout.split()
-        return result.returncode == 0 and len(found) >= count
+        return result.returncode == 0 and len(found) == count
 
     if not until(readable, timeout=30):
         raise AssertionError(f"{count} QR code(s) could not be read from {shot}")
