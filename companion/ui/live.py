@@ -312,7 +312,7 @@ def local_text(ui: UI, key: str, ident: str, label: str, **options: Any) -> ft.C
 
 
 def _local_text(ui: UI, key: str, ident: str, label: str, options: tuple) -> ft.Control:
-    def typed(e: Any) -> None:
+    async def typed(e: Any) -> None:
         ui.local[key] = e.control.value
 
     field = ft.TextField(value=ui.local.get(key, ""), label=label, on_change=typed, **dict(options))

@@ -16,7 +16,7 @@ def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
     names: list[str] = ui.local.setdefault(key, [""] * default)
 
     def on_name(i: int):
-        def handler(e: ft.Event) -> None:
+        async def handler(e: ft.Event) -> None:
             names[i] = e.control.value
         return handler
 

@@ -40,7 +40,7 @@ def options(data: dict) -> dict:
 
 
 def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
-    def on_name(e) -> None:
+    async def on_name(e) -> None:
         data["names"][i] = e.control.value
 
     async def on_deity(e) -> None:

@@ -77,7 +77,7 @@ def _god_chip(ui: UI, data: dict, player: str) -> ft.Control:
 
 
 def _name_field(ui: UI, data: dict, player: str) -> ft.Control:
-    def on_name(e: ft.Event) -> None:
+    async def on_name(e: ft.Event) -> None:
         data["names"][player] = e.control.value
 
     field = ft.TextField(value=data["names"].get(player, ""), label=ui.t("kleos.ui_form_name", god=god(ui, player)),

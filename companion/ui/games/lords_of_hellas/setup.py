@@ -50,7 +50,7 @@ def options(data: dict) -> dict:
 
 
 def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
-    def on_name(e) -> None:
+    async def on_name(e) -> None:
         data["names"][i] = e.control.value
 
     def pick(colour: str):
