@@ -35,7 +35,7 @@ def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: floa
     while `work()` for `query` runs in a worker thread, given up (a `slow` read) after `seconds`.
     Reads nothing itself."""
     got = last(ui, name)
-    if got is not None and got.query == query:
+    if _holds(got, query):
         return got
     pending: dict[str, tuple] = ui.local.setdefault(PENDING, {})
     if pending.get(name) != query:
@@ -50,8 +50,7 @@ def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: floa
 async def fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: float = WORK_SECONDS) -> None:
     """Read `name` for `query` now and keep it, without drawing: for a handler that changed what
     its own screen asks for and draws once the answer is in (a read asked for meanwhile is dropped)."""
-    held = last(ui, name)
-    if held is not None and held.query == query:
+    if _holds(last(ui, name), query):
         return
     ui.local.setdefault(PENDING, {})[name] = query
     await _fetch(ui, name, query, work, seconds, redraw=False)
@@ -86,6 +85,10 @@ async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], secon
     if redraw and ui.redraw_soon is not None:
         ui.redraw_soon()
     pending.pop(name, None)
+
+
+def _holds(read: Read | None, query: tuple) -> bool:
+    return read is not None and read.query == query
 
 
 def _key(name: str) -> str:
