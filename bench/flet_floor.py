@@ -7,10 +7,12 @@ This prints, for the same session and in the same run (best of 5 rounds, server 
 - one changed number: a part rebuilt (Component.update) against the value assigned in place;
 - one more row at the head of a four-row list (a Glory log, a history): a part rebuilt with one
   more row component against the row inserted into a plain Column in place;
-- what the row is made of, each as a part rebuilt with one more row: the Kleos Glory row (a
-  tagged Text of two spans), the same line without its coloured dot (a tagged Text), the history
-  row (a tagged Row of three Texts) and that row as one Text of three spans. Spans are dataclasses
-  too: Flet walks every field of each (a span 23, its style 18), as of any added control.
+- what the row is made of, each as a part rebuilt with one more row: the Kleos Glory row as it was
+  (a tagged Text of two spans), the same line without its coloured dot (a tagged Text), the history
+  row as it was (a tagged Row of three Texts), that row as one Text of three spans, and both rows as
+  they are drawn now (LIVE.md rule 14: a tagged Text whose value leads and one span; bench/row_cost.py
+  counts their fields). Spans are dataclasses too: Flet walks every field of each (a span 23,
+  its style 18), as of any added control.
 Messages are msgpack-encoded as the websocket transport does (tests/ui/live_device.py).
 
 Run from the repository root: python bench/flet_floor.py [--updates 300]
@@ -41,7 +43,7 @@ def number(n: int) -> ft.Control:
 
 
 def row(n: int) -> ft.Control:
-    """A Glory log row as the Kleos board draws it: a dot and a line in one text."""
+    """A Glory log row as the Kleos board drew it before rule 14: a dot and a line, two spans."""
     return ft.Semantics(content=ft.Text(spans=[ft.TextSpan("●  ", ft.TextStyle(color="red", size=12)),
                                                ft.TextSpan(f"Day 1: Ares +{n} (kill)")], size=15),
                         identifier=f"row-{n}")
@@ -53,7 +55,7 @@ def plain_row(n: int) -> ft.Control:
 
 
 def history_row(n: int) -> ft.Control:
-    """A history row as widgets/history.py draws it: the time, who, what."""
+    """A history row as widgets/history.py drew it before rule 14: the time, who, what."""
     return ft.Semantics(content=ft.Row([
         ft.Text("21:07", size=12, width=44, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text("Ana", size=13, width=80, weight=ft.FontWeight.W_600, no_wrap=True),
@@ -66,6 +68,20 @@ def history_spans(n: int) -> ft.Control:
         ft.TextSpan("21:07  ", ft.TextStyle(size=12, color=ft.Colors.ON_SURFACE_VARIANT)),
         ft.TextSpan("Ana  ", ft.TextStyle(size=13, weight=ft.FontWeight.W_600)),
         ft.TextSpan(f"Ares +{n} Glory (kill)")], size=14), identifier=f"history-{n}")
+
+
+def glory_now(n: int) -> ft.Control:
+    """A Glory log row as the Kleos board draws it: the dot is the Text's value, the line its one span."""
+    return ft.Semantics(content=ft.Text("●  ", size=12, color="red", spans=[
+        ft.TextSpan(f"Day 1: Ares +{n} (kill)", ft.TextStyle(size=15, color=ft.Colors.ON_SURFACE))]), identifier=f"row-{n}")
+
+
+def history_now(n: int) -> ft.Control:
+    """A history row as widgets/history.py draws it: time and who are the Text's value, what its one span."""
+    return ft.Semantics(content=ft.Text("21:07  Ana  ", size=12, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT,
+                                        spans=[ft.TextSpan(f"Ares +{n} Glory (kill)", ft.TextStyle(
+                                            size=14, weight=ft.FontWeight.NORMAL, color=ft.Colors.ON_SURFACE))]),
+                        identifier=f"history-{n}")
 
 
 def best(updates: int, one: Callable[[int], None]) -> float:
@@ -94,7 +110,9 @@ async def measure(updates: int) -> None:
         kinds = {label: (Holder(ft.Column([])), make) for label, make in (
             ("  a Glory row (tagged Text, two spans)", row), ("  the same line, no dot (tagged Text)", plain_row),
             ("  a history row (tagged Row of 3 Texts)", history_row),
-            ("  a history row as one Text of 3 spans", history_spans))}
+            ("  a history row as one Text of 3 spans", history_spans),
+            ("  a Glory row now (Text value + one span)", glory_now),
+            ("  a history row now (Text value + one span)", history_now))}
         kind_parts = {label: view(holder, f"kind-{i}") for i, (label, (holder, _)) in enumerate(kinds.items())}
         page.controls = [ft.Column([counter, plain_number, number_part, rows_part, plain_rows, *kind_parts.values()])]
         page.update()

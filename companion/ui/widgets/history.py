@@ -48,10 +48,13 @@ def _card(ui: UI, blocks: tuple[ft.Control, ...]) -> ft.Control:
 
 
 def _row(ui: UI, seq: int, at: float | None, by: str, text: str, undone: bool) -> ft.Control:
-    style = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH) if undone else None
+    """One Text: the time and who, quiet, then what happened as its one span (struck through when
+    undone). Every change adds a row to every device that shows the history, and Flet walks every
+    field of every control, span and style it has not seen: a Row of three Texts was twice the
+    fields of this (bench/row_cost.py). The label is what happened, as screen readers and tests read it."""
     when = time.strftime("%H:%M", time.localtime(at)) if at else ""
-    return tagged(ft.Row([
-        ft.Text(when, size=12, width=44, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(by, size=13, width=80, weight=ft.FontWeight.W_600, no_wrap=True),
-        ft.Text(text, size=14, style=style, expand=True),
-    ]), f"history-{seq}", text)
+    what = ft.TextSpan(text, ft.TextStyle(size=14, weight=ft.FontWeight.NORMAL, color=ft.Colors.ON_SURFACE,
+                                          decoration=ft.TextDecoration.LINE_THROUGH if undone else None))
+    lead = f"{when}  {by}  " if when else f"{by}  "
+    return tagged(ft.Text(lead, size=12, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT, spans=[what]),
+                  f"history-{seq}", text)

@@ -121,10 +121,11 @@ def _log_row(ui: UI, index: int, entry: dict) -> ft.Control:
         reason = f"{reason}: {detail}"
     text = ui.t("kleos.ui_log_line", day=entry["day"], player=god(ui, entry["player"]),
                 amount=f"{entry['amount']:+d}", reason=reason)
-    # One text with a coloured dot (not a row of an icon and a text): every device builds
-    # and is sent a new row on every Glory change, so its controls are counted.
-    return tagged(ft.Text(spans=[ft.TextSpan("●  ", ft.TextStyle(color=shade(entry["player"]), size=12)),
-                                 ft.TextSpan(text)], size=15), f"glory-log-{index}", text)
+    # One text, the god's coloured dot its own, the line its one span (not a row of an icon and
+    # a text, nor two spans): every device that shows the log builds and is sent a new row on
+    # every Glory change, and Flet walks every field of each control, span and style in it.
+    line = ft.TextSpan(text, ft.TextStyle(size=15, color=ft.Colors.ON_SURFACE))
+    return tagged(ft.Text("●  ", size=12, color=shade(entry["player"]), spans=[line]), f"glory-log-{index}", text)
 
 
 def _log_title(ui: UI) -> ft.Control:
