@@ -55,10 +55,12 @@ def _score(ui: UI, state: dict, pid: str, who: str | None) -> GemScore:
     markers = [t(ui, "ui_mark_active")] if pid == state["active"] else []
     markers += [t(ui, "ui_mark_target")] if turn and pid == turn["target"] else []
     markers += [t(ui, "ui_mark_judgment")] if pid == state["judgment"] else []
-    whose = "ui_tile_yours" if pid == who else "ui_tile_shown" if gems is not None else "ui_tile_hidden"
+    # The line under the number says whose deity it is, and "your gems" on the viewer's own tile. Shown
+    # or hidden is the number itself ("?"): a player showing theirs rebuilds their number on every
+    # other device, and nothing else of their tile.
+    detail = f"{deity(ui, state, pid)} · {t(ui, 'ui_tile_yours')}" if pid == who else deity(ui, state, pid)
     return GemScore(pid, seat["name"] if seat else pid, "?" if gems is None else str(gems), seat["colour"] if seat else None,
-                    tuple(markers), pid == state["active"], f"{deity(ui, state, pid)} · {t(ui, whose)}",
-                    _quick(state, pid))
+                    tuple(markers), pid == state["active"], detail, _quick(state, pid))
 
 
 def _quick(state: dict, pid: str) -> tuple[tuple[str, str | None], ...]:
