@@ -107,6 +107,15 @@ def test_a_reveal_rebuilds_that_count_alone_on_every_device_and_a_hidden_count_r
     asyncio.run(go())
 
 
+def test_every_seat_has_a_colour_of_its_own():
+    """The game names no colours: each tile's dot and number take a colour of the palette by seat."""
+    table = Table("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES})
+    tablet = Screen(table)
+    tablet.render()
+    colours = [tablet.find(f"score-{p}").content.color for p in PLAYERS]
+    assert len(set(colours)) == len(PLAYERS) and None not in colours
+
+
 def test_a_card_keeps_ids_and_redraws_the_turn_not_the_players(server):
     async def go():
         live, phone, _ = await card_step(server)
