@@ -5,8 +5,8 @@ connection msgpack-encodes every message as the websocket transport does), a tab
 is opened on a tablet, the changing player's phone, another player's phone and a spectator, and
 brought to where bench/fanout.py's change is allowed (bench/change_profile.py's setup). After a
 few warming changes, the same kind of change is made again and each device reports the parts its
-render rebuilt (live.py's `Parts.rebuilt`, the shell's and the history's counted apart) and the
-bytes of the patches it was sent. A part that is rebuilt costs its build and Flet's diff of it on
+render rebuilt (live.py's `Parts.rebuilt`, the shell's and the history's counted apart), the
+controls those game parts were built of, and the bytes of the patches it was sent. A part that is rebuilt costs its build and Flet's diff of it on
 every device of that kind, so this is what a change costs at fan-out, before any timing noise.
 
 Run from the repository root: python bench/change_parts.py [--game fleecing_olympus] [--changes 2] [--list]
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import sys
 import tempfile
 from pathlib import Path
@@ -24,6 +25,8 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "ui"), str(ROOT / "ben
 from change_profile import HOST, change, setup  # noqa: E402
 from fanout import OPTIONS, PLAYERS  # noqa: E402
 from live_device import PHONE, SHELL, TABLET, Device  # noqa: E402
+
+import flet as ft  # noqa: E402
 
 from companion.core.access import Access  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
@@ -65,14 +68,34 @@ async def measure(game: str, changes: int) -> list[tuple[str, list[str], int]]:
     change(live, game, n, keys)
     for _, device in devices:
         await device.settle()
-    return [(name, list(d.app.ui.parts.rebuilt), sum(map(len, d.patches_since(m))))
+    return [(name, list(d.app.ui.parts.rebuilt), built(d), sum(map(len, d.patches_since(m))))
             for (name, d), m in zip(devices, marks)]
 
 
-def line(name: str, rebuilt: list[str], sent: int, full: bool) -> str:
+def built(device: Device) -> int:
+    """Controls the last render built anew in the board's parts: each is constructed, validated and
+    diffed by Flet. A part standing inside a rebuilt one (a component) was not rebuilt with it."""
+    parts = device.app.ui.parts
+    keys = [k for k in parts.rebuilt if k not in SHELL and not k.startswith("history-")]
+    return sum(_count(parts.built[k].control) for k in keys if k in parts.built)
+
+
+def _count(control: ft.BaseControl) -> int:
+    n = 1
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name in {"parent", "page"}:
+            continue
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ft.BaseControl) and not isinstance(item, ft.Component):
+                n += _count(item)
+    return n
+
+
+def line(name: str, rebuilt: list[str], controls: int, sent: int, full: bool) -> str:
     game = [k for k in rebuilt if k not in SHELL and not k.startswith("history-")]
     rest = len(rebuilt) - len(game)
-    text = f"  {name:16s} {len(game):3d} game parts (+{rest} shell/history)  {sent:6d} B"
+    text = f"  {name:16s} {len(game):3d} game parts, {controls:3d} controls (+{rest} shell/history parts)  {sent:6d} B"
     return text + (f"\n      {', '.join(game)}" if full else "")
 
 
@@ -84,8 +107,8 @@ def main() -> None:
     args = parser.parse_args()
     for game in [args.game] if args.game else GAME_ORDER:
         print(f"{game}: {'a phone shows or hides its gems' if game == 'fleecing_olympus' else 'one change'}")
-        for name, rebuilt, sent in asyncio.run(measure(game, args.changes)):
-            print(line(name, rebuilt, sent, args.list))
+        for name, rebuilt, controls, sent in asyncio.run(measure(game, args.changes)):
+            print(line(name, rebuilt, controls, sent, args.list))
 
 
 if __name__ == "__main__":
