@@ -69,7 +69,8 @@ def change(live, game: str, n: int, keys: dict[str, Access]) -> None:
     body = {"kleos": {"type": "glory.add", "player": who, "reason": "kill"},
             "cyclades": {"type": "tracker.adjust", "player": who, "item": "philosophers", "delta": 1},
             "lords_of_hellas": {"type": "tracker.set", "player": who, "field": "lands", "value": n + 1},
-            "fleecing_olympus": {"type": "reveal", "open": n % 2 == 0},
+            # shows or hides again, as bench/fanout.py does: a fixed `open` per seat soon changes nothing
+            "fleecing_olympus": {"type": "reveal", "open": who not in live.state.get("revealed", ())},
             }.get(game, {"type": "points.add", "player": who, "amount": 1})
     live.dispatch({**body, "from_step": live.step}, keys[who])
 

@@ -6,7 +6,7 @@ import asyncio
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
-from live_device import TABLET, Device, Screen, Table, game_parts, idents, label, phone_and_tablet
+from live_device import TABLET, Device, Screen, Table, first_difference, game_parts, idents, label, phone_and_tablet
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino", "eva", "fay"]
@@ -40,12 +40,80 @@ def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_ev
         assert {k: after.get(k) for k in before} == before
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(after) - set(before) <= {f"history-{live.seq}", "fo-gems-dino"}
-        # Caio's own screen, his deal card and the turn's panels stay: only Dino's tile and row move
-        assert game_parts(phone) == {"tile-number-dino", "tile-detail-dino", "fo-deity-row-dino"}
-        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino", "tile-detail-dino", "fo-deity-row-dino"}
+        # Caio's own screen, his deal card and the turn's panels stay: only Dino's number and count move
+        assert game_parts(phone) == {"tile-number-dino", "fo-gems-dino"}
+        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino", "fo-gems-dino"}  # its frame glows
         assert label(phone, "score-dino") == "Dino 20" and label(tablet, "score-dino") == "Dino 20"
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())
+
+
+def _shows(device: Device, count: int) -> bool:
+    """Whether any string the device's browser was told to show (values, labels, tooltips) is that
+    gem count: alone (a number), as "N gems", or as a tile's "Dino N"."""
+    def strings(node: object):
+        if isinstance(node, dict):
+            for value in node.values():
+                yield from strings(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from strings(value)
+        elif isinstance(node, str):
+            yield node
+    return any(s == str(count) or f"{count} gems" in s or f"Dino {count}" in s for s in strings(device.shown()))
+
+
+async def _same_as_fresh(server: ServerInfo, device: Device) -> None:
+    await device.run(device.app.render)  # as test_live_equals_fresh.py: the page's own update too
+    fresh = await Device(server, device.route, device.size).open()
+    await fresh.settle()
+    assert first_difference(device.shown(), fresh.shown()) is None
+
+
+def test_a_reveal_rebuilds_that_count_alone_on_every_device_and_a_hidden_count_reaches_no_other(server):
+    """Dino (given 3 gems by Ana: 23, a count nobody else holds) shows his gems, then hides them again.
+    The other phones and the spectator rebuild his number and his count in the deities card, the tablet
+    also his tile's frame (its glow); his own phone rebuilds its reveal switch only."""
+    async def go():
+        live, caio, tablet = await card_step(server)
+        live.dispatch({"type": "give", "from_step": live.step, "to": "dino", "amount": 3}, Access("seat", "ana"))
+        table = live.table
+        dino = await Device(server, f"/t/{table.id}?k={live.claim(table.seats[3].token)[1]}").open()
+        watcher = await Device(server, f"/t/{table.id}?k={table.spectator_token}").open()
+        others = {"caio": caio, "spectator": watcher, "tablet": tablet}
+        for device in (dino, *others.values()):
+            await device.settle()
+        assert label(dino, "fo-my-gems") == "23"
+        for name, device in others.items():
+            assert not _shows(device, 23), name
+        for shows in (True, False):
+            live.dispatch({"type": "reveal", "from_step": live.step, "open": shows}, Access("seat", "dino"))
+            for device in (dino, *others.values()):
+                await device.settle()
+            assert game_parts(dino) == {"fo-my-reveal"}
+            assert game_parts(caio) == game_parts(watcher) == {"tile-number-dino", "fo-gems-dino"}
+            # the tablet's tile frame lights up for a changed number (still lit at the second change)
+            assert game_parts(tablet) - {"scoreboard-dino"} == {"tile-number-dino", "fo-gems-dino"}
+            assert dino.find("fo-reveal").value is shows
+            for name, device in others.items():
+                assert label(device, "score-dino") == ("Dino 23" if shows else "Dino ?"), name
+                assert ("fo-gems-dino" in device.ids()) is shows, name
+                assert _shows(device, 23) is shows, name
+            # What a device opened now shows, parts swapped and all. A screen opened on a seat sets the
+            # older one aside (ui/devices.py), so the seats' phones are compared once, at the end.
+            await _same_as_fresh(server, watcher)
+        for device in (dino, caio):
+            await _same_as_fresh(server, device)
+    asyncio.run(go())
+
+
+def test_every_seat_has_a_colour_of_its_own():
+    """The game names no colours: each tile's dot and number take a colour of the palette by seat."""
+    table = Table("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES})
+    tablet = Screen(table)
+    tablet.render()
+    colours = [tablet.find(f"score-{p}").content.color for p in PLAYERS]
+    assert len(set(colours)) == len(PLAYERS) and None not in colours
 
 
 def test_a_card_keeps_ids_and_redraws_the_turn_not_the_players(server):

@@ -12,6 +12,8 @@ SHADES: dict[str, str] = {
     "red": "#D32F2F", "blue": "#1976D2", "green": "#388E3C", "yellow": "#E65100", "orange": "#E65100",
     "purple": "#AB47BC", "black": "#616161", "white": "#757575", "teal": "#00897B", "pink": "#D81B60",
 }
+# For players a game gives no colour, by their place: the summary chart's lines, Fleecing Olympus' tiles.
+PALETTE = tuple(SHADES[c] for c in ("red", "blue", "green", "yellow", "purple", "teal"))
 # Material 3's default surfaces behind the chart and tiles, light and dark.
 BACKGROUNDS = ("#FEF7FF", "#141218")
 

@@ -19,12 +19,11 @@ from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.ending import slow
 from companion.ui.live import part
-from companion.ui.widgets.colours import SHADES, shade
+from companion.ui.widgets.colours import PALETTE, shade
 from companion.ui.widgets.controls import card, heading, tagged
 
 QR_SIZE = 420
 CHART_HEIGHT = 220
-PALETTE = tuple(SHADES[c] for c in ("red", "blue", "green", "yellow", "purple", "teal"))
 
 
 def summary_panel(ui: UI) -> ft.Control | None:

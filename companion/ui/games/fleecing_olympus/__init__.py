@@ -13,7 +13,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.games.fleecing_olympus import PLAYING
+from companion.games.fleecing_olympus import PLAYING, screens_down
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.cards import CARD, CARD_START, card_form
 from companion.ui.games.fleecing_olympus.odds import odds
@@ -21,7 +21,7 @@ from companion.ui.games.fleecing_olympus.parts import who_acts
 from companion.ui.games.fleecing_olympus.played import closing, played
 from companion.ui.games.fleecing_olympus.power import power
 from companion.ui.games.fleecing_olympus.scores import facts, quick, scores
-from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_screen
+from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_reveal, my_screen
 from companion.ui.games.fleecing_olympus.setup import form
 from companion.ui.games.fleecing_olympus.slices import local, pick
 from companion.ui.games.fleecing_olympus.steps import opening, roll, tribute
@@ -44,7 +44,8 @@ class FleecingOlympusUI:
         own = [s for s in tiles if s.seat == who]
         parts: list[ft.Control | None] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick, key="fo-scores")]
         if seat:
-            parts.append(part(ui, "fo-my-screen", my_screen, _mine(ui, state, seat), seat))
+            reveal = part(ui, "fo-my-reveal", my_reveal, seat in state["revealed"], screens_down(state))
+            parts.append(part(ui, "fo-my-screen", my_screen, state["deities"][seat], state["gems"][seat], reveal))
         if state["phase"] == "over":
             parts.append(part(ui, "fo-result", result, pick(ui, state, "result")))
         elif state["phase"] != "opening":
@@ -87,10 +88,9 @@ class FleecingOlympusUI:
 
 
 def _mine(ui: UI, state: dict, seat: str) -> dict:
-    """What the phone's own screen and its deal card read: its own count and whether it is on show
-    (`tiebreak`: screens come down for it), so another player showing theirs leaves both alone."""
-    return {**pick(ui, state, "deities", "phase", "tiebreak", "players"), "gems": {seat: state["gems"][seat]},
-            "revealed": [p for p in state["revealed"] if p == seat]}
+    """What the phone's deal card reads: the players and its own count, so another player showing
+    theirs, or this one showing or hiding its own, leaves the card alone."""
+    return {**pick(ui, state, "players"), "gems": {seat: state["gems"][seat]}}
 
 
 def _form(ui: UI, build: Callable[[UI, dict, str | None], ft.Control], state: dict, who: str | None,

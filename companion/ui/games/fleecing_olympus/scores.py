@@ -16,6 +16,7 @@ import flet as ft
 from companion.games.fleecing_olympus import PLAYING, loser_and_winner
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import deity, name, t
+from companion.ui.widgets.colours import PALETTE
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -55,10 +56,18 @@ def _score(ui: UI, state: dict, pid: str, who: str | None) -> GemScore:
     markers = [t(ui, "ui_mark_active")] if pid == state["active"] else []
     markers += [t(ui, "ui_mark_target")] if turn and pid == turn["target"] else []
     markers += [t(ui, "ui_mark_judgment")] if pid == state["judgment"] else []
-    whose = "ui_tile_yours" if pid == who else "ui_tile_shown" if gems is not None else "ui_tile_hidden"
-    return GemScore(pid, seat["name"] if seat else pid, "?" if gems is None else str(gems), seat["colour"] if seat else None,
-                    tuple(markers), pid == state["active"], f"{deity(ui, state, pid)} · {t(ui, whose)}",
-                    _quick(state, pid))
+    # The line under the number says whose deity it is, and "your gems" on the viewer's own tile. Shown
+    # or hidden is the number itself ("?"): a player showing theirs rebuilds their number on every
+    # other device, and nothing else of their tile.
+    detail = f"{deity(ui, state, pid)} · {t(ui, 'ui_tile_yours')}" if pid == who else deity(ui, state, pid)
+    return GemScore(pid, seat["name"] if seat else pid, "?" if gems is None else str(gems), _colour(state, pid, seat),
+                    tuple(markers), pid == state["active"], detail, _quick(state, pid))
+
+
+def _colour(state: dict, pid: str, seat: dict | None) -> str:
+    """The game gives its players no colours, and every tile showed the theme's one accent: unless the
+    table named a colour, each seat takes the palette's colour for its place (widgets/colours.py)."""
+    return (seat or {}).get("colour") or PALETTE[state["players"].index(pid) % len(PALETTE)]
 
 
 def _quick(state: dict, pid: str) -> tuple[tuple[str, str | None], ...]:

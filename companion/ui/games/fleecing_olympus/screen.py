@@ -7,31 +7,35 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.fleecing_olympus import screens_down
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import LOCAL, deity, local_setter, name, player_row, sender, t
+from companion.ui.games.fleecing_olympus.parts import LOCAL, local_setter, name, player_row, sender, t
 from companion.ui.widgets.controls import button, card, FONT, heading, note, stepper, switch_padding, tagged
 
 GIVE = LOCAL + "give"
 GIVE_START = {"to": None, "amount": 1}
 
 
-def my_screen(ui: UI, state: dict, seat: str) -> ft.Control:
-    gems = state["gems"][seat]
-    shown = seat in state["revealed"]
+def my_screen(ui: UI, god: str, gems: int, reveal: ft.Control) -> ft.Control:
+    """The count and the deity it belongs to; `reveal` is the part below them that shows or hides it,
+    so a tap on it rebuilds that part alone."""
     # The tile above already shows the count large: one line here keeps the turn's actions near the top.
-    parts: list[ft.Control] = [
-        ft.Row([ft.Text(t(ui, "ui_my_gems", deity=deity(ui, state, seat)), size=16, expand=True),
+    return card(
+        ft.Row([ft.Text(t(ui, "ui_my_gems", deity=t(ui, "deity_" + god)), size=16, expand=True),
                 tagged(ft.Text(str(gems), size=48, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems))],
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown"),
-    ]
-    if not screens_down(state):
-        parts.append(_reveal(ui, shown))
-    return card(*parts, ident="fo-my-screen")
+        reveal, ident="fo-my-screen")
 
 
-def _reveal(ui: UI, shown: bool) -> ft.Control:
+def my_reveal(ui: UI, shown: bool, down: bool) -> ft.Control:
+    """Who can see the count, and (until the screens come down for the final count) the switch that
+    shows it to the table or hides it again."""
+    says = note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown")
+    if down:
+        return says
+    return ft.Column([says, _switch(ui, shown)], spacing=12, tight=True)
+
+
+def _switch(ui: UI, shown: bool) -> ft.Control:
     async def toggle(e) -> None:
         await ui.send({"type": "reveal", "open": bool(e.control.value)})
 

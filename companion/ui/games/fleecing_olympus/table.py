@@ -47,9 +47,11 @@ def status(ui: UI, state: dict, host: bool) -> ft.Control:
 
 def deities(ui: UI, state: dict) -> ft.Control:
     """One row per seat, clockwise: deity, both powers, the tokens in front of them, gems if shown.
-    Each row is a part of its own, so gems shown by one player rebuild that player's row."""
+    Each row is a part of its own, and its gem count a part inside it (there, empty, while hidden):
+    gems shown or hidden again by one player rebuild that count alone, not the row around it."""
     rows = [part(ui, f"fo-deity-row-{player}", _deity_row, player, state["deities"][player],
-                 player == state["active"], player == state["judgment"], state["gems"].get(player))
+                 player == state["active"], player == state["judgment"],
+                 part(ui, f"fo-gems-{player}", _gems, player, state["gems"].get(player)))
             for player in state["players"]]
     return part(ui, "fo-deities", _deities_card, tuple(rows))
 
@@ -58,18 +60,24 @@ def _deities_card(ui: UI, rows: tuple[ft.Control, ...]) -> ft.Control:
     return card(heading(t(ui, "ui_deities_title"), 18), *rows, ident="fo-deities")
 
 
-def _deity_row(ui: UI, player: str, god: str, active: bool, judgment: bool, gems: int | None) -> ft.Control:
+def _deity_row(ui: UI, player: str, god: str, active: bool, judgment: bool, gems: ft.Control) -> ft.Control:
     marks = [t(ui, "ui_mark_active")] if active else []
     marks += [t(ui, "ui_mark_judgment")] if judgment else []
     head = [ft.Text(f"{name(ui, player)} ({t(ui, 'deity_' + god)})", size=18, weight=ft.FontWeight.BOLD, expand=True)]
     if marks:
         head.append(ft.Text(", ".join(marks), size=14, color=ft.Colors.PRIMARY))
-    if gems is not None:
-        head.append(tagged(ft.Text(t(ui, "ui_gems_n", n=gems), size=18, weight=ft.FontWeight.BOLD),
-                           f"fo-gems-{player}", t(ui, "ui_gems_n", n=gems)))
+    head.append(gems)
     texts = [ft.Text(f"{t(ui, 'side_' + side)}: {ui.t(power_key(god, side))}", size=14) for side in SIDES]
     return tagged(ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *texts],
                             spacing=2, tight=True), f"fo-deity-row-{player}")
+
+
+def _gems(ui: UI, player: str, gems: int | None) -> ft.Control:
+    """The count where the view carries it; while hidden, an empty spot that holds no number at all."""
+    if gems is None:
+        return ft.Container(visible=False)
+    text = t(ui, "ui_gems_n", n=gems)
+    return tagged(ft.Text(text, size=18, weight=ft.FontWeight.BOLD), f"fo-gems-{player}", text)
 
 
 def result(ui: UI, state: dict) -> ft.Control:
