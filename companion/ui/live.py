@@ -167,6 +167,37 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     return shown
 
 
+def redraw(ui: UI, key: str, shown: tuple, args: tuple) -> bool:
+    """Build the part under `key` again from `args` instead of `shown`, and send it where it
+    stands; nothing else on the screen is described or walked. For what changes by itself
+    with time (a glow, a news line going out): the part is rebuilt as the next render will
+    describe it, so that render finds it built and sends nothing.
+
+    Only while the part still shows `shown` (a change since may have rebuilt it from other
+    arguments, or dropped it): then False, and nothing is done. Call it between renders, in
+    the device's page context (later.fade_after does both)."""
+    parts: Parts = ui.parts
+    cached = parts.built.get(key)
+    if cached is None or cached.signature[2] != _identities(shown):
+        return False
+    build, look = cached.signature[0], cached.signature[1]
+    parts.look, parts.rebuilt = look, []
+    parts.stack.append([])
+    try:
+        control = build(ui, *args)
+    finally:
+        children = parts.stack.pop()
+        parts.look = None
+    if control.key is None:
+        control.key = key
+    cached.holder.control = control
+    cached.signature, cached.children, cached.args = (build, look, _identities(args)), children, args
+    parts.replaced.append(cached.view)
+    parts.rebuilt.append(key)
+    update_in_place(parts)
+    return True
+
+
 def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
     """`describe(ui, *args)`, a function that returns parts (a part, or a few), called again only
     when `args` (or the look) differ from its last call under `key` on this device; meanwhile

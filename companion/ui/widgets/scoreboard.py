@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.later import refresh_after
+from companion.ui.later import fade_after
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.colours import shade
 from companion.ui.widgets.controls import tagged
@@ -51,7 +51,7 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
     detailed = any(s.detail for s in scores)
-    tiles = [memo(ui, f"tile-{key}-{s.seat}", _tile, s, quick, s.seat in glowing, detailed) for s in scores]
+    tiles = [memo(ui, f"tile-{key}-{s.seat}", _tile, s, quick, glowing.get(s.seat), detailed) for s in scores]
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
@@ -63,12 +63,16 @@ def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
                          wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
-def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool, detailed: bool) -> ft.Control:
+def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, detailed: bool) -> ft.Control:
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
     number alone, which is patched where it stands; the frame follows whose turn it is and
     the glow. The markers share the number's line, of fixed height: the buttons under them
     never move when a Turn or First chip passes to another tile. A tile whose inputs did not
-    change is not walked at all (memo): a change touches one or two tiles of five."""
+    change is not walked at all (memo): a change touches one or two tiles of five.
+
+    `glow` is the moment the glow goes out (None: no glow), not a flag: a number that changes
+    again while it glows glows longer, and the fade booked by the first change then finds the
+    frame built from other arguments and leaves it alone."""
     accent = shade(score.colour) or ft.Colors.PRIMARY
     seat = score.seat
     line = [part(ui, f"tile-number-{seat}", _number, seat, score.name, score.value, accent)]
@@ -83,23 +87,26 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool, detailed
     if quick:
         rows.append(part(ui, f"tile-quick-{seat}", _quick, quick,
                          replace(score, value="", detail="", markers=(), active=False)))
-    return part(ui, f"scoreboard-{seat}", _frame, seat, score.name, accent, score.active, glow, tuple(rows))
+    frame = (seat, score.name, accent, score.active, glow, tuple(rows))
+    if glow is not None:  # the frame alone goes out, as the next render will describe it
+        fade_after(ui, glow - ui.now + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], None, frame[5]))
+    return part(ui, f"scoreboard-{seat}", _frame, *frame)
 
 
-def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, rows: tuple) -> ft.Control:
+def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: float | None, rows: tuple) -> ft.Control:
     tile = ft.Container(
         # The outline thickens for the active tile and the padding gives back what it takes, so
         # nothing inside moves when the turn passes.
         ft.Column(list(rows), spacing=4, tight=True), width=228 if not ui.is_phone else None,
         padding=12 if active else 15,
         border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
+        bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow is not None else None,
         animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
         expand=ui.is_phone or None,
     )
     # The number says itself (its own label): the tile says whose it is and whether it is their turn.
     state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
-    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
+    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow is not None else ""))
 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
@@ -137,19 +144,18 @@ def _marker(text: str) -> ft.Control:
                         bgcolor=ft.Colors.SECONDARY_CONTAINER)
 
 
-def _glowing(ui: UI, scores: Sequence[Score]) -> set[str]:
-    """Seats whose number changed in the last few seconds on this device; schedules the
-    render that turns the glow off. Only the tablet's layout glows, like its news line: a
-    phone's player is at the table, and the glow going out would cost every phone a
+def _glowing(ui: UI, scores: Sequence[Score]) -> dict[str, float]:
+    """Seats whose number changed in the last few seconds on this device, with the moment
+    each glow goes out (_tile books that fade). Only the tablet's layout glows, like its news
+    line: a phone's player is at the table, and the glow going out would cost every phone a
     second redraw of every change."""
     if ui.is_phone:
-        return set()
+        return {}
     seen: dict[str, str] = ui.local.setdefault(SEEN, {})
     until: dict[str, float] = ui.local.setdefault(GLOWING, {})
     now = ui.now
     for s in scores:
         if s.seat in seen and seen[s.seat] != s.value:
             until[s.seat] = now + GLOW_SECONDS
-            refresh_after(ui, GLOW_SECONDS + 0.05)
         seen[s.seat] = s.value
-    return {seat for seat, end in until.items() if end > now}
+    return {seat: end for seat, end in until.items() if end > now}
