@@ -7,6 +7,7 @@ to cost a full render of the tablet: more than the change itself cost it."""
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from companion.ui.context import UI
 from companion.ui.live import redraw
@@ -15,16 +16,18 @@ DUE = "later.due"  # in ui.local: the fades this device already has booked, (par
 sleep = asyncio.sleep  # how a fade waits; a test may hold it
 
 
-def fade_after(ui: UI, delay: float, key: str, shown: tuple, faded: tuple) -> None:
-    """After `delay` seconds, rebuild the part `key` from the arguments `faded` instead of
-    `shown`, if it still shows `shown` then (a later change may have rebuilt or dropped it).
+def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
+            still: Callable[[], bool] | None = None) -> None:
+    """At the moment `at` (the clock renders read: `ui.now`), rebuild the part `key` from the arguments `faded` instead of
+    `shown`, if it still shows `shown` then (a later change may have rebuilt or dropped it)
+    and `still()` says this fade is still due (a glow made longer since keeps its arguments).
     `faded` must be what a render would then pass the part, so the next render finds it built.
 
     Booked once per part and moment: every render while a news line is fresh asks again for
-    the same fade. The moment is counted from this render's `ui.now`: a render reads no clock
+    the same fade. The wait is counted from this render's `ui.now`: a render reads no clock
     of its own."""
-    delay = max(delay, 0.0)
-    due = (key, round(ui.now + delay, 1))
+    delay = max(at - ui.now, 0.0)
+    due = (key, at)
     booked: set[tuple[str, float]] = ui.local.setdefault(DUE, set())
     if due in booked:
         return
@@ -33,7 +36,7 @@ def fade_after(ui: UI, delay: float, key: str, shown: tuple, faded: tuple) -> No
     async def later() -> None:
         await sleep(delay)
         booked.discard(due)
-        if ui.live and ui.page.session.connection is not None:
+        if ui.live and ui.page.session.connection is not None and (still is None or still()):
             redraw(ui, key, shown, faded)
 
     try:

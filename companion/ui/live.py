@@ -175,7 +175,7 @@ def redraw(ui: UI, key: str, shown: tuple, args: tuple) -> bool:
 
     Only while the part still shows `shown` (a change since may have rebuilt it from other
     arguments, or dropped it): then False, and nothing is done. Call it between renders, in
-    the device's page context (later.fade_after does both)."""
+    the device's page context (later.fade_at does both)."""
     parts: Parts = ui.parts
     cached = parts.built.get(key)
     if cached is None or cached.signature[2] != _identities(shown):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
@@ -192,4 +193,44 @@ def test_fading_glow_and_news_redraw_their_own_part_only(server, monkeypatch):
         # the next render describes the faded pieces as they were rebuilt: nothing to rebuild
         await tablet.run(render)
         assert tablet.app.ui.parts.rebuilt == []
+    run(go())
+
+
+def test_a_number_that_changes_again_while_it_glows_keeps_its_frame_and_glows_on(server, monkeypatch):
+    """The first change's fade is no longer the glow's: it leaves the frame alone, and the
+    second change rebuilt no frame (the tile glowed already: nothing to send for it)."""
+    from companion.ui import later
+    pending: list[asyncio.Future] = []
+
+    async def held(delay: float) -> None:  # every fade waits until the test lets it go
+        future = asyncio.get_running_loop().create_future()
+        pending.append(future)
+        await future
+
+    monkeypatch.setattr(later, "sleep", held)
+
+    def release(futures: list[asyncio.Future]) -> None:
+        for future in futures:
+            if not future.done():
+                future.set_result(None)
+
+    async def go():
+        live, _, tablet = await scorepad(server)
+        ana = Access("seat", "ana")
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, ana)
+        await tablet.settle()
+        first = list(pending)
+        assert "changed" in label(tablet, "tile-bia") and "scoreboard-bia" in tablet.app.ui.parts.rebuilt
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, ana)
+        await tablet.settle()
+        assert "scoreboard-bia" not in tablet.app.ui.parts.rebuilt  # it glows already
+        release(first)
+        await tablet.settle()
+        assert "changed" in label(tablet, "tile-bia")  # the first change's fade left it glowing
+        release(pending)
+        await tablet.settle()
+        assert "changed" not in label(tablet, "tile-bia")
+        tablet.app.clock = lambda: time.time() + 60  # past every glow: the render finds the frame built
+        await tablet.run(tablet.app.render)
+        assert "scoreboard-bia" not in tablet.app.ui.parts.rebuilt
     run(go())

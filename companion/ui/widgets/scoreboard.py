@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.later import fade_after
+from companion.ui.later import fade_at
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.colours import shade
 from companion.ui.widgets.controls import tagged
@@ -70,9 +70,9 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     never move when a Turn or First chip passes to another tile. A tile whose inputs did not
     change is not walked at all (memo): a change touches one or two tiles of five.
 
-    `glow` is the moment the glow goes out (None: no glow), not a flag: a number that changes
-    again while it glows glows longer, and the fade booked by the first change then finds the
-    frame built from other arguments and leaves it alone."""
+    `glow` is the moment the glow goes out (None: no glow). A number that changes again while it
+    glows glows longer: its frame stays as it is (nothing to send), and the fade booked by the
+    first change, no longer the glow's, leaves it alone."""
     accent = shade(score.colour) or ft.Colors.PRIMARY
     seat = score.seat
     line = [part(ui, f"tile-number-{seat}", _number, seat, score.name, score.value, accent)]
@@ -87,26 +87,27 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     if quick:
         rows.append(part(ui, f"tile-quick-{seat}", _quick, quick,
                          replace(score, value="", detail="", markers=(), active=False)))
-    frame = (seat, score.name, accent, score.active, glow, tuple(rows))
+    frame = (seat, score.name, accent, score.active, glow is not None, tuple(rows))
     if glow is not None:  # the frame alone goes out, as the next render will describe it
-        fade_after(ui, glow - ui.now + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], None, frame[5]))
+        fade_at(ui, glow + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], False, frame[5]),
+                still=lambda: ui.local.get(GLOWING, {}).get(seat) == glow)
     return part(ui, f"scoreboard-{seat}", _frame, *frame)
 
 
-def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: float | None, rows: tuple) -> ft.Control:
+def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, rows: tuple) -> ft.Control:
     tile = ft.Container(
         # The outline thickens for the active tile and the padding gives back what it takes, so
         # nothing inside moves when the turn passes.
         ft.Column(list(rows), spacing=4, tight=True), width=228 if not ui.is_phone else None,
         padding=12 if active else 15,
         border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow is not None else None,
+        bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
         animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
         expand=ui.is_phone or None,
     )
     # The number says itself (its own label): the tile says whose it is and whether it is their turn.
     state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
-    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow is not None else ""))
+    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
