@@ -1,33 +1,45 @@
-"""Redraw a device a little later: for things that fade by themselves (a glow, a news line)."""
+"""What fades by itself (a glow, a news line) goes out a little later, part by part.
+
+A fade changes one part of one device and nothing else: it rebuilds that part where it
+stands (live.redraw), instead of describing the whole screen again. On a tablet every
+change booked two such fades (the changed number's glow, the news line), and each used
+to cost a full render of the tablet: more than the change itself cost it."""
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
 from companion.ui.context import UI
+from companion.ui.live import redraw
 
-DUE = "later.due"  # in ui.local: the moments this device already has a redraw booked for
+DUE = "later.due"  # in ui.local: the fades this device already has booked, (part key, moment)
+sleep = asyncio.sleep  # how a fade waits; a test may hold it
 
 
-def refresh_after(ui: UI, delay: float) -> None:
-    """Schedule one more render of this device after `delay` seconds, if it is still at a table.
+def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
+            still: Callable[[], bool] | None = None) -> None:
+    """At the moment `at` (the clock renders read: `ui.now`), rebuild the part `key` from the arguments `faded` instead of
+    `shown`, if it still shows `shown` then (a later change may have rebuilt or dropped it)
+    and `still()` says this fade is still due (a glow made longer since keeps its arguments).
+    `faded` must be what a render would then pass the part, so the next render finds it built.
 
-    Booked once per moment: every render while a news line is fresh asks again for the
-    same moment, and each booking used to become one more full render of the device. The
-    moment is counted from this render's `ui.now`: a render reads no clock of its own."""
-    delay = max(delay, 0.0)
-    due = round(ui.now + delay, 1)
-    booked: set[float] = ui.local.setdefault(DUE, set())
+    Booked once per part and moment: every render while a news line is fresh asks again for
+    the same fade. The wait is counted from this render's `ui.now`: a render reads no clock
+    of its own."""
+    delay = max(at - ui.now, 0.0)
+    due = (key, at)
+    booked: set[tuple[str, float]] = ui.local.setdefault(DUE, set())
     if due in booked:
         return
     booked.add(due)
 
     async def later() -> None:
-        await asyncio.sleep(delay)
+        await sleep(delay)
         booked.discard(due)
-        if ui.redraw_soon and ui.live:
-            ui.redraw_soon()  # through the render queue: yields to API calls and taps, skips the rules panel
+        if ui.live and ui.page.session.connection is not None and (still is None or still()):
+            redraw(ui, key, shown, faded)
 
     try:
         ui.page.run_task(later)
-    except (RuntimeError, AttributeError):  # the device left meanwhile: nothing to redraw
+    except (RuntimeError, AttributeError):  # the device left meanwhile: nothing to fade
         booked.discard(due)

@@ -72,11 +72,11 @@ def view(holder: Holder, key: str) -> ft.Component:
 
 @dataclass
 class _Built:
-    signature: tuple
+    signature: tuple  # (build, look): with `args`, what the part was last built from
     view: ft.Component
     holder: Holder
     children: list[str]
-    args: tuple  # holds the controls named by id in the signature, so no id is reused meanwhile
+    args: tuple
 
     @property
     def control(self) -> ft.Control:
@@ -96,8 +96,9 @@ class Parts:
     # (children before the part built around them): each is updated in place, see update_in_place().
     replaced: list[ft.Component] = field(default_factory=list)
     look: tuple | None = None  # the device's language, theme and width class during a render
-    # memo(): what each key's function returned last, from which signature, and the parts it named
-    memos: dict[str, tuple[tuple, Any, list[str]]] = field(default_factory=dict)
+    # memo(): what each key's function returned last, from which (function, look), arguments, and
+    # the parts it named
+    memos: dict[str, tuple[tuple, Any, list[str], tuple]] = field(default_factory=dict)
     memos_used: set[str] = field(default_factory=set)
 
     def begin(self, look: tuple | None = None) -> None:
@@ -140,9 +141,9 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     parts: Parts = ui.parts
     if parts.stack:
         parts.stack[-1].append(key)
-    signature = (build, _look(ui), _identities(args))
+    signature = (build, _look(ui))
     cached = parts.built.get(key)
-    if cached is not None and cached.signature == signature:
+    if cached is not None and cached.signature == signature and _same(cached.args, args):
         parts._mark(key)
         return cached.view
     parts.stack.append([])
@@ -167,6 +168,37 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     return shown
 
 
+def redraw(ui: UI, key: str, shown: tuple, args: tuple) -> bool:
+    """Build the part under `key` again from `args` instead of `shown`, and send it where it
+    stands; nothing else on the screen is described or walked. For what changes by itself
+    with time (a glow, a news line going out): the part is rebuilt as the next render will
+    describe it, so that render finds it built and sends nothing.
+
+    Only while the part still shows `shown` (a change since may have rebuilt it from other
+    arguments, or dropped it): then False, and nothing is done. Call it between renders, in
+    the device's page context (later.fade_at does both)."""
+    parts: Parts = ui.parts
+    cached = parts.built.get(key)
+    if cached is None or not _same(cached.args, shown):
+        return False
+    build, look = cached.signature
+    parts.look, parts.rebuilt = look, []
+    parts.stack.append([])
+    try:
+        control = build(ui, *args)
+    finally:
+        children = parts.stack.pop()
+        parts.look = None
+    if control.key is None:
+        control.key = key
+    cached.holder.control = control
+    cached.children, cached.args = children, args
+    parts.replaced.append(cached.view)
+    parts.rebuilt.append(key)
+    update_in_place(parts)
+    return True
+
+
 def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
     """`describe(ui, *args)`, a function that returns parts (a part, or a few), called again only
     when `args` (or the look) differ from its last call under `key` on this device; meanwhile
@@ -178,9 +210,10 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
     most of a screen is unchanged by a change. `describe` follows the rules of a part's `build`
     (reads nothing but its arguments); unlike a part, it makes no control of its own."""
     parts: Parts = ui.parts
-    signature = (describe, _look(ui), _identities(args))
+    signature = (describe, _look(ui))
     cached = parts.memos.get(key)
-    if cached is not None and cached[0] == signature and all(k in parts.built for k in cached[2]):
+    if cached is not None and cached[0] == signature and _same(cached[3], args) \
+            and all(k in parts.built for k in cached[2]):
         for child in cached[2]:
             parts._mark(child)
         named = cached[2]
@@ -191,7 +224,7 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
             result = describe(ui, *args)
         finally:
             named = parts.stack.pop()
-        parts.memos[key] = (signature, result, named)
+        parts.memos[key] = (signature, result, named, args)
     if parts.stack:
         parts.stack[-1].extend(named)
     parts.memos_used.add(key)
@@ -204,29 +237,39 @@ def _look(ui: UI) -> tuple:
     return ui.parts.look or (ui.lang, ui.dark, ui.is_phone)
 
 
-def _identities(args: tuple) -> tuple:
-    """Controls among the arguments compare by identity (Flet's own equality would walk whole
-    trees); a part stays the same component while it is shown, so a part given other parts
-    is rebuilt only when they come, go or move. A control is recognised directly or in a
-    tuple or list of children, which is known by its first item (a control, or None); any
-    other sequence is data, compared by value. Loops, not generators: this runs for every
-    part of every render."""
-    for a in args:
-        if isinstance(a, _NESTING):
-            break
-    else:
-        return args
-    out = []
-    for a in args:
-        if isinstance(a, ft.BaseControl):
-            a = ("#", id(a))
-        elif isinstance(a, (tuple, list)) and a and (a[0] is None or isinstance(a[0], ft.BaseControl)):
-            a = tuple(("#", id(x)) if isinstance(x, ft.BaseControl) else x for x in a)
-        out.append(a)
-    return tuple(out)
+def _same(old: tuple, new: tuple) -> bool:
+    """Whether a part (or memo) given `new` would show what it was built from `old`. Controls
+    compare by identity (Flet's own equality would walk whole trees): a part stays the same
+    component while it is shown, so a part given other parts is rebuilt only when they come, go
+    or move. A control is recognised directly or in a tuple or list of children, which is known
+    by its first item (a control, or None); any other sequence is data, compared by value.
+    The old arguments are kept with the part, so no control compared here can have gone.
+
+    No copies, and identity first: this runs for every part and memo of every render, and most
+    arguments are the very objects of the last render."""
+    if len(old) != len(new):
+        return False
+    for a, b in zip(old, new):
+        if a is b:
+            continue
+        if isinstance(a, ft.BaseControl) or isinstance(b, ft.BaseControl):
+            return False
+        if isinstance(a, _SEQUENCES) and (_children(a) or isinstance(b, _SEQUENCES) and _children(b)):
+            if not isinstance(b, _SEQUENCES) or len(a) != len(b):
+                return False
+            for x, y in zip(a, b):
+                if x is not y and (isinstance(x, ft.BaseControl) or isinstance(y, ft.BaseControl) or x != y):
+                    return False
+        elif a != b:
+            return False
+    return True
 
 
-_NESTING = (ft.BaseControl, tuple, list)
+def _children(seq: tuple | list) -> bool:
+    return bool(seq) and (seq[0] is None or isinstance(seq[0], ft.BaseControl))
+
+
+_SEQUENCES = (tuple, list)
 
 
 def group(ui: UI, key: str, kind: Callable[..., ft.Control], children: list[ft.Control],

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games import game_uis
-from companion.ui.live import group, part
+from companion.ui.live import group, memo, part
 from companion.ui.ending import ask_summary, extras
 from companion.ui.widgets.controls import switch_padding, tagged
 from companion.ui.widgets.history import history_card
@@ -65,13 +65,20 @@ def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
 
 def _actions(ui: UI, snap: dict) -> ft.Control:
     """Undo and Redo: a change usually renames the Undo button, which rebuilds its words and
-    its accessible label, not the button."""
-    why = snap.get("undo_why") if not snap["can_undo"] else None
+    its accessible label, not the button. A memo: on a device whose buttons a change leaves as
+    they were (every phone but the one that changed something, most changes), its seven parts
+    are not walked."""
+    return memo(ui, "undo-redo", _undo_bar, snap["undo"], snap["can_undo"], snap.get("undo_why"),
+                snap["redo"], snap["can_redo"])
+
+
+def _undo_bar(ui: UI, undo: dict | None, can_undo: bool, undo_why: str | None, redo: dict | None,
+              can_redo: bool) -> ft.Control:
+    why = undo_why if not can_undo else None
     return group(ui, "undo-redo", ft.Row, [
-        _control_button(ui, "undo", _control_label(ui, snap["undo"], "undo", why), ui.undo, ft.Icons.UNDO,
-                        snap["can_undo"], 3, ui.t("ui.undo_why_not") if why else None),
-        _control_button(ui, "redo", _control_label(ui, snap["redo"], "redo"), ui.redo, ft.Icons.REDO,
-                        snap["can_redo"], 2),
+        _control_button(ui, "undo", _control_label(ui, undo, "undo", why), ui.undo, ft.Icons.UNDO,
+                        can_undo, 3, ui.t("ui.undo_why_not") if why else None),
+        _control_button(ui, "redo", _control_label(ui, redo, "redo"), ui.redo, ft.Icons.REDO, can_redo, 2),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
@@ -153,32 +154,83 @@ def test_an_old_style_board_keeps_its_ids_too(server):
     run(go())
 
 
-def test_fading_glow_and_news_cost_one_redraw_each(server, monkeypatch):
+def test_fading_glow_and_news_redraw_their_own_part_only(server, monkeypatch):
+    """A fade is no render of the screen: the glow's frame and the news line are each rebuilt
+    where they stand, as the next render describes them, so that render finds them built."""
     from companion.ui.widgets import news, scoreboard
     monkeypatch.setattr(scoreboard, "GLOW_SECONDS", 0.3)
     monkeypatch.setattr(news, "SHOW_SECONDS", 0.6)
 
     async def go():
-        live, _, phone = await scorepad(server)  # the tablet: it shows the news line
-        renders = []
-        render = phone.app.render
+        live, _, tablet = await scorepad(server)  # the tablet: it shows the news line
+        renders, redrawn = [], []
+        render = tablet.app.render
 
         async def counted() -> None:
             renders.append(1)
             await render()
-        phone.app.render = counted
+        tablet.app.render = counted
         live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, Access("seat", "ana"))  # news for the tablet
-        await phone.settle()
-        assert "changed" in phone.find("tile-bia").parent.label
+        await tablet.settle()
+        assert "changed" in tablet.find("tile-bia").parent.label and tablet.find("news").parent.label != "—"
+        mark = tablet.mark()
 
         def faded() -> bool:  # the glow and the news line both went out
-            return "changed" not in phone.find("tile-bia").parent.label and phone.find("news").parent.label == "—"
+            return "changed" not in tablet.find("tile-bia").parent.label and tablet.find("news").parent.label == "—"
         for _ in range(400):  # up to 20 s on a busy machine; each round lets the timers run
             if faded():
                 break
+            rebuilt = tablet.app.ui.parts.rebuilt
+            if rebuilt and rebuilt not in redrawn:
+                redrawn.append(rebuilt)
             await asyncio.sleep(0.05)
-            await phone.settle()
+            await tablet.settle()
         assert faded()
-        # the change itself, the glow going out, the news line going out: nothing more
-        assert len(renders) == 3
+        redrawn.append(tablet.app.ui.parts.rebuilt)
+        assert len(renders) == 1  # the change itself: the fades drew no screen
+        assert redrawn[1:] == [["scoreboard-bia"], ["news"]]  # each fade rebuilt its own part, nothing else
+        assert len(tablet.patches_since(mark)) == 2  # one patch each, at its own spot
+        # the next render describes the faded pieces as they were rebuilt: nothing to rebuild
+        await tablet.run(render)
+        assert tablet.app.ui.parts.rebuilt == []
+    run(go())
+
+
+def test_a_number_that_changes_again_while_it_glows_keeps_its_frame_and_glows_on(server, monkeypatch):
+    """The first change's fade is no longer the glow's: it leaves the frame alone, and the
+    second change rebuilt no frame (the tile glowed already: nothing to send for it)."""
+    from companion.ui import later
+    pending: list[asyncio.Future] = []
+
+    async def held(delay: float) -> None:  # every fade waits until the test lets it go
+        future = asyncio.get_running_loop().create_future()
+        pending.append(future)
+        await future
+
+    monkeypatch.setattr(later, "sleep", held)
+
+    def release(futures: list[asyncio.Future]) -> None:
+        for future in futures:
+            if not future.done():
+                future.set_result(None)
+
+    async def go():
+        live, _, tablet = await scorepad(server)
+        ana = Access("seat", "ana")
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, ana)
+        await tablet.settle()
+        first = list(pending)
+        assert "changed" in label(tablet, "tile-bia") and "scoreboard-bia" in tablet.app.ui.parts.rebuilt
+        live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, ana)
+        await tablet.settle()
+        assert "scoreboard-bia" not in tablet.app.ui.parts.rebuilt  # it glows already
+        release(first)
+        await tablet.settle()
+        assert "changed" in label(tablet, "tile-bia")  # the first change's fade left it glowing
+        release(pending)
+        await tablet.settle()
+        assert "changed" not in label(tablet, "tile-bia")
+        tablet.app.clock = lambda: time.time() + 60  # past every glow: the render finds the frame built
+        await tablet.run(tablet.app.render)
+        assert "scoreboard-bia" not in tablet.app.ui.parts.rebuilt
     run(go())

@@ -84,3 +84,32 @@ def test_a_part_around_a_tile_keeps_the_tiles_parts_when_it_is_reused():
 
 def _board(ui, tile: ft.Control) -> ft.Control:
     return ft.Column([tile])
+
+
+def test_arguments_compare_controls_by_identity_and_data_by_value():
+    """What a part or memo is rebuilt for (live._same): the same control, or children, however
+    passed (a list or a tuple); equal data in new objects; never a different control of equal
+    content (Flet's equality would walk whole trees, and another control is another component)."""
+    ui = device()
+    built: list[tuple] = []
+
+    def _record(ui, *args) -> ft.Control:
+        built.append(args)
+        return ft.Text("x")
+
+    def render(*args) -> None:
+        ui.parts.begin()
+        part(ui, "p", _record, *args)
+        ui.parts.end()
+
+    child = ft.Text("a")
+    render([child, None], ("ares", 1), {"glory": 2})
+    render((child, None), ("ares", 1), {"glory": 2})  # same child in a tuple, equal data in new objects
+    assert len(built) == 1
+    render((ft.Text("a"), None), ("ares", 1), {"glory": 2})  # an equal but other control
+    assert len(built) == 2
+    render([ft.Text("a")], ("ares", 1), {"glory": 2})
+    render([built[-1][0][0]], ("ares", 1), {"glory": 2})  # the control it was built with: no rebuild
+    assert len(built) == 3
+    render([built[-1][0][0]], ["ares", 1], {"glory": 2})  # a list is no tuple as data
+    assert len(built) == 4

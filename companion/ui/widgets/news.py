@@ -9,7 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.later import refresh_after
+from companion.ui.later import fade_at
 from companion.ui.live import part
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.seat_label import seat_label
@@ -26,8 +26,9 @@ def news_line(ui: UI) -> ft.Control:
         return part(ui, "news", _news, None, "")
     row = fresh[0]
     key = "ui.news_seat" if ui.seat(row.get("actor")) else "ui.news_host"
-    refresh_after(ui, row["at"] + SHOW_SECONDS - ui.now + 0.05)
-    return part(ui, "news", _news, row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
+    shown = (row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
+    fade_at(ui, row["at"] + SHOW_SECONDS + 0.05, "news", shown, (None, ""))  # the line alone goes out
+    return part(ui, "news", _news, *shown)
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:

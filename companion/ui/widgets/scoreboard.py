@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.later import refresh_after
+from companion.ui.later import fade_at
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.colours import shade
 from companion.ui.widgets.controls import tagged
@@ -51,7 +51,11 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     it once per piece, each with its own `key`."""
     glowing = _glowing(ui, scores)
     detailed = any(s.detail for s in scores)
-    tiles = [memo(ui, f"tile-{key}-{s.seat}", _tile, s, quick, s.seat in glowing, detailed) for s in scores]
+    tiles = []
+    for s in scores:  # the number outside its tile's memo: a new score leaves the rest of the tile unwalked
+        number = part(ui, f"tile-number-{s.seat}", _number, s.seat, s.name, s.value, _accent(s.colour))
+        tiles.append(memo(ui, f"tile-{key}-{s.seat}", _tile, replace(s, value=""), quick, glowing.get(s.seat),
+                          detailed, number))
     body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
@@ -63,27 +67,41 @@ def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
                          wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
-def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: bool, detailed: bool) -> ft.Control:
+def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, detailed: bool,
+          number: ft.Control) -> ft.Control:
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
-    number alone, which is patched where it stands; the frame follows whose turn it is and
-    the glow. The markers share the number's line, of fixed height: the buttons under them
-    never move when a Turn or First chip passes to another tile. A tile whose inputs did not
-    change is not walked at all (memo): a change touches one or two tiles of five."""
-    accent = shade(score.colour) or ft.Colors.PRIMARY
-    seat = score.seat
-    line = [part(ui, f"tile-number-{seat}", _number, seat, score.name, score.value, accent)]
-    if score.markers:
-        line.append(part(ui, f"tile-markers-{seat}", _markers, seat, score.markers))
+    number alone, which is patched where it stands. It is made outside (`number`) and `score`
+    comes without its value, so a new number does not even call this again (on a phone: on
+    the tablet the glow comes on). The frame follows whose turn it is and the glow. The
+    markers share the number's line, of fixed height: the buttons under them never move when
+    a Turn or First chip passes to another tile. A tile whose inputs did not change is not
+    walked at all (memo): a change touches one or two tiles of five.
+
+    `glow` is the moment the glow goes out (None: no glow). A number that changes again while it
+    glows glows longer: its frame stays as it is (nothing to send), and the fade booked by the
+    first change, no longer the glow's, leaves it alone."""
+    accent = _accent(score.colour)
+    seat, name, markers = score.seat, score.name, score.markers
+    line = [number]
+    if markers:
+        line.append(part(ui, f"tile-markers-{seat}", _markers, seat, markers))
     rows: list[ft.Control] = [
-        part(ui, f"tile-name-{seat}", _name, score.name, accent),
+        part(ui, f"tile-name-{seat}", _name, name, accent),
         group(ui, f"tile-line-{seat}", ft.Row, line, spacing=8, height=NUMBER_LINE,
               vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if detailed:  # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
         rows.append(part(ui, f"tile-detail-{seat}", _detail, score.detail))
     if quick:
-        rows.append(part(ui, f"tile-quick-{seat}", _quick, quick,
-                         replace(score, value="", detail="", markers=(), active=False)))
-    return part(ui, f"scoreboard-{seat}", _frame, seat, score.name, accent, score.active, glow, tuple(rows))
+        rows.append(part(ui, f"tile-quick-{seat}", _quick, quick, replace(score, detail="", markers=(), active=False)))
+    frame = (seat, name, accent, score.active, glow is not None, tuple(rows))
+    if glow is not None:  # the frame alone goes out, as the next render will describe it
+        fade_at(ui, glow + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], False, frame[5]),
+                still=lambda: ui.local.get(GLOWING, {}).get(seat) == glow)
+    return part(ui, f"scoreboard-{seat}", _frame, *frame)
+
+
+def _accent(colour: str | None) -> str:
+    return shade(colour) or ft.Colors.PRIMARY
 
 
 def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, rows: tuple) -> ft.Control:
@@ -137,19 +155,18 @@ def _marker(text: str) -> ft.Control:
                         bgcolor=ft.Colors.SECONDARY_CONTAINER)
 
 
-def _glowing(ui: UI, scores: Sequence[Score]) -> set[str]:
-    """Seats whose number changed in the last few seconds on this device; schedules the
-    render that turns the glow off. Only the tablet's layout glows, like its news line: a
-    phone's player is at the table, and the glow going out would cost every phone a
+def _glowing(ui: UI, scores: Sequence[Score]) -> dict[str, float]:
+    """Seats whose number changed in the last few seconds on this device, with the moment
+    each glow goes out (_tile books that fade). Only the tablet's layout glows, like its news
+    line: a phone's player is at the table, and the glow going out would cost every phone a
     second redraw of every change."""
     if ui.is_phone:
-        return set()
+        return {}
     seen: dict[str, str] = ui.local.setdefault(SEEN, {})
     until: dict[str, float] = ui.local.setdefault(GLOWING, {})
     now = ui.now
     for s in scores:
         if s.seat in seen and seen[s.seat] != s.value:
             until[s.seat] = now + GLOW_SECONDS
-            refresh_after(ui, GLOW_SECONDS + 0.05)
         seen[s.seat] = s.value
-    return {seat for seat, end in until.items() if end > now}
+    return {seat: end for seat, end in until.items() if end > now}

@@ -12,20 +12,28 @@ import flet as ft
 from companion.games.kleos import LAST_DAY
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import boxed, dot, god, shade, who
-from companion.ui.live import part
+from companion.ui.live import memo, part
 from companion.ui.widgets.controls import button, card, tagged
 
 NEXT_HEIGHT = 56
 
 
 def header(ui: UI, snap: dict) -> ft.Control:
-    """The clock's card; its next button sits on the scoreboard's facts line (scores.py)."""
+    """The clock's card; its next button sits on the scoreboard's facts line (scores.py).
+    A memo: a Glory change (most changes) moves nothing here, and its four lines are then
+    not walked at all on any device."""
     state = snap["state"]
-    children = [part(ui, "kleos-step", _step, state["day"], state["phase"], state["phase_text"])]
-    if state["turn"]:
-        children.append(part(ui, "kleos-turn", _turn, state["turn"], state["names"]))
-    children += [part(ui, "kleos-order", _order, tuple(state["turn_order"]), state["first_player"], state["turn"]),
-                 part(ui, "kleos-favor-holder", _favor_line, state["favor"])]
+    return memo(ui, "kleos-day", _header, state["day"], state["phase"], state["phase_text"], state["turn"],
+                state["names"], tuple(state["turn_order"]), state["first_player"], state["favor"])
+
+
+def _header(ui: UI, day: int, phase: str, phase_text: str, turn: str | None, names: dict,
+            order: tuple[str, ...], first_player: str, favor: dict | None) -> ft.Control:
+    children = [part(ui, "kleos-step", _step, day, phase, phase_text)]
+    if turn:
+        children.append(part(ui, "kleos-turn", _turn, turn, names))
+    children += [part(ui, "kleos-order", _order, order, first_player, turn),
+                 part(ui, "kleos-favor-holder", _favor_line, favor)]
     return boxed(ui, "kleos-header", children)
 
 

@@ -13,7 +13,7 @@ from companion.games.kleos import MAX_TEXT
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
 from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
-from companion.ui.live import local_text, part
+from companion.ui.live import local_text, memo, part
 from companion.ui.widgets.controls import button, heading, note, tagged
 
 MINION = "kleos.favor.minion"
@@ -22,15 +22,22 @@ CLEARED = "kleos.favor.cleared"
 
 
 def favor_card(ui: UI, snap: dict) -> ft.Control:
+    """A memo: a Glory change moves nothing here, and the card's five parts are then not walked."""
     state = snap["state"]
-    children = [part(ui, "favor-title", _title), part(ui, "favor-state", _state, state["favor"])]
-    if editable(snap) and not why(ui, snap, "favor.give"):
+    giving = editable(snap) and not why(ui, snap, "favor.give")
+    return memo(ui, "kleos-favor", _card, state["favor"], giving, tuple(own_first(state["players"], snap["seat"])),
+                why(ui, snap, "favor.clear") if giving else None, ui.local.get(CLEARED, 0))
+
+
+def _card(ui: UI, favor: dict | None, giving: bool, players: tuple[str, ...], no_clear: str | None,
+          cleared: int) -> ft.Control:
+    children = [part(ui, "favor-title", _title), part(ui, "favor-state", _state, favor)]
+    if giving:
         children += [
             part(ui, "favor-hint", _hint),
             local_text(ui, MINION, "favor-minion", ui.t("kleos.ui_favor_minion_field"), text_size=16,
-                       max_length=MAX_TEXT, data=ui.local.get(CLEARED, 0)),
-            part(ui, "favor-buttons", _buttons, tuple(own_first(state["players"], snap["seat"])),
-                 state["favor"]["player"] if state["favor"] else None, why(ui, snap, "favor.clear")),
+                       max_length=MAX_TEXT, data=cleared),
+            part(ui, "favor-buttons", _buttons, players, favor["player"] if favor else None, no_clear),
         ]
     return boxed(ui, "favor-card", children)
 

@@ -14,7 +14,7 @@ from companion.games.kleos import FREE_REASONS, MAX_STEP, STEPPED_REASONS
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, boxed, editable, god, own_first, shade, why
 from companion.ui.games.kleos.scores import QUICK
-from companion.ui.live import group, part
+from companion.ui.live import group, memo, part
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 from companion.ui.widgets.folding import folded, shut, titled
 
@@ -30,18 +30,25 @@ def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
     """One row per god (own god first on a phone); None for a spectator, who has nothing to press.
     A phone shows the rows once its player opens them (the scoreboard's quick buttons are on
     every tile): the five bands are about a third of a phone's controls, which the server
-    holds for every phone of every table (widgets/folding.py)."""
+    holds for every phone of every table (widgets/folding.py). A memo: a Glory change moves
+    nothing here (names, amounts, whether Glory is open), and the bands are then not walked."""
     state = snap["state"]
     if not editable(snap):
         return None
-    closed = why(ui, snap, "glory.add")
+    players = tuple(own_first(state["players"], snap["seat"]))
+    amounts = tuple(ui.local.setdefault(AMOUNT.format(player=p), 1) for p in players)
+    return memo(ui, "kleos-glory-more", _panel, why(ui, snap, "glory.add"), shut(ui, MORE_OPEN), players,
+                state["names"], amounts)
+
+
+def _panel(ui: UI, closed: str | None, folded_up: bool, players: tuple[str, ...], names: dict,
+           amounts: tuple[int, ...]) -> ft.Control:
     if closed:
         return part(ui, "kleos-glory-more", _closed_card, closed)
-    if shut(ui, MORE_OPEN):  # a phone opens it when needed: five bands of buttons are most of its page
+    if folded_up:  # a phone opens it when needed: five bands of buttons are most of its page
         return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more",
                       ft.Icons.ADD_CIRCLE_OUTLINE)
-    rows = [part(ui, f"kleos-glory-{p}", _row, p, state["names"], ui.local.setdefault(AMOUNT.format(player=p), 1))
-            for p in own_first(state["players"], snap["seat"])]
+    rows = [part(ui, f"kleos-glory-{p}", _row, p, names, amount) for p, amount in zip(players, amounts)]
     return group(ui, "kleos-glory-more", ft.Column,
                  [part(ui, "kleos-glory-title", _title), *rows], spacing=12)
 
