@@ -4,6 +4,10 @@ The game keeps a single holder, so giving the Favor to someone else is the
 whole of taking it away from the previous holder; the panel just shows that.
 The Minion's name is typed on this device (`local_text`), so a Glory change
 from another device never touches the half-typed name.
+
+A phone shows who holds the Favor, and the hand-over (hint, name field, a button per god)
+once its player opens it: it is handed over a few times a game, and those controls were a
+tenth of what the server holds for every phone of every table (widgets/folding.py).
 """
 from __future__ import annotations
 
@@ -14,17 +18,24 @@ from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
 from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
 from companion.ui.live import local_text, part
-from companion.ui.widgets.controls import button, heading, note, tagged
+from companion.ui.widgets.controls import button, card, heading, note, tagged
+from companion.ui.widgets.folding import open_button, shut, titled
 
 MINION = "kleos.favor.minion"
 # Bumped after the Favor is given, so the name field is built afresh (empty) once.
 CLEARED = "kleos.favor.cleared"
+GIVE_OPEN = "kleos.favor.open"  # ui.local: this phone's player opened the hand-over
 
 
 def favor_card(ui: UI, snap: dict) -> ft.Control:
+    """On a phone, without the title: who holds the Favor says "Olympus' Favor" already."""
     state = snap["state"]
-    children = [part(ui, "favor-title", _title), part(ui, "favor-state", _state, state["favor"])]
-    if editable(snap) and not why(ui, snap, "favor.give"):
+    can_give = editable(snap) and not why(ui, snap, "favor.give")
+    if can_give and shut(ui, GIVE_OPEN):  # one part: the holder and the button that opens the hand-over
+        return part(ui, "favor-card", _shut, state["favor"])
+    children = [] if ui.is_phone else [part(ui, "favor-title", _title)]
+    children.append(part(ui, "favor-state", _state, state["favor"]))
+    if can_give:
         children += [
             part(ui, "favor-hint", _hint),
             local_text(ui, MINION, "favor-minion", ui.t("kleos.ui_favor_minion_field"), text_size=16,
@@ -33,6 +44,11 @@ def favor_card(ui: UI, snap: dict) -> ft.Control:
                  state["favor"]["player"] if state["favor"] else None, why(ui, snap, "favor.clear")),
         ]
     return boxed(ui, "favor-card", children)
+
+
+def _shut(ui: UI, favor: dict | None) -> ft.Control:
+    return card(_state(ui, favor), open_button(ui, GIVE_OPEN, ui.t("kleos.ui_favor_give"), "favor-give", ft.Icons.BOLT),
+                ident="favor-card")
 
 
 def _title(ui: UI) -> ft.Control:
@@ -45,7 +61,8 @@ def _state(ui: UI, favor: dict | None) -> ft.Control:
 
 
 def _hint(ui: UI) -> ft.Control:
-    return note(ui.t("kleos.ui_favor_hint"))
+    """The hint; on a phone with the Hide button beside it (test id `favor-give-close`)."""
+    return titled(ui, note(ui.t("kleos.ui_favor_hint")), GIVE_OPEN, "favor-give")
 
 
 def _buttons(ui: UI, players: tuple[str, ...], holder: str | None, no_clear: str | None) -> ft.Control:
