@@ -15,9 +15,9 @@ HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
 # The controls a seat's phone holds at the day's play (bench/device_census.py counts them by
 # type and by part): 333 before the Favor's hand-over was folded, folded cards lost their frame,
-# the clock's card became one part (shorter on a phone) and a quick button's words its own
-# label; 258 after.
-PHONE_CONTROLS = 262
+# the clock's card became one part (shorter on a phone), a quick button's words its own label
+# and a tile's name part of its frame; 253 after.
+PHONE_CONTROLS = 256
 
 
 def run(coro):
