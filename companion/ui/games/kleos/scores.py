@@ -99,15 +99,14 @@ class Quick:
         word = f"{ui.t(f'kleos.ui_quick_{action}')} +{amount}"
         said = ui.t("kleos.ui_quick_said", name=score.name, action=ui.t(f"kleos.ui_quick_{action}"),
                     amount=f"+{amount}") + (f" ({self.closed})" if self.closed else "")
-        padding = ft.Padding.symmetric(horizontal=4)
-        if ui.is_phone:  # a phone's tile is as wide as the screen: its words fit, and are styled
-            # by the button, not by a Text of their own (a control less per button, on every phone)
+        if ui.is_phone:  # a phone's tile is as wide as the screen: its words fit with the button's own
+            # padding, and are styled by the button, not by a Text of their own (a control and a
+            # Padding less per button, on every phone)
             content: str | ft.Control = word
-            style = ft.ButtonStyle(padding=padding, text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600,
-                                                                            font_family=FONT))
-        else:  # a tablet's narrow tile: kept on one line
+            style = ft.ButtonStyle(text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=FONT))
+        else:  # a tablet's narrow tile: kept on one line, with little padding
             content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True)
-            style = ft.ButtonStyle(padding=padding)
+            style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
         control = ft.OutlinedButton(content=content, on_click=add, height=48, disabled=self.closed is not None,
                                     tooltip=self.closed or said, style=style)
         wrapped = tagged(control, f"quick-{action}-{score.seat}", said)
