@@ -6,6 +6,8 @@ issue's yardstick. `POST /bump?row=1` is the like-for-like line: each session al
 puts a new row at the head of a log of eight, as a Kleos Glory change does on a
 device that shows its Glory log (one Semantics-tagged Text: a coloured dot and a
 line), so the bench can tell our own overhead from Flet's cost for a new row.
+A session opened on `/h/<table>` is one of a hall's: `POST /bump?table=<table>` reaches that
+table's sessions only (a pubsub topic), as a change on a hall's table does.
 Run by the bench as `python bench/_bare_flet.py PORT`.
 """
 from __future__ import annotations
@@ -45,7 +47,13 @@ async def main(page: ft.Page) -> None:
         del log.controls[LOG:]
         column.update()  # the counter and the log in one patch
 
-    page.pubsub.subscribe(on_message)
+    async def on_topic(topic: str, message: tuple[int, bool]) -> None:
+        await on_message(message)
+
+    if page.route.startswith("/h/"):  # a session of the hall: its table's changes only
+        page.pubsub.subscribe_topic(page.route, on_topic)
+    else:
+        page.pubsub.subscribe(on_message)
     page.add(column)
 
 
@@ -54,9 +62,13 @@ def build() -> flet_fastapi.FastAPI:
     state = {"n": 0}
 
     @app.post("/bump")
-    async def bump(row: bool = False) -> dict:
+    async def bump(row: bool = False, table: str | None = None) -> dict:
         state["n"] += 1
-        app_manager.get_pubsubhub(main).send_all((state["n"], row))
+        hub = app_manager.get_pubsubhub(main)
+        if table is None:
+            hub.send_all((state["n"], row))
+        else:  # the sessions opened on /h/<table> only, as a hall's change reaches one table
+            hub.send_all_on_topic(f"/h/{table}", (state["n"], row))
         return {"n": state["n"]}
 
     @app.get("/health")

@@ -11,7 +11,7 @@ Runs, in one go: N = 1, 10, 30 sessions on one Kleos table (a tablet, five
 phones on seats, the rest spectators), a hall of 50 tables × 6 sessions (a
 change on one table at a time; on a server of its own, so its RSS is its own),
 and a bare Flet app doing the same fan-out (three Text counters, pubsub, one
-value updated) for N = 1, 10, 30: the issue's yardstick. A second bare line ("+ a row")
+value updated) for N = 1, 10, 30 and the hall: the issue's yardstick. A second bare line ("+ a row")
 also adds a row to a log on every session per change, as a Kleos Glory change does on
 every device that shows its Glory log: the gap between the two is Flet's own cost for a
 new row, which our app pays on the tablet (and on a phone whose player opened the log).
@@ -262,7 +262,33 @@ async def measure(label: str, devices: list[Phone], others: list[Phone], post, p
 
 # -- the bare Flet app ---------------------------------------------------------------------------
 
-async def bare_run(sizes: list[int], changes: int, tmp: Path) -> list[Result]:
+async def bare_hall(port: int, http: httpx.AsyncClient, proc: psutil.Process, hall: tuple[int, int],
+                    changes: int) -> Result:
+    """The hall on the bare app: hall[0] tables of hall[1] sessions, a change on one table at a
+    time reaching its sessions only (a pubsub topic per table): the yardstick for the hall's
+    latency and RSS (the bare server's own, after the changes)."""
+    tables = [[Phone(port, f"/h/{t}", PHONE, name=f"bare-hall-{t}-{i}") for i in range(hall[1])]
+              for t in range(hall[0])]
+    devices = [d for ds in tables for d in ds]
+    await open_all(devices)
+    result = Result(f"bare Flet, hall {hall[0]}x{hall[1]}")
+    await idle(proc)
+    before = cpu_seconds(proc)
+    for i in range(changes * 2):
+        t = i % len(tables)
+
+        async def bump(t: int = t) -> None:
+            (await http.post("/bump", params={"table": str(t)})).raise_for_status()
+
+        await one_change(bump, tables[t], [d for ds in tables if ds is not tables[t] for d in ds], result)
+    result.cpu_ms = (cpu_seconds(proc) - before) * 1000 / (changes * 2)
+    result.rss_mib = proc.memory_info().rss / 2**20
+    for d in devices:
+        await d.close()
+    return result
+
+
+async def bare_run(sizes: list[int], changes: int, tmp: Path, hall: tuple[int, int] = (0, 0)) -> list[Result]:
     port = _free_port()
     log = (tmp / "bare.log").open("ab")
     proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_bare_flet.py")), str(port)],
@@ -279,6 +305,10 @@ async def bare_run(sizes: list[int], changes: int, tmp: Path) -> list[Result]:
                 time.sleep(0.1)
         results = []
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+            if hall[0]:  # first, so its RSS holds no closed sessions of the lines before
+                results.append(await bare_hall(port, http, psutil.Process(proc.pid), hall, changes))
+                print(results[-1].line(), flush=True)
+                await asyncio.sleep(0.5)
             for n in sizes:
                 for label, params in ((f"bare Flet, {n} session(s)", {}), (f"bare + a row, {n} sess.", {"row": "1"})):
                     async def bump(params: dict = params) -> None:
@@ -334,7 +364,7 @@ async def main() -> None:
             await with_server(Path(tmp) / "hall", lambda server, proc: hall_run(server, proc, hall, args.changes,
                                                                                args.game))
         if not args.no_bare:
-            await bare_run(sizes, args.changes, Path(tmp))
+            await bare_run(sizes, args.changes, Path(tmp), hall)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""A card a phone keeps shut until its player opens it (the history, Kleos' Glory log).
+"""A card a phone keeps shut until its player opens it (the history, Kleos' Glory log, the
+Favor's hand-over).
 
 Lists that grow on every change are the costliest thing a change sends: Flet walks every
 field of every control a new row adds (about 0.3–0.6 ms a row on the server, per device).
@@ -12,7 +13,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.live import part
-from companion.ui.widgets.controls import button, card
+from companion.ui.widgets.controls import button
 
 
 def shut(ui: UI, opened: str) -> bool:
@@ -21,13 +22,17 @@ def shut(ui: UI, opened: str) -> bool:
 
 
 def folded(ui: UI, key: str, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:
-    """The shut card: one button that opens it (its test id `<ident>-open`). `key` is the part
-    key the open card uses too, so opening and shutting swap the card in place."""
-    return part(ui, key, _folded, opened, label, ident, icon)
+    """The shut card: one button that opens it (its test id `<ident>-open`), and nothing
+    else: no card around it, nothing hidden built (a card's frame is four controls more, on
+    every phone). `key` is the part key the open card uses too, so opening and shutting swap
+    the card in place."""
+    return part(ui, key, open_button, opened, label, ident, icon)
 
 
-def _folded(ui: UI, opened: str, label: str, ident: str, icon: ft.IconData) -> ft.Control:
-    return card(button(label, toggle(ui, opened, True), f"{ident}-open", icon=icon, filled=False), ident=ident)
+def open_button(ui: UI, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:
+    """The button that opens a shut piece (test id `<ident>-open`), for a card that keeps
+    something beside it (Kleos' Favor card keeps who holds it)."""
+    return button(label, toggle(ui, opened, True), f"{ident}-open", icon=icon, filled=False)
 
 
 def titled(ui: UI, title: ft.Control, opened: str, ident: str) -> ft.Control:

@@ -86,7 +86,6 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     if markers:
         line.append(part(ui, f"tile-markers-{seat}", _markers, seat, markers))
     rows: list[ft.Control] = [
-        part(ui, f"tile-name-{seat}", _name, name, accent),
         group(ui, f"tile-line-{seat}", ft.Row, line, spacing=8, height=NUMBER_LINE,
               vertical_alignment=ft.CrossAxisAlignment.CENTER)]
     if detailed:  # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
@@ -108,7 +107,9 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
     tile = ft.Container(
         # The outline thickens for the active tile and the padding gives back what it takes, so
         # nothing inside moves when the turn passes.
-        ft.Column(list(rows), spacing=4, tight=True), width=228 if not ui.is_phone else None,
+        # The name is built with the frame, not as a part: it changes with nothing, and a part
+        # more per tile is held for every device of every table (bench/device_census.py).
+        ft.Column([_name(ui, name, accent), *rows], spacing=4, tight=True), width=228 if not ui.is_phone else None,
         padding=12 if active else 15,
         border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
         bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,

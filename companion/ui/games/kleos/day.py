@@ -3,7 +3,7 @@
 The next button names where it leads from the view's `next` (the game ran its
 own reducer to find it), so the label can never disagree with what a press
 will do, and a step the rules block is shown as blocked, with the reason,
-before anyone taps. Each line is a part: a Glory change rebuilds none of them.
+before anyone taps. The card is one part: a Glory change rebuilds none of it.
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import flet as ft
 
 from companion.games.kleos import LAST_DAY
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import boxed, dot, god, shade, who
-from companion.ui.live import memo, part
+from companion.ui.games.kleos.parts import dot, god, shade, who
+from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, tagged
 
 NEXT_HEIGHT = 56
@@ -20,35 +20,45 @@ NEXT_HEIGHT = 56
 
 def header(ui: UI, snap: dict) -> ft.Control:
     """The clock's card; its next button sits on the scoreboard's facts line (scores.py).
-    A memo: a Glory change (most changes) moves nothing here, and its four lines are then
-    not walked at all on any device."""
+    One part: it moves with the step, the turn and the Favor, never with Glory, so splitting it
+    spared nothing a Glory change costs, and each part more is held for every device."""
     state = snap["state"]
-    return memo(ui, "kleos-day", _header, state["day"], state["phase"], state["phase_text"], state["turn"],
-                state["names"], tuple(state["turn_order"]), state["first_player"], state["favor"])
+    return part(ui, "kleos-header", _header, state["day"], state["phase"], state["phase_text"], state["turn"],
+                state["names"] if state["turn"] else {}, tuple(state["turn_order"]), state["first_player"],
+                None if ui.is_phone else state["favor"])  # a phone's card does not show it
 
 
-def _header(ui: UI, day: int, phase: str, phase_text: str, turn: str | None, names: dict,
+def _header(ui: UI, day: int, phase_id: str, phase_text: str, turn: str | None, names: dict,
             order: tuple[str, ...], first_player: str, favor: dict | None) -> ft.Control:
-    children = [part(ui, "kleos-step", _step, day, phase, phase_text)]
-    if turn:
-        children.append(part(ui, "kleos-turn", _turn, turn, names))
-    children += [part(ui, "kleos-order", _order, order, first_player, turn),
-                 part(ui, "kleos-favor-holder", _favor_line, favor)]
-    return boxed(ui, "kleos-header", children)
+    """A phone's card is shorter: the facts line over its scoreboard already says the day, and
+    its Favor card (and the holder's tile) who holds the Favor; the order is one line of text.
+    Half the controls, held for every phone of every table."""
+    turn_line = [_turn(ui, turn, names)] if turn else []
+    if ui.is_phone:
+        children = [_phase(ui, phase_id, phase_text), *turn_line, _order_line(ui, order, first_player, turn)]
+    else:
+        children = [_step(ui, day, phase_id, phase_text), *turn_line, _order(ui, order, first_player, turn),
+                    _favor_line(ui, favor)]
+    return card(*children, ident="kleos-header")
+
+
+def _phase(ui: UI, phase_id: str, phase_text: str) -> ft.Control:
+    phase = ui.t(f"kleos.phase_{phase_id}")
+    return ft.Column([
+        tagged(ft.Text(phase, size=26, weight=ft.FontWeight.BOLD), "kleos-phase", phase),
+        tagged(ft.Text(ui.t(phase_text), size=16), "kleos-phase-text", ui.t(phase_text)),
+    ], spacing=4, tight=True)
 
 
 def _step(ui: UI, day: int, phase_id: str, phase_text: str) -> ft.Control:
-    phase = ui.t(f"kleos.phase_{phase_id}")
     box = ft.Container(ft.Column([
         ft.Text(ui.t("kleos.ui_day_word"), size=14, color=ft.Colors.ON_PRIMARY, weight=ft.FontWeight.W_600),
         ft.Text(str(day), size=48, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
         ft.Text(ui.t("kleos.ui_of_days", days=LAST_DAY), size=13, color=ft.Colors.ON_PRIMARY),
     ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         bgcolor=ft.Colors.PRIMARY, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=8))
-    step = ft.Column([
-        tagged(ft.Text(phase, size=26, weight=ft.FontWeight.BOLD), "kleos-phase", phase),
-        tagged(ft.Text(ui.t(phase_text), size=16), "kleos-phase-text", ui.t(phase_text)),
-    ], spacing=4, expand=True, tight=True)
+    step = _phase(ui, phase_id, phase_text)
+    step.expand = True
     return ft.Row([tagged(box, "kleos-day", ui.t("kleos.ui_day_label", day=day, days=LAST_DAY)), step],
                   spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
 
@@ -63,23 +73,44 @@ def _turn(ui: UI, turn: str, names: dict) -> ft.Control:
 
 def _order(ui: UI, order: tuple[str, ...], first_player: str, turn: str | None) -> ft.Control:
     """Turn order from the first player; the First Player token is an icon and a word, not just a place."""
-    chips, words = [], []
+    chips = []
     for player in order:
         first = player == first_player
-        inner: list[ft.Control] = [dot(player, 14), ft.Text(god(ui, player), size=15,
-                                                            weight=ft.FontWeight.BOLD if first else None)]
+        # The dot is a coloured character of the name's text (as in the Glory log): a chip is two
+        # controls, not four, on every device.
+        name: ft.Control = ft.Text(spans=[ft.TextSpan("● ", ft.TextStyle(color=shade(player), size=14)),
+                                          ft.TextSpan(god(ui, player))], size=15,
+                                   weight=ft.FontWeight.BOLD if first else None)
         if first:
-            inner.insert(0, ft.Icon(ft.Icons.FLAG, size=18))
+            name = ft.Row([ft.Icon(ft.Icons.FLAG, size=18), name], spacing=6, tight=True)
         current = player == turn
-        chips.append(ft.Container(ft.Row(inner, spacing=6, tight=True),
-                                  padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=20,
+        chips.append(ft.Container(name, padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=20,
                                   border=ft.Border.all(2 if current else 1, shade(player)),
                                   bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if current else None))
-        words.append(god(ui, player) + (f" ({ui.t('kleos.ui_first_player')})" if first else ""))
-    label = ui.t("kleos.ui_order", order=", ".join(words))
+    label = _order_said(ui, order, first_player)
     row = ft.Row([ft.Text(ui.t("kleos.ui_order_word"), size=15), *chips], wrap=True, spacing=6, run_spacing=6,
                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return tagged(row, "kleos-order", label)
+
+
+def _order_line(ui: UI, order: tuple[str, ...], first_player: str, turn: str | None) -> ft.Control:
+    """A phone's turn order: one text, each god a coloured dot and its name, the first player's
+    bold and named so, the god whose turn it is underlined (no width change: a turn passing never
+    rewraps the line, rule 12 of LIVE.md)."""
+    spans = [ft.TextSpan(ui.t("kleos.ui_order_word"))]
+    for player in order:
+        first = player == first_player
+        spans += [ft.TextSpan("   ● ", ft.TextStyle(color=shade(player))),
+                  ft.TextSpan(god(ui, player) + (f" ({ui.t('kleos.ui_first_player')})" if first else ""),
+                              ft.TextStyle(weight=ft.FontWeight.BOLD if first else None,
+                                           decoration=ft.TextDecoration.UNDERLINE if player == turn else None,
+                                           decoration_color=shade(player), decoration_thickness=2))]
+    return tagged(ft.Text(spans=spans, size=15), "kleos-order", _order_said(ui, order, first_player))
+
+
+def _order_said(ui: UI, order: tuple[str, ...], first_player: str) -> str:
+    return ui.t("kleos.ui_order", order=", ".join(god(ui, p) + (f" ({ui.t('kleos.ui_first_player')})"
+                                                                 if p == first_player else "") for p in order))
 
 
 def _favor_line(ui: UI, favor: dict | None) -> ft.Control:

@@ -4,6 +4,10 @@ The game keeps a single holder, so giving the Favor to someone else is the
 whole of taking it away from the previous holder; the panel just shows that.
 The Minion's name is typed on this device (`local_text`), so a Glory change
 from another device never touches the half-typed name.
+
+A phone shows who holds the Favor, and the hand-over (hint, name field, a button per god)
+once its player opens it: it is handed over a few times a game, and those controls were a
+tenth of what the server holds for every phone of every table (widgets/folding.py).
 """
 from __future__ import annotations
 
@@ -14,24 +18,31 @@ from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
 from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
 from companion.ui.live import local_text, memo, part
-from companion.ui.widgets.controls import button, heading, note, tagged
+from companion.ui.widgets.controls import button, card, heading, note, tagged
+from companion.ui.widgets.folding import open_button, shut, titled
 
 MINION = "kleos.favor.minion"
 # Bumped after the Favor is given, so the name field is built afresh (empty) once.
 CLEARED = "kleos.favor.cleared"
+GIVE_OPEN = "kleos.favor.open"  # ui.local: this phone's player opened the hand-over
 
 
 def favor_card(ui: UI, snap: dict) -> ft.Control:
-    """A memo: a Glory change moves nothing here, and the card's five parts are then not walked."""
+    """A memo: a Glory change moves nothing here, and the card's parts are then not walked."""
     state = snap["state"]
     giving = editable(snap) and not why(ui, snap, "favor.give")
-    return memo(ui, "kleos-favor", _card, state["favor"], giving, tuple(own_first(state["players"], snap["seat"])),
-                why(ui, snap, "favor.clear") if giving else None, ui.local.get(CLEARED, 0))
+    return memo(ui, "kleos-favor", _card, state["favor"], giving, giving and shut(ui, GIVE_OPEN),
+                tuple(own_first(state["players"], snap["seat"])), why(ui, snap, "favor.clear") if giving else None,
+                ui.local.get(CLEARED, 0))
 
 
-def _card(ui: UI, favor: dict | None, giving: bool, players: tuple[str, ...], no_clear: str | None,
+def _card(ui: UI, favor: dict | None, giving: bool, folded: bool, players: tuple[str, ...], no_clear: str | None,
           cleared: int) -> ft.Control:
-    children = [part(ui, "favor-title", _title), part(ui, "favor-state", _state, favor)]
+    """On a phone, without the title: who holds the Favor says "Olympus' Favor" already."""
+    if folded:  # one part: the holder and the button that opens the hand-over
+        return part(ui, "favor-card", _shut, favor)
+    children = [] if ui.is_phone else [part(ui, "favor-title", _title)]
+    children.append(part(ui, "favor-state", _state, favor))
     if giving:
         children += [
             part(ui, "favor-hint", _hint),
@@ -40,6 +51,11 @@ def _card(ui: UI, favor: dict | None, giving: bool, players: tuple[str, ...], no
             part(ui, "favor-buttons", _buttons, players, favor["player"] if favor else None, no_clear),
         ]
     return boxed(ui, "favor-card", children)
+
+
+def _shut(ui: UI, favor: dict | None) -> ft.Control:
+    return card(_state(ui, favor), open_button(ui, GIVE_OPEN, ui.t("kleos.ui_favor_give"), "favor-give", ft.Icons.BOLT),
+                ident="favor-card")
 
 
 def _title(ui: UI) -> ft.Control:
@@ -52,7 +68,8 @@ def _state(ui: UI, favor: dict | None) -> ft.Control:
 
 
 def _hint(ui: UI) -> ft.Control:
-    return note(ui.t("kleos.ui_favor_hint"))
+    """The hint; on a phone with the Hide button beside it (test id `favor-give-close`)."""
+    return titled(ui, note(ui.t("kleos.ui_favor_hint")), GIVE_OPEN, "favor-give")
 
 
 def _buttons(ui: UI, players: tuple[str, ...], holder: str | None, no_clear: str | None) -> ft.Control:

@@ -99,11 +99,16 @@ class Quick:
         word = f"{ui.t(f'kleos.ui_quick_{action}')} +{amount}"
         said = ui.t("kleos.ui_quick_said", name=score.name, action=ui.t(f"kleos.ui_quick_{action}"),
                     amount=f"+{amount}") + (f" ({self.closed})" if self.closed else "")
-        size = 16 if ui.is_phone else 14  # a phone's tile is as wide as the screen
-        control = ft.OutlinedButton(
-            content=ft.Text(word, size=size, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True),
-            on_click=add, height=48, disabled=self.closed is not None, tooltip=self.closed or said,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))
+        if ui.is_phone:  # a phone's tile is as wide as the screen: its words fit with the button's own
+            # padding, and are styled by the button, not by a Text of their own (a control and a
+            # Padding less per button, on every phone)
+            content: str | ft.Control = word
+            style = ft.ButtonStyle(text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=FONT))
+        else:  # a tablet's narrow tile: kept on one line, with little padding
+            content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True)
+            style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
+        control = ft.OutlinedButton(content=content, on_click=add, height=48, disabled=self.closed is not None,
+                                    tooltip=self.closed or said, style=style)
         wrapped = tagged(control, f"quick-{action}-{score.seat}", said)
         wrapped.expand = len(word) + 3  # its share of the line: what its words need
         return wrapped
