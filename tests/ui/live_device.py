@@ -264,11 +264,13 @@ class Device:
 
     async def settle(self) -> None:
         """Until this device's reads off the event loop (ui/kept.py) and every slow work under way
-        (ui/offload.py) are in, and the render queue has drawn every change already published."""
+        (ui/offload.py) are in, and this loop's render queue has drawn every change already published
+        (a queue left by an earlier test's closed loop never drains: waiting on it hung the next test)."""
         while True:
             for _ in range(50):
                 await asyncio.sleep(0)
-            if not busy(self.app.ui) and not waiting() and not any(q.waiting or q.task for q in _queues().values()):
+            queue = _queues().get(asyncio.get_running_loop())
+            if not busy(self.app.ui) and not waiting() and not (queue and (queue.waiting or queue.task)):
                 return
             await asyncio.sleep(0.001)
 
