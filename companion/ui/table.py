@@ -12,7 +12,7 @@ from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.live import group, memo, part
 from companion.ui.ending import ask_summary, extras
-from companion.ui.widgets.controls import switch_padding, tagged
+from companion.ui.widgets.controls import switch, tagged
 from companion.ui.widgets.history import history_card
 from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
@@ -131,5 +131,5 @@ def _awake_switch(ui: UI, awake: bool) -> ft.Control:
     async def toggle(e: ft.Event) -> None:
         await ui.set_awake(bool(e.control.value))
 
-    return tagged(ft.Switch(label=ui.t("ui.keep_awake"), value=awake, on_change=toggle, padding=switch_padding()),
+    return tagged(switch(awake, toggle, ui.t("ui.keep_awake")),
                   "keep-awake")

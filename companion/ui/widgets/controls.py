@@ -15,11 +15,14 @@ TOUCH = 56
 FONT = "DejaVu Sans"  # bundled in assets/fonts: offline Flutter cannot fetch fallback fonts
 
 
-def switch_padding() -> ft.Padding:
-    """A switch draws 40 px high: 4 px more above and below, inside its own bounds (so they take
-    the tap too), make it a finger's 48 without a wrapper that would not. A new object for each
-    switch: no value object of a control is shared between sessions (tests/ui/test_hostile_device.py)."""
-    return ft.Padding.symmetric(horizontal=4, vertical=4)
+def switch(value: bool, on_change: Callable, label: str | None = None, disabled: bool = False) -> ft.Switch:
+    """A switch a finger finds: it draws 40 px high, and 4 px more above and below, inside its own
+    bounds (so they take the tap too), make it 48 without a wrapper that would not. Its padding
+    and label style are new objects for each switch: no value object of a control is shared
+    between sessions (tests/ui/test_hostile_device.py)."""
+    style = ft.TextStyle(size=16, font_family=FONT) if label else None
+    return ft.Switch(label=label, value=value, on_change=on_change, disabled=disabled,
+                     padding=ft.Padding.symmetric(horizontal=4, vertical=4), label_text_style=style)
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:

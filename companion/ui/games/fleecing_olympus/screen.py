@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, local_setter, name, player_row, sender, t
-from companion.ui.widgets.controls import button, card, FONT, heading, note, stepper, switch_padding, tagged
+from companion.ui.widgets.controls import button, card, heading, note, stepper, switch, tagged
 
 GIVE = LOCAL + "give"
 GIVE_START = {"to": None, "amount": 1}
@@ -39,8 +39,7 @@ def _switch(ui: UI, shown: bool) -> ft.Control:
     async def toggle(e) -> None:
         await ui.send({"type": "reveal", "open": bool(e.control.value)})
 
-    return tagged(ft.Switch(label=t(ui, "ui_reveal"), value=shown, on_change=toggle, padding=switch_padding(),
-                            label_text_style=ft.TextStyle(size=16, font_family=FONT)), "fo-reveal")
+    return tagged(switch(shown, toggle, t(ui, "ui_reveal")), "fo-reveal")
 
 
 def deal(ui: UI, state: dict, seat: str) -> ft.Control:

@@ -14,7 +14,7 @@ from companion.games.kleos import GODS, MAX_NAME
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import dot, god
 from companion.ui.games.kleos.temples import temple_picker
-from companion.ui.widgets.controls import FONT, note, switch_padding, tagged
+from companion.ui.widgets.controls import note, switch, tagged
 
 FORM = "kleos.form"
 
@@ -91,6 +91,5 @@ def _manual_switch(ui: UI, data: dict) -> ft.Control:
         data["manual"] = bool(e.control.value)
         await ui.refresh()
 
-    return tagged(ft.Switch(label=ui.t("kleos.ui_form_manual"), value=data["manual"], on_change=flip,
-                            padding=switch_padding(), label_text_style=ft.TextStyle(size=16, font_family=FONT)),
+    return tagged(switch(data["manual"], flip, ui.t("kleos.ui_form_manual")),
                   "kleos-form-manual")

@@ -15,7 +15,7 @@ from companion.games.lords_of_hellas import SIDES, army_strength
 from companion.ui.context import UI
 from companion.ui.draft import confirmed, entered_by, put, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
-from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, switch_padding, tagged
+from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, switch, tagged
 
 BATTLE = "battle"  # the table's draft
 
@@ -84,7 +84,7 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
         stepper(t(ui, "battle_hoplites"), side["hoplites"], setter("hoplites"), f"loh-{which}-hoplites"),
         stepper(t(ui, "battle_fortified"), side["fortified"], setter("fortified"), f"loh-{which}-fortified",
                 maximum=side["hoplites"]),
-        ft.Row([tagged(ft.Switch(value=side["can_retreat"], on_change=on_retreat, padding=switch_padding()),
+        ft.Row([tagged(switch(side["can_retreat"], on_retreat),
                        f"loh-{which}-retreat",
                        t(ui, "battle_can_retreat")),
                 ft.Text(t(ui, "battle_can_retreat"), size=15, expand=True)]),

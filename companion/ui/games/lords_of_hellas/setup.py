@@ -15,7 +15,7 @@ from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import t
 from companion.ui.widgets.players_form import player_ids
 from companion.ui.games.lords_of_hellas.specials import unsourced
-from companion.ui.widgets.controls import button, heading, note, stepper, switch_padding, tagged
+from companion.ui.widgets.controls import button, heading, note, stepper, switch, tagged
 
 FORM = "lords_of_hellas.setup"
 # The game's four defaults first, then two more so a group can swap.
@@ -101,10 +101,9 @@ def _conditions(ui: UI, data: dict) -> list[ft.Control]:
     rows: list[ft.Control] = [ft.Text(t(ui, "setup_conditions"), size=16, weight=ft.FontWeight.W_600)]
     for condition in CONDITIONS:
         if condition == "king_of_kings":
-            switch = ft.Switch(value=data["king"] or not two, disabled=not two, on_change=on_king,
-                               padding=switch_padding())
+            king = switch(data["king"] or not two, on_king, disabled=not two)
             label = t(ui, "cond_king_of_kings")
-            rows += [ft.Row([tagged(switch, "loh-king-switch", label), ft.Text(label, size=16)]),
+            rows += [ft.Row([tagged(king, "loh-king-switch", label), ft.Text(label, size=16)]),
                      note(t(ui, "setup_king_off_hint"))]
         else:
             rows.append(ft.Row([ft.Icon(ft.Icons.CHECK, size=20), ft.Text(t(ui, f"cond_{condition}"), size=16)]))
