@@ -286,6 +286,14 @@ def _queues():
     return live._queues
 
 
+def kleos_at_play(server: ServerInfo, players: list[str] | tuple[str, ...] = ("ares", "athena")):
+    """A Kleos table moved on by the tablet to the first day's Play phase, where Glory moves."""
+    live = server.hub.create("kleos", {"players": list(players)})
+    for _ in range(3):  # setup, deployment, daybreak
+        live.dispatch({"type": "phase.next", "from_step": live.step}, Access("host"))
+    return live
+
+
 async def phone_and_tablet(server: ServerInfo, live, seat: int) -> tuple[Device, Device]:
     """The phone of the `seat`-th seat (its invitation claimed) and the tablet, both drawn."""
     phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[seat].token)[1]}").open()

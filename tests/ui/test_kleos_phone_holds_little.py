@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device, label
+from live_device import TABLET, Device, kleos_at_play, label
 
 HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
@@ -26,9 +26,7 @@ def run(coro):
 
 async def table(server: ServerInfo):
     """Five gods at Ares' Play phase, a tablet and Hermes' phone, both drawn."""
-    live = server.hub.create("kleos", {"players": GODS})
-    for _ in range(3):
-        live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
+    live = kleos_at_play(server, GODS)
     tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
     hermes = next(s for s in live.table.seats if s.id == "hermes")
     phone = await Device(server, f"/t/{live.table.id}?k={live.claim(hermes.token)[1]}").open()

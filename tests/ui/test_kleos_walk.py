@@ -13,7 +13,7 @@ from companion.core.access import Access
 from companion.ui import table as table_ui
 from companion.ui.games.kleos import day, favor, glory
 from companion.ui.widgets import scoreboard
-from live_device import PHONE, TABLET, Device
+from live_device import PHONE, TABLET, Device, kleos_at_play
 
 HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
@@ -39,9 +39,7 @@ def test_a_glory_change_describes_none_of_the_pieces_it_cannot_move_on_any_devic
     calls = counting(monkeypatch)
 
     async def go():
-        live = server.hub.create("kleos", {"players": GODS})
-        for _ in range(3):  # Ares' Play phase: Glory moves
-            live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
+        live = kleos_at_play(server, GODS)
         hermes, ares = (next(s for s in live.table.seats if s.id == g) for g in ("hermes", "ares"))
         devices = {
             "tablet": await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open(),

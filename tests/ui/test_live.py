@@ -8,7 +8,7 @@ from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
 from flet_private import control_id
-from live_device import TABLET, Device, label, phone_and_tablet
+from live_device import TABLET, Device, kleos_at_play, label, phone_and_tablet
 
 HOST = Access("host")
 
@@ -140,9 +140,7 @@ def test_device_local_state_rebuilds_only_its_part(server):
 
 def test_an_old_style_board_keeps_its_ids_too(server):
     async def go():
-        live = server.hub.create("kleos", {"players": ["ares", "athena"]})
-        for _ in range(3):
-            live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
+        live = kleos_at_play(server, ["ares", "athena"])
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         await tablet.settle()
         before = tablet.ids()

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
-from live_device import TABLET, Device, label
+from live_device import TABLET, Device, kleos_at_play, label
 
 HOST = Access("host")
 MOST = 3  # controls in a new row: its Semantics, its Text, the Text's one span
@@ -35,9 +35,7 @@ def said(row: ft.Semantics) -> str:
 
 def test_a_kleos_change_adds_a_history_row_and_a_log_row_of_one_text_and_one_span(server: ServerInfo):
     async def go():
-        live = server.hub.create("kleos", {"players": ["ares", "athena"]})
-        for _ in range(3):
-            live.dispatch({"type": "phase.next", "from_step": live.step}, HOST)
+        live = kleos_at_play(server, ["ares", "athena"])
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         await tablet.settle()
         live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)
