@@ -5,8 +5,7 @@ import pytest
 
 from companion.games.kleos import GOD_COLOURS
 from companion.ui.games.kleos.parts import shade as god_shade
-from companion.ui.widgets.colours import BACKGROUNDS, SHADES, shade
-from companion.ui.widgets.summary import PALETTE
+from companion.ui.widgets.colours import BACKGROUNDS, PALETTE, SHADES, shade
 
 
 def _luminance(hex_colour: str) -> float:

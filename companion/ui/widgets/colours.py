@@ -18,5 +18,10 @@ PALETTE = tuple(SHADES[c] for c in ("red", "blue", "green", "yellow", "purple", 
 BACKGROUNDS = ("#FEF7FF", "#141218")
 
 
+def by_place(colour: str | None, place: int) -> str:
+    """The shade of `colour`, or for a player given none, the palette's colour for their place."""
+    return shade(colour) or PALETTE[place % len(PALETTE)]
+
+
 def shade(colour: str | None) -> str | None:
     return SHADES.get(colour, colour) if colour else colour

@@ -19,7 +19,7 @@ from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.ending import slow
 from companion.ui.live import part
-from companion.ui.widgets.colours import PALETTE, shade
+from companion.ui.widgets.colours import by_place
 from companion.ui.widgets.controls import card, heading, tagged
 
 QR_SIZE = 420
@@ -86,7 +86,7 @@ def _series(ui: UI, data: dict, seats: dict[str, str | None]) -> ft.Control:
     """Score over time, one line per player in their seat colour (the palette where a seat has none)."""
     points = data["series"]["points"]
     names = {p["id"]: p["name"] for p in data["players"]}
-    colour = {pid: shade(seats.get(pid)) or PALETTE[i % len(PALETTE)] for i, pid in enumerate(points)}
+    colour = {pid: by_place(seats.get(pid), i) for i, pid in enumerate(points)}
     step = max(1, math.ceil(max([1] + [v for values in points.values() for v in values]) / 5))
     top = step * 6
     lines = [fch.LineChartData(

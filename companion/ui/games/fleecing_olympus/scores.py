@@ -16,7 +16,7 @@ import flet as ft
 from companion.games.fleecing_olympus import PLAYING, loser_and_winner
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import deity, name, t
-from companion.ui.widgets.colours import PALETTE
+from companion.ui.widgets.colours import by_place
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -67,7 +67,7 @@ def _score(ui: UI, state: dict, pid: str, who: str | None) -> GemScore:
 def _colour(state: dict, pid: str, seat: dict | None) -> str:
     """The game gives its players no colours, and every tile showed the theme's one accent: unless the
     table named a colour, each seat takes the palette's colour for its place (widgets/colours.py)."""
-    return (seat or {}).get("colour") or PALETTE[state["players"].index(pid) % len(PALETTE)]
+    return by_place((seat or {}).get("colour"), state["players"].index(pid))
 
 
 def _quick(state: dict, pid: str) -> tuple[tuple[str, str | None], ...]:
