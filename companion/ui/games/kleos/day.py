@@ -101,7 +101,7 @@ def _order_line(ui: UI, order: tuple[str, ...], first_player: str, turn: str | N
     for player in order:
         first = player == first_player
         spans += [ft.TextSpan("   ● ", ft.TextStyle(color=shade(player))),
-                  ft.TextSpan(god(ui, player) + (f" ({ui.t('kleos.ui_first_player')})" if first else ""),
+                  ft.TextSpan(_named(ui, player, first_player),
                               ft.TextStyle(weight=ft.FontWeight.BOLD if first else None,
                                            decoration=ft.TextDecoration.UNDERLINE if player == turn else None,
                                            decoration_color=shade(player), decoration_thickness=2))]
@@ -109,8 +109,12 @@ def _order_line(ui: UI, order: tuple[str, ...], first_player: str, turn: str | N
 
 
 def _order_said(ui: UI, order: tuple[str, ...], first_player: str) -> str:
-    return ui.t("kleos.ui_order", order=", ".join(god(ui, p) + (f" ({ui.t('kleos.ui_first_player')})"
-                                                                 if p == first_player else "") for p in order))
+    return ui.t("kleos.ui_order", order=", ".join(_named(ui, p, first_player) for p in order))
+
+
+def _named(ui: UI, player: str, first_player: str) -> str:
+    """A god's name in the turn order, the first player's said so."""
+    return god(ui, player) + (f" ({ui.t('kleos.ui_first_player')})" if player == first_player else "")
 
 
 def _favor_line(ui: UI, favor: dict | None) -> ft.Control:
