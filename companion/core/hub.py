@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 Listener = Callable[[], None]
 MAX_TABLE_ID = 64
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
+# Events outside the game's own: Undo and Redo themselves and the turn clock's marks. They are
+# never shown as undone, and a command may be one of them besides the game's events.
+OUTSIDE_GAME = CONTROL_TYPES | turnclock.CLOCK_TYPES
 SNAPSHOT_ROWS = 60  # the newest history rows a snapshot carries: what a screen shows of the history
 Recorder = Callable[[dict], None]
 Changed = Callable[["LiveTable", "dict | None"], None]  # the table and its summary while the play is over
@@ -196,7 +199,7 @@ class LiveTable:
         rows = []
         for event in reversed(events):
             kind = event["type"]
-            undone = kind not in CONTROL_TYPES | turnclock.CLOCK_TYPES and event["seq"] not in in_force
+            undone = kind not in OUTSIDE_GAME and event["seq"] not in in_force
             key = (event["seq"], seat, lang, undone)
             row = self._rows.get(key)
             if row is None:
@@ -279,7 +282,7 @@ class LiveTable:
         table has moved past it.
         """
         self._check_editor(access)
-        event = validation.event(self.game.event_schemas, command, CONTROL_TYPES | turnclock.CLOCK_TYPES)
+        event = validation.event(self.game.event_schemas, command, OUTSIDE_GAME)
         client_id = event.pop("client_id", None)
         sent_from = event.pop(steps.FIELD, None)
         seen_draft = event.pop(drafts.FIELD, None)
