@@ -93,6 +93,7 @@ def test_two_gods_play_five_days_to_a_winner(server, browser):
     tap(tablet, "redo")
     expect(el(tablet, "dusk-done")).to_be_attached()
     tap(tablet, "kleos-tab-board")
+    tap(tablet, "glory-log-open")  # shut until opened: the history beside it lists the same
     shows(tablet, "glory-log", "Ares +2 (holds a city location: Port)")
 
     for day in range(2, 6):

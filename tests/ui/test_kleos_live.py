@@ -43,9 +43,10 @@ def test_a_remote_kill_rebuilds_one_tile_and_the_glory_it_touches(server):
         after = tablet.ids()
         assert {k: after.get(k) for k in before} == before
         assert tablet.find("score-athena").value == "1" and phone.find("score-athena").value == "1"
-        # Athena's tile and the Glory log with its new row: nothing else of Kleos (the containers
-        # around them keep their controls, each rebuilt part is patched where it stands)
-        assert kleos_parts(tablet) == {"scoreboard-athena", "tile-number-athena", "glory-log", "glory-log-block-0", "glory-log-0"}
+        # Athena's number and her tile's frame (it glows): nothing else of Kleos (the containers
+        # around them keep their controls, each rebuilt part is patched where it stands); the
+        # Glory log is shut until opened, on the tablet too (the history beside it lists the kill)
+        assert kleos_parts(tablet) == {"scoreboard-athena", "tile-number-athena"}
     run(go())
 
 
@@ -134,9 +135,11 @@ def test_a_phone_opens_its_glory_log_and_a_folded_one_costs_a_glory_change_its_n
         live, tablet, phone = await table(server, 3)
         live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)
         await phone.settle()
-        # Folded: no new row for a phone nobody reads the log on; the tablet lists it
+        # Folded: no new row for a phone nobody reads the log on, nor on the tablet, whose
+        # history lists the same kill
         assert kleos_parts(phone) == {"tile-number-athena"}
-        assert "glory-log-0" not in phone.ids() and "glory-log-0" in tablet.ids()
+        assert "glory-log-0" not in phone.ids() and "glory-log-0" not in tablet.ids()
+        assert label(tablet, f"history-{live.seq}") == "Athena +1 Glory (kill)"
         await phone.tap("glory-log-open")
         await phone.settle()
         assert "glory-log-0" in phone.ids() and "glory-log-open" not in phone.ids()
@@ -163,4 +166,23 @@ def test_a_phone_opens_more_glory_and_its_champion_tap_lands(server):
         await phone.tap("glory-more-close")
         await phone.settle()
         assert "glory-hermes-champion" not in phone.ids() and "glory-more-open" in phone.ids()
+    run(go())
+
+
+def test_the_tablet_opens_its_glory_log_and_shuts_it_again(server):
+    async def go():
+        live, tablet, _ = await table(server, 3)
+        live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)
+        await tablet.settle()
+        assert "glory-log-open" in tablet.ids() and "glory-log-0" not in tablet.ids()
+        await tablet.tap("glory-log-open")
+        await tablet.settle()
+        assert label(tablet, "glory-log-0") == "Day 1: Athena +1 (kill)"
+        live.dispatch({"type": "glory.add", "player": "ares", "reason": "recruit"}, HOST)
+        await tablet.settle()
+        assert "Ares" in label(tablet, "glory-log-1")  # open, it follows the changes
+        assert "glory-log-0" in kleos_parts(tablet) or "glory-log-1" in kleos_parts(tablet)
+        await tablet.tap("glory-log-close")
+        await tablet.settle()
+        assert "glory-log-1" not in tablet.ids() and "glory-log-open" in tablet.ids()
     run(go())

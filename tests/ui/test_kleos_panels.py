@@ -145,6 +145,7 @@ def test_quick_buttons_and_the_free_amount_send_reasoned_glory():
     assert table.state["glory"]["ares"] == 2
     assert [(e["reason"], e["amount"]) for e in table.state["glory_log"]] == [
         ("kill", 1), ("champion", 2), ("correction", -1)]
+    screen.press("glory-log-open")  # shut until opened, the history beside it lists the same
     assert "correction" in screen.text("glory-log-2")
 
 

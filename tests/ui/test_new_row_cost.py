@@ -38,6 +38,8 @@ def test_a_kleos_change_adds_a_history_row_and_a_log_row_of_one_text_and_one_spa
         live = kleos_at_play(server, ["ares", "athena"])
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         await tablet.settle()
+        await tablet.tap("glory-log-open")  # the Glory log is shut until opened
+        await tablet.settle()
         live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)
         await tablet.settle()
         parts = tablet.app.ui.parts

@@ -1,11 +1,15 @@
 """A card a phone keeps shut until its player opens it (the history, Kleos' Glory log, the
-Favor's hand-over).
+Favor's hand-over); Kleos' Glory log stays shut on the tablet too.
 
 Lists that grow on every change are the costliest thing a change sends: Flet walks every
 field of every control a new row adds (about 0.3–0.6 ms a row on the server, per device).
 A phone's page is long and its player is at the table, so a list nobody opened on that
 phone is neither built nor sent; the tablet, which everyone reads, always shows it. Whether
 it is open is the phone's own choice (`ui.local`), kept across changes.
+
+A card that repeats what the tablet already lists (Kleos' Glory log: every line of it is a
+line of the history beside it) is shut there too (`everywhere`): it was half of what a Glory
+change cost the tablet (two new rows, one of them a copy).
 """
 from __future__ import annotations
 
@@ -16,9 +20,10 @@ from companion.ui.live import part
 from companion.ui.widgets.controls import button
 
 
-def shut(ui: UI, opened: str) -> bool:
-    """Whether this device shows the card shut: a phone whose player has not opened it."""
-    return ui.is_phone and not ui.local.get(opened)
+def shut(ui: UI, opened: str, everywhere: bool = False) -> bool:
+    """Whether this device shows the card shut: a phone whose player has not opened it (with
+    `everywhere`, any device)."""
+    return (everywhere or ui.is_phone) and not ui.local.get(opened)
 
 
 def folded(ui: UI, key: str, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:
@@ -35,9 +40,10 @@ def open_button(ui: UI, opened: str, label: str, ident: str, icon: ft.IconData =
     return button(label, toggle(ui, opened, True), f"{ident}-open", icon=icon, filled=False)
 
 
-def titled(ui: UI, title: ft.Control, opened: str, ident: str) -> ft.Control:
-    """The open card's title; on a phone with a Hide button beside it (test id `<ident>-close`)."""
-    if not ui.is_phone:
+def titled(ui: UI, title: ft.Control, opened: str, ident: str, everywhere: bool = False) -> ft.Control:
+    """The open card's title; on a phone (with `everywhere`, on any device) with a Hide button
+    beside it (test id `<ident>-close`)."""
+    if not (everywhere or ui.is_phone):
         return title
     return ft.Row([ft.Container(title, expand=True),
                    button(ui.t("ui.history_hide"), toggle(ui, opened, False), f"{ident}-close",

@@ -20,7 +20,7 @@ from companion.ui.widgets.folding import folded, shut, titled
 
 AMOUNT = "kleos.glory.amount.{player}"
 LOG_BLOCK = 4  # rows per block of the Glory log; two blocks are shown
-LOG_OPEN = "kleos.glory_log.open"  # ui.local: this phone's player opened the Glory log
+LOG_OPEN = "kleos.glory_log.open"  # ui.local: this device's player opened the Glory log
 MORE_OPEN = "kleos.glory_more.open"  # ui.local: this phone's player opened the More Glory bands
 # The stepped reasons the scoreboard does not already offer (the Champion's +2).
 MORE = tuple(reason for reason in STEPPED_REASONS if (reason,) not in QUICK.values())
@@ -99,9 +99,11 @@ def glory_log(ui: UI, state: dict) -> ft.Control:
     """The latest Glory changes with their reasons, newest first: rows keyed by their place in
     the log, in blocks of four, the newest two blocks shown (five to eight rows). A change
     rebuilds the newest block only; the oldest leaves whole, once every four changes.
-    A phone shows it once its player opens it, as the history: otherwise every Glory change
-    would add a row to every phone, the costliest piece of the change (widgets/folding.py)."""
-    if shut(ui, LOG_OPEN):
+    Every device shows it once opened there: on a phone, otherwise every Glory change would add
+    a row to every phone, the costliest piece of the change; on the tablet, its every line is
+    also a line of the history beside it, and the copy was half of what a Glory change cost
+    the tablet (widgets/folding.py)."""
+    if shut(ui, LOG_OPEN, everywhere=True):
         return folded(ui, "glory-log", LOG_OPEN, ui.t("kleos.ui_log_show"), "glory-log")
     log, start = state["glory_log"], state.get("glory_log_from", 0)  # the view carries the newest only
     end = start + len(log)
@@ -136,7 +138,7 @@ def _log_row(ui: UI, index: int, entry: dict) -> ft.Control:
 
 
 def _log_title(ui: UI) -> ft.Control:
-    return titled(ui, heading(ui.t("kleos.ui_log_title"), 18), LOG_OPEN, "glory-log")
+    return titled(ui, heading(ui.t("kleos.ui_log_title"), 18), LOG_OPEN, "glory-log", everywhere=True)
 
 
 def _note(ui: UI, key: str) -> ft.Control:
