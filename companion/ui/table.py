@@ -103,7 +103,11 @@ def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) ->
 
 
 def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:
-    return ft.Container(tagged(body, ident, label), expand=share)
+    """Rebuilt whenever the label changes (most changes, on the device that made it and the
+    tablet): the label takes the button's share of the row itself, no box around it."""
+    labelled = tagged(body, ident, label)
+    labelled.expand = share
+    return labelled
 
 
 def _control_label(ui: UI, target: dict | None, kind: str, why: str | None = None) -> str:

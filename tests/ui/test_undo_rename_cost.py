@@ -1,0 +1,42 @@
+"""Most changes rename the Undo button ("Undo: Ares +1 Glory (kill)") on the tablet and on the
+device that made the change: that rename rebuilds the button's label and its words, and each
+is one control. Flet walks every field of a rebuilt control on every such change (a Container
+is 70 of them), so nothing else is built around them."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import flet as ft
+
+from companion.core.access import Access
+from companion.ui.context import ServerInfo
+from live_device import TABLET, Device, kleos_at_play, label
+
+HOST = Access("host")
+
+
+def own_controls(value: object) -> list[ft.BaseControl]:
+    """The controls a part builds itself: the parts inside it (components) are not its own."""
+    if isinstance(value, (list, tuple)):
+        return [c for v in value for c in own_controls(v)]
+    if isinstance(value, ft.Component) or not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return []
+    own = [value] if isinstance(value, ft.BaseControl) else []
+    return own + [c for f in dataclasses.fields(value) if not f.metadata.get("skip", False)
+                  for c in own_controls(getattr(value, f.name))]
+
+
+def test_a_renamed_undo_rebuilds_its_label_and_its_words_one_control_each(server: ServerInfo):
+    async def go():
+        live = kleos_at_play(server, ["ares", "athena"])
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+        await tablet.settle()
+        live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)
+        await tablet.settle()
+        parts = tablet.app.ui.parts
+        assert {k for k in parts.rebuilt if k.startswith("undo")} == {"undo", "undo-words"}
+        for key in ("undo", "undo-words"):
+            assert [type(c).__name__ for c in own_controls(parts.built[key].control)] in (["Semantics"], ["Text"])
+        assert label(tablet, "undo") == "Undo: Athena +1 Glory (kill)"
+    asyncio.run(go())
