@@ -25,11 +25,22 @@ def switch(value: bool, on_change: Callable, label: str | None = None, disabled:
                      padding=ft.Padding.symmetric(horizontal=4, vertical=4), label_text_style=style)
 
 
+class Tagged(ft.Semantics):
+    """Flet's Semantics, with a short repr. Flet formats every message it sends for its debug
+    log, even with that log off, and a control new to a device (a history row, a rebuilt
+    tile's number) goes in its message whole: its dataclass repr spells out every field of it
+    and of everything inside it, about 2,000 characters and 0.1 ms for a labelled number, on
+    every device it is sent to. Nearly every part is tagged, so the repr stops here."""
+
+    def __repr__(self) -> str:
+        return f"Tagged({self.identifier!r})"
+
+
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
     # Flutter's web semantics never refills a node whose label went empty (measured: the text
     # stayed blank after it came back), so an empty label is a different node, remounted.
-    return ft.Semantics(content=control, identifier=identifier, label=label or None,
-                        key=f"{identifier}~empty" if label == "" else None)
+    return Tagged(content=control, identifier=identifier, label=label or None,
+                  key=f"{identifier}~empty" if label == "" else None)
 
 
 def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,
