@@ -101,6 +101,10 @@ class LiveTable:
         self._in_force: Grown[set] = Grown(set, lambda seqs, e: seqs.add(e["seq"]) or seqs)
         self._ending: tuple[tuple, dict] | None = None  # the finished play's summary, for the change it ends
         self._rows: dict[tuple, dict] = {}  # history rows as worded for (event, viewer, language, undone)
+        self._texts: dict[tuple, str] = {}  # an event's words for (event, viewer, language): rows and labels
+        # The last history list made for (viewer, language, limit), with the newest event then and how
+        # many were in effect: see _history.
+        self._lists: dict[tuple, tuple[dict | None, int, list[dict]]] = {}
         self._held = threading.local()  # see answering()
 
     # -- reading -------------------------------------------------------------
@@ -168,7 +172,7 @@ class LiveTable:
     def _label(self, event: dict | None, seat: str | None, lang: str) -> dict | None:
         if event is None:
             return None
-        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": self._row_text(event, seat, lang)}
+        return {"seq": event["seq"], "by": self.actor_name(event.get("by")), "text": self._text(event, seat, lang)}
 
     def events(self) -> list[dict]:
         """The raw log, every secret included: for the admin and the server only."""
@@ -191,29 +195,52 @@ class LiveTable:
 
     def _history(self, seat: str | None, lang: str, limit: int | None) -> list[dict]:
         """Each row is worded once and kept (an event never changes; whether it is undone is
-        part of the row's key), so a change words one new row, not the whole list."""
-        events = self._events[-limit:] if limit else self._events
-        in_force = self._in_force.of(self._done)
+        part of the row's key), so a change words one new row, not the whole list.
+
+        Every device kind asks after every change. A plain change (one event more, and in
+        effect) moves no other row's undone mark, so its row goes before the list made at the
+        change before; an undo, a redo or the clock (which leave the events in effect otherwise)
+        make the list again."""
         if len(self._rows) > ROWS_KEPT:
             self._rows.clear()
-        rows = []
-        for event in reversed(events):
-            kind = event["type"]
-            undone = kind not in OUTSIDE_GAME and event["seq"] not in in_force
-            key = (event["seq"], seat, lang, undone)
-            row = self._rows.get(key)
-            if row is None:
-                row = self._rows[key] = {
-                    "seq": event["seq"],
-                    "at": event.get("at"),
-                    "by": self.actor_name(event.get("by")),
-                    "actor": event.get("by"),
-                    "type": kind,
-                    "text": self._row_text(event, seat, lang),
-                    "undone": undone,
-                }
-            rows.append(row)
+            self._texts.clear()
+        newest = self._events[-1] if self._events else None
+        key = (seat, lang, limit)
+        kept = self._lists.get(key)
+        if (kept is not None and len(self._events) > 1 and kept[0] is self._events[-2]
+                and kept[1] == len(self._done) - 1 and self._done[-1] is newest):
+            rows = [self._row(newest, seat, lang, False), *kept[2][:limit - 1 if limit else None]]
+        else:
+            in_force = self._in_force.of(self._done)
+            rows = [self._row(event, seat, lang, event["type"] not in OUTSIDE_GAME and event["seq"] not in in_force)
+                    for event in reversed(self._events[-limit:] if limit else self._events)]
+        self._lists[key] = (newest, len(self._done), rows)
         return rows
+
+    def _row(self, event: dict, seat: str | None, lang: str, undone: bool) -> dict:
+        key = (event["seq"], seat, lang, undone)
+        row = self._rows.get(key)
+        if row is None:
+            row = self._rows[key] = {
+                "seq": event["seq"],
+                "at": event.get("at"),
+                "by": self.actor_name(event.get("by")),
+                "actor": event.get("by"),
+                "type": event["type"],
+                "text": self._text(event, seat, lang),
+                "undone": undone,
+            }
+        return row
+
+    def _text(self, event: dict, seat: str | None, lang: str) -> str:
+        """An event's words for this viewer, kept: its history row and the Undo that names it say the same."""
+        key = (event.get("seq"), seat, lang)
+        text = self._texts.get(key) if key[0] is not None else None
+        if text is None:
+            text = self._row_text(event, seat, lang)
+            if key[0] is not None:
+                self._texts[key] = text
+        return text
 
     def _row_text(self, event: dict, seat: str | None, lang: str) -> str:
         kind = event["type"]
