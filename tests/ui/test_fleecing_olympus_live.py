@@ -39,10 +39,10 @@ def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_ev
         after = phone.ids()
         assert {k: after.get(k) for k in before} == before
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
-        assert set(after) - set(before) <= {f"history-{live.seq}", "fo-gems-dino"}
-        # Caio's own screen, his deal card and the turn's panels stay: only Dino's number and count move
-        assert game_parts(phone) == {"tile-number-dino", "fo-gems-dino"}
-        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino", "fo-gems-dino"}  # its frame glows
+        assert set(after) - set(before) <= {f"history-{live.seq}"}
+        # Caio's own screen, his deal card, the deities card and the turn's panels stay: only Dino's number moves
+        assert game_parts(phone) == {"tile-number-dino"}
+        assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino"}  # its frame glows
         assert label(phone, "score-dino") == "Dino 20" and label(tablet, "score-dino") == "Dino 20"
         assert sum(map(len, phone.patches_since(mark))) < 4000
     asyncio.run(go())
@@ -72,8 +72,9 @@ async def _same_as_fresh(server: ServerInfo, device: Device) -> None:
 
 def test_a_reveal_rebuilds_that_count_alone_on_every_device_and_a_hidden_count_reaches_no_other(server):
     """Dino (given 3 gems by Ana: 23, a count nobody else holds) shows his gems, then hides them again.
-    The other phones and the spectator rebuild his number and his count in the deities card, the tablet
-    also his tile's frame (its glow); his own phone rebuilds its reveal switch only."""
+    The other phones and the spectator rebuild his tile's number alone (the deities card holds no
+    count: it repeated the tile's), the tablet also his tile's frame (its glow); his own phone
+    rebuilds its reveal switch only."""
     async def go():
         live, caio, tablet = await card_step(server)
         live.dispatch({"type": "give", "from_step": live.step, "to": "dino", "amount": 3}, Access("seat", "ana"))
@@ -91,13 +92,12 @@ def test_a_reveal_rebuilds_that_count_alone_on_every_device_and_a_hidden_count_r
             for device in (dino, *others.values()):
                 await device.settle()
             assert game_parts(dino) == {"fo-my-reveal"}
-            assert game_parts(caio) == game_parts(watcher) == {"tile-number-dino", "fo-gems-dino"}
+            assert game_parts(caio) == game_parts(watcher) == {"tile-number-dino"}
             # the tablet's tile frame lights up for a changed number (still lit at the second change)
-            assert game_parts(tablet) - {"scoreboard-dino"} == {"tile-number-dino", "fo-gems-dino"}
+            assert game_parts(tablet) - {"scoreboard-dino"} == {"tile-number-dino"}
             assert dino.find("fo-reveal").value is shows
             for name, device in others.items():
                 assert label(device, "score-dino") == ("Dino 23" if shows else "Dino ?"), name
-                assert ("fo-gems-dino" in device.ids()) is shows, name
                 assert _shows(device, 23) is shows, name
             # What a device opened now shows, parts swapped and all. A screen opened on a seat sets the
             # older one aside (ui/devices.py), so the seats' phones are compared once, at the end.

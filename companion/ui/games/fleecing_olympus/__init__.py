@@ -63,7 +63,7 @@ class FleecingOlympusUI:
             parts.append(part(ui, "fo-deal", _form, deal, _mine(ui, state, seat), seat, local(ui, GIVE, GIVE_START)))
         parts += [part(ui, "fo-status", status, pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak",
                                                      "reshuffle", "phase", allowed=("deck_out", "end")), who is None),
-                  deities(ui, pick(ui, state, "players", "active", "judgment", "gems", "deities"))]
+                  deities(ui, pick(ui, state, "players", "active", "judgment", "deities"))]
         return group(ui, "fo-board", ft.Column, [p for p in parts if p is not None], spacing=12,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

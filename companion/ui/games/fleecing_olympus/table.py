@@ -1,8 +1,8 @@
 """The rest of the table: bank, Judgment, the deities and their powers, the deck, and the final count.
 
-Gem counts appear here only when the view carries them (a player who chose
-to show, or the screens coming down at the end), so hidden ones are absent,
-not blanked.
+No gem count is shown here: each seat's tile on the scoreboard is where a count
+appears, when the view carries one (a player who chose to show, or the screens
+coming down at the end), and "?" where it does not.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from companion.games.fleecing_olympus import HERA_TOKEN_WORTH, PLAYING
 from companion.games.fleecing_olympus import SIDES
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import name, sender, t
-from companion.ui.live import part
+from companion.ui.live import memo, part
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 
 
@@ -46,12 +46,18 @@ def status(ui: UI, state: dict, host: bool) -> ft.Control:
 
 
 def deities(ui: UI, state: dict) -> ft.Control:
-    """One row per seat, clockwise: deity, both powers, the tokens in front of them, gems if shown.
-    Each row is a part of its own, and its gem count a part inside it (there, empty, while hidden):
-    gems shown or hidden again by one player rebuild that count alone, not the row around it."""
-    rows = [part(ui, f"fo-deity-row-{player}", _deity_row, player, state["deities"][player],
-                 player == state["active"], player == state["judgment"],
-                 part(ui, f"fo-gems-{player}", _gems, player, state["gems"].get(player)))
+    """One row per seat, clockwise: deity, both powers, and the tokens in front of them.
+
+    The rows held each shown count too ("20 gems"), the number the seat's tile already shows
+    large: a player showing or hiding theirs then rebuilt two parts on every other device
+    instead of one. The rows change only when the Active player or Judgment moves, so the
+    whole card is a memo: a render that moved neither does not walk its rows."""
+    return memo(ui, "fo-deities-rows", _deities, state)
+
+
+def _deities(ui: UI, state: dict) -> ft.Control:
+    rows = [part(ui, f"fo-deity-row-{player}", _deity_row, player, name(ui, player), state["deities"][player],
+                 player == state["active"], player == state["judgment"])
             for player in state["players"]]
     return part(ui, "fo-deities", _deities_card, tuple(rows))
 
@@ -60,24 +66,15 @@ def _deities_card(ui: UI, rows: tuple[ft.Control, ...]) -> ft.Control:
     return card(heading(t(ui, "ui_deities_title"), 18), *rows, ident="fo-deities")
 
 
-def _deity_row(ui: UI, player: str, god: str, active: bool, judgment: bool, gems: ft.Control) -> ft.Control:
+def _deity_row(ui: UI, player: str, called: str, god: str, active: bool, judgment: bool) -> ft.Control:
     marks = [t(ui, "ui_mark_active")] if active else []
     marks += [t(ui, "ui_mark_judgment")] if judgment else []
-    head = [ft.Text(f"{name(ui, player)} ({t(ui, 'deity_' + god)})", size=18, weight=ft.FontWeight.BOLD, expand=True)]
+    head = [ft.Text(f"{called} ({t(ui, 'deity_' + god)})", size=18, weight=ft.FontWeight.BOLD, expand=True)]
     if marks:
         head.append(ft.Text(", ".join(marks), size=14, color=ft.Colors.PRIMARY))
-    head.append(gems)
     texts = [ft.Text(f"{t(ui, 'side_' + side)}: {ui.t(power_key(god, side))}", size=14) for side in SIDES]
     return tagged(ft.Column([ft.Row(head, vertical_alignment=ft.CrossAxisAlignment.CENTER), *texts],
                             spacing=2, tight=True), f"fo-deity-row-{player}")
-
-
-def _gems(ui: UI, player: str, gems: int | None) -> ft.Control:
-    """The count where the view carries it; while hidden, an empty spot that holds no number at all."""
-    if gems is None:
-        return ft.Container(visible=False)
-    text = t(ui, "ui_gems_n", n=gems)
-    return tagged(ft.Text(text, size=18, weight=ft.FontWeight.BOLD), f"fo-gems-{player}", text)
 
 
 def result(ui: UI, state: dict) -> ft.Control:
