@@ -95,12 +95,24 @@ def test_each_device_receives_only_its_own_and_revealed_counts(table, seat):
         json.dumps(view)
 
 
-def test_a_view_is_a_copy_the_screen_cannot_write_back_through(table):
-    state = play(table)[5][1]
-    view = GAME.view(state, "ana")
-    view["turn"]["cards"].append("x")
-    view["opening"]["rounds"].clear()
-    assert state["turn"]["cards"] == [] and state["opening"]["rounds"]
+def test_a_view_changes_no_state_and_what_a_device_gets_is_a_copy_it_cannot_write_back_through(table):
+    """The game's view shares the state's values (a state is never changed once made) and cuts
+    new dicts only where it hides a count; the hub's secret cut copies it whole before any
+    device sees it (LiveTable._snapshot), and that copy is the one a screen could write to."""
+    state = play(table)[-5][1]
+    assert state["last"] and "paid" in state["last"]
+    before = copy.deepcopy(state)
+    view = GAME.view(state, "bia")
+    assert "paid" not in view["last"] and set(view["gems"]) == {"bia"}
+    assert view["turn"] is state["turn"] and view["opening"] is state["opening"]  # shared: one copy, the hub's
+    view["gems"].clear()
+    view["last"].clear()
+    assert state == before
+    sent = GAME.secrets.cut_view(state, GAME.view(state, "bia"), "bia")
+    sent["turn"]["cards"].append("x")
+    sent["opening"]["rounds"].clear()
+    sent["players"].clear()
+    assert state == before
 
 
 def test_at_the_end_every_device_sees_every_count(table):
