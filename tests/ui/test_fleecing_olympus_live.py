@@ -5,6 +5,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+import companion.ui.games.fleecing_olympus as fo_ui
 from companion.ui.live import shown
 from live_device import TABLET, Device, Screen, Table, first_difference, game_parts, idents, label, phone_and_tablet
 
@@ -45,6 +46,34 @@ def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_ev
         assert game_parts(tablet) == {"scoreboard-dino", "tile-number-dino"}  # its frame glows
         assert label(phone, "score-dino") == "Dino 20" and label(tablet, "score-dino") == "Dino 20"
         assert sum(map(len, phone.patches_since(mark))) < 4000
+    asyncio.run(go())
+
+
+def test_a_reveal_or_a_hidden_gift_walks_no_panel_on_another_device(server, monkeypatch):
+    """Everything but the tiles' numbers is described through one memo over the view less its counts
+    (fo-public): a player showing their gems, or a gift between two hidden counts, leaves it as it was
+    on every other device, so no panel's slice is even worked out there; a card played does not."""
+    walked: list[str | None] = []
+
+    def spy(ui, state, counts, seats, who, card, give):
+        walked.append(who)
+        return public(ui, state, counts, seats, who, card, give)
+
+    public = fo_ui._public
+    monkeypatch.setattr(fo_ui, "_public", spy)
+
+    async def go():
+        live, phone, tablet = await card_step(server)
+        for event, by in (({"type": "reveal", "open": True}, "dino"), ({"type": "give", "to": "eva", "amount": 2}, "fay")):
+            walked.clear()
+            live.dispatch({**event, "from_step": live.step}, Access("seat", by))
+            await phone.settle()
+            await tablet.settle()
+            assert walked == [], event
+        live.dispatch({"type": "card", "from_step": live.step, "kind": "fate", "wager": 2}, Access("seat", "bia"))
+        await phone.settle()
+        await tablet.settle()
+        assert sorted(walked, key=str) == [None, "caio"]
     asyncio.run(go())
 
 

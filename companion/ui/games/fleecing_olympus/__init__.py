@@ -6,6 +6,11 @@ tile and its own gems first, then only the actions its player may take right
 now, then the other players; the tablet shows the whole turn and may act for
 anyone. Nothing here reads a gem count the view did not send, so a hidden count
 cannot leak into any page.
+
+The counts move most (a player showing or hiding theirs, a gift) and are read by
+the tiles' numbers alone, so all the rest is one memo over the view less its
+counts (`_public`): such a change works out the six numbers on another device
+and walks no panel.
 """
 from __future__ import annotations
 
@@ -20,14 +25,14 @@ from companion.ui.games.fleecing_olympus.odds import odds
 from companion.ui.games.fleecing_olympus.parts import who_acts
 from companion.ui.games.fleecing_olympus.played import closing, played
 from companion.ui.games.fleecing_olympus.power import power
-from companion.ui.games.fleecing_olympus.scores import facts, quick, scores
+from companion.ui.games.fleecing_olympus.scores import counted, facts, quick, scores
 from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_reveal, my_screen
 from companion.ui.games.fleecing_olympus.setup import form
-from companion.ui.games.fleecing_olympus.slices import local, pick
+from companion.ui.games.fleecing_olympus.slices import apart, local, pick
 from companion.ui.games.fleecing_olympus.steps import opening, roll, tribute
 from companion.ui.games.fleecing_olympus.strip import last_turn, strip
 from companion.ui.games.fleecing_olympus.table import deities, result, status
-from companion.ui.live import group, part
+from companion.ui.live import group, memo, part
 from companion.ui.widgets.scoreboard import scoreboard
 
 
@@ -40,51 +45,75 @@ class FleecingOlympusUI:
         state = snap["state"]
         who = who_acts(snap)
         seat = who or None
-        tiles = scores(ui, state, who)
+        public, counts = apart(state, who)
+        card = local(ui, CARD, CARD_START, state) if state["phase"] == "cards" and who != "" else None
+        give = local(ui, GIVE, GIVE_START) if seat and state["phase"] in PLAYING else None
+        # Everything but the gem counts, worked out again only when something besides a count moved.
+        bases, told, middle, tail = memo(ui, "fo-public", _public, public, counts, snap["seats"], who, card, give)
+        tiles = counted(bases, state["gems"])
         own = [s for s in tiles if s.seat == who]
-        parts: list[ft.Control | None] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick, key="fo-scores")]
+        parts: list[ft.Control] = [scoreboard(ui, own or tiles, told, quick=quick, key="fo-scores")]
         if seat:
             reveal = part(ui, "fo-my-reveal", my_reveal, seat in state["revealed"], screens_down(state))
             parts.append(part(ui, "fo-my-screen", my_screen, state["deities"][seat], state["gems"][seat], reveal))
-        if state["phase"] == "over":
-            parts.append(part(ui, "fo-result", result, pick(ui, state, "result")))
-        elif state["phase"] != "opening":
-            parts.append(part(ui, "fo-strip", strip, pick(ui, state, "phase", "turn", "judgment", "deities")))
-        if state["last"]:
-            parts.append(part(ui, "fo-last-turn", last_turn, pick(ui, state, "last"), seat))
-        step = self._step(ui, state, who)
-        if who != "" and state["phase"] in PLAYING and state["turn"]:  # one settling button all turn long
-            step.insert(1, part(ui, "fo-closing", closing, pick(ui, state, "turn", "judgment", "phase",
-                                                                allowed=("stop", "resolve")), who))
-        parts += step
+        parts += middle
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="fo-others"))
-        if seat and state["phase"] in PLAYING:
-            parts.append(part(ui, "fo-deal", _form, deal, _mine(ui, state, seat), seat, local(ui, GIVE, GIVE_START)))
-        parts += [part(ui, "fo-status", status, pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak",
-                                                     "reshuffle", "phase", allowed=("deck_out", "end")), who is None),
-                  deities(ui, pick(ui, state, "players", "active", "judgment", "deities"))]
-        return group(ui, "fo-board", ft.Column, [p for p in parts if p is not None], spacing=12,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        parts += tail
+        return group(ui, "fo-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    def _step(self, ui: UI, state: dict, who: str | None) -> list[ft.Control | None]:
-        phase = state["phase"]
-        if phase == "opening":
-            return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening", "drafts"), who, None)]
-        if phase == "power":
-            return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems",
-                                                            "drafts"), who, None)]
-        if phase == "tribute":
-            return [part(ui, "fo-tribute", tribute, pick(ui, state, "turn", allowed=("tribute_gem.",)), who)]
-        if phase == "roll":
-            return [part(ui, "fo-roll", _form, roll, pick(ui, state, "turn", "turn_no", "players", "drafts"), who, None)]
-        if phase == "cards":
-            turn = pick(ui, state, "turn")
-            entry = part(ui, "fo-card", _form, card_form, pick(ui, state, "turn", "turn_no", "players", "bank",
+
+def _public(ui: UI, state: dict, counts: dict, seats: list, who: str | None, card: dict | None,
+            give: dict | None) -> tuple:
+    """What the board shows besides the gem counts: the tiles without their numbers, the facts line,
+    the panels between the scoreboard and the other players' tiles, and those after them.
+
+    A memo (companion/ui/LIVE.md): `state` is the view less its counts and who has shown theirs
+    (slices.apart), `counts` the few counts the panels read (the deal card, Hermes' payment), `seats`
+    the roster the slices name players from, `card` and `give` the device's half-entered forms. A
+    player showing or hiding their gems (or a gift between two hidden counts) changes none of them,
+    so the render walks none of the panels: only the tiles' numbers are worked out."""
+    state = {**state, "gems": counts}
+    seat = who or None
+    middle: list[ft.Control] = []
+    if state["phase"] == "over":
+        middle.append(part(ui, "fo-result", result, pick(ui, state, "result")))
+    elif state["phase"] != "opening":
+        middle.append(part(ui, "fo-strip", strip, pick(ui, state, "phase", "turn", "judgment", "deities")))
+    if state["last"]:
+        middle.append(part(ui, "fo-last-turn", last_turn, pick(ui, state, "last"), seat))
+    step = _step(ui, state, who, card)
+    if who != "" and state["phase"] in PLAYING and state["turn"]:  # one settling button all turn long
+        step.insert(1, part(ui, "fo-closing", closing, pick(ui, state, "turn", "judgment", "phase",
+                                                            allowed=("stop", "resolve")), who))
+    middle += [p for p in step if p is not None]
+    tail: list[ft.Control] = []
+    if seat and state["phase"] in PLAYING:
+        tail.append(part(ui, "fo-deal", _form, deal, _mine(ui, state, seat), seat, give))
+    tail += [part(ui, "fo-status", status, pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak",
+                                                "reshuffle", "phase", allowed=("deck_out", "end")), who is None),
+             deities(ui, pick(ui, state, "players", "active", "judgment", "deities"))]
+    return scores(ui, state, who), facts(ui, state), middle, tail
+
+
+def _step(ui: UI, state: dict, who: str | None, card: dict | None) -> list[ft.Control | None]:
+    phase = state["phase"]
+    if phase == "opening":
+        return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening", "drafts"), who, None)]
+    if phase == "power":
+        return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems",
+                                                        "drafts"), who, None)]
+    if phase == "tribute":
+        return [part(ui, "fo-tribute", tribute, pick(ui, state, "turn", allowed=("tribute_gem.",)), who)]
+    if phase == "roll":
+        return [part(ui, "fo-roll", _form, roll, pick(ui, state, "turn", "turn_no", "players", "drafts"), who, None)]
+    if phase == "cards":
+        turn = pick(ui, state, "turn")
+        entry = part(ui, "fo-card", _form, card_form, pick(ui, state, "turn", "turn_no", "players", "bank",
                                                           allowed=("card.", "kind.")),
-                         who, local(ui, CARD, CARD_START, state)) if who != "" else None
-            return [part(ui, "fo-played", played, turn), entry, part(ui, "fo-odds", odds, turn)]
-        return []
+                     who, card) if who != "" else None
+        return [part(ui, "fo-played", played, turn), entry, part(ui, "fo-odds", odds, turn)]
+    return []
 
 
 def _mine(ui: UI, state: dict, seat: str) -> dict:

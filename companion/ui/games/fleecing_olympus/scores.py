@@ -31,10 +31,20 @@ class GemScore(Score):
     quick: tuple[tuple[str, str | None], ...] = ()
 
 
-def scores(ui: UI, state: dict, who: str | None) -> list[GemScore]:
-    """One tile per player in seat order, the viewer's own first on a phone."""
-    rows = [_score(ui, state, pid, who) for pid in state["players"]]
-    return sorted(rows, key=lambda s: s.seat != who) if who else rows
+def scores(ui: UI, state: dict, who: str | None) -> tuple[GemScore, ...]:
+    """One tile per player in seat order, the viewer's own first on a phone, each without its number
+    (`value` empty): the numbers are the counts, which move most (a player showing theirs), so they
+    are put in apart (`counted`) and this is worked out again only when something else moved."""
+    seats = {s["id"]: s for s in ui.snap["seats"]}
+    marks = (t(ui, "ui_mark_active"), t(ui, "ui_mark_target"), t(ui, "ui_mark_judgment"))
+    rows = [_score(ui, state, pid, who, seats.get(pid), marks) for pid in state["players"]]
+    return tuple(sorted(rows, key=lambda s: s.seat != who) if who else rows)
+
+
+def counted(bases: tuple[GemScore, ...], gems: dict[str, int]) -> list[GemScore]:
+    """The tiles with their numbers: a count where the view carries one, "?" where it does not."""
+    return [GemScore(b.seat, b.name, "?" if (n := gems.get(b.seat)) is None else str(n), b.colour, b.markers,
+                     b.active, b.detail, b.quick) for b in bases]
 
 
 def facts(ui: UI, state: dict) -> tuple[str, ...]:
@@ -49,19 +59,17 @@ def facts(ui: UI, state: dict) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _score(ui: UI, state: dict, pid: str, who: str | None) -> GemScore:
-    seat = ui.seat(pid)
+def _score(ui: UI, state: dict, pid: str, who: str | None, seat: dict | None, marks: tuple[str, str, str]) -> GemScore:
     turn = state["turn"]
-    gems = state["gems"].get(pid)
-    markers = [t(ui, "ui_mark_active")] if pid == state["active"] else []
-    markers += [t(ui, "ui_mark_target")] if turn and pid == turn["target"] else []
-    markers += [t(ui, "ui_mark_judgment")] if pid == state["judgment"] else []
+    markers = [marks[0]] if pid == state["active"] else []
+    markers += [marks[1]] if turn and pid == turn["target"] else []
+    markers += [marks[2]] if pid == state["judgment"] else []
     # The line under the number says whose deity it is, and "your gems" on the viewer's own tile. Shown
     # or hidden is the number itself ("?"): a player showing theirs rebuilds their number on every
     # other device, and nothing else of their tile.
     detail = f"{deity(ui, state, pid)} · {t(ui, 'ui_tile_yours')}" if pid == who else deity(ui, state, pid)
-    return GemScore(pid, seat["name"] if seat else pid, "?" if gems is None else str(gems), _colour(state, pid, seat),
-                    tuple(markers), pid == state["active"], detail, _quick(state, pid))
+    return GemScore(pid, seat["name"] if seat else pid, "", _colour(state, pid, seat), tuple(markers),
+                    pid == state["active"], detail, _quick(state, pid))
 
 
 def _colour(state: dict, pid: str, seat: dict | None) -> str:

@@ -23,8 +23,32 @@ def pick(ui: UI, state: dict, *keys: str, allowed: tuple[str, ...] = ()) -> dict
     return out
 
 
+def apart(state: dict, who: str | None) -> tuple[dict, dict]:
+    """The view less its gem counts and who has shown theirs, and the few counts the panels other than
+    the tiles read: the phone's own (its deal card), and in the power step the Active player's
+    (Hermes' payment). A player showing or hiding theirs changes neither on any other device."""
+    gems = state["gems"]
+    turn = state["turn"]
+    readers = (who, turn["active"]) if turn and state["phase"] == "power" else (who,)
+    return ({k: v for k, v in state.items() if k not in COUNTS}, {p: gems[p] for p in readers if p in gems})
+
+
+COUNTS = ("gems", "revealed")
+
+
 def local(ui: UI, key: str, start: dict, state: dict | None = None) -> dict:
     """A copy of this device's form under `key`, set up first as the panel would (for this turn only
-    when `state` is given), so the panel's first build does not count as a change on the next render."""
-    data = turn_local(ui, key, state, start) if state is not None else ui.local.setdefault(key, copy.deepcopy(start))
-    return copy.deepcopy(data)
+    when `state` is given), so the panel's first build does not count as a change on the next render.
+    While the form holds what it held at the last render, that render's copy comes back (the very
+    object: the part's arguments compare by identity first), and nothing is copied."""
+    if state is not None:
+        data = turn_local(ui, key, state, start)
+    elif (data := ui.local.get(key)) is None:
+        data = ui.local[key] = copy.deepcopy(start)
+    kept = ui.local.get(COPY + key)
+    if kept is None or kept != data:
+        kept = ui.local[COPY + key] = copy.deepcopy(data)
+    return kept
+
+
+COPY = "fleecing_olympus.copy."  # the last copy local() gave of each form, by the form's key
