@@ -25,7 +25,7 @@ from companion.ui.games.fleecing_olympus.odds import odds
 from companion.ui.games.fleecing_olympus.parts import who_acts
 from companion.ui.games.fleecing_olympus.played import closing, played
 from companion.ui.games.fleecing_olympus.power import power
-from companion.ui.games.fleecing_olympus.scores import counted, facts, quick, scores
+from companion.ui.games.fleecing_olympus.scores import GemScore, counted, facts, quick, scores
 from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_reveal, my_screen
 from companion.ui.games.fleecing_olympus.setup import form
 from companion.ui.games.fleecing_olympus.slices import apart, local, pick
@@ -50,9 +50,11 @@ class FleecingOlympusUI:
         give = local(ui, GIVE, GIVE_START) if seat and state["phase"] in PLAYING else None
         # Everything but the gem counts, worked out again only when something besides a count moved.
         bases, told, middle, tail = memo(ui, "fo-public", _public, public, counts, snap["seats"], who, card, give)
-        tiles = counted(bases, state["gems"])
+        tiles = counted(ui, bases, state["gems"])
         own = [s for s in tiles if s.seat == who]
-        parts: list[ft.Control] = [scoreboard(ui, own or tiles, told, quick=quick, key="fo-scores")]
+        # A phone's own tile and the facts above it: another player's number leaves them unwalked.
+        parts: list[ft.Control] = [memo(ui, "fo-own", _scoreboard, tuple(own), told) if own else
+                                   scoreboard(ui, tiles, told, quick=quick, key="fo-scores")]
         if seat:
             reveal = part(ui, "fo-my-reveal", my_reveal, seat in state["revealed"], screens_down(state))
             parts.append(part(ui, "fo-my-screen", my_screen, state["deities"][seat], state["gems"][seat], reveal))
@@ -114,6 +116,11 @@ def _step(ui: UI, state: dict, who: str | None, card: dict | None) -> list[ft.Co
                      who, card) if who != "" else None
         return [part(ui, "fo-played", played, turn), entry, part(ui, "fo-odds", odds, turn)]
     return []
+
+
+def _scoreboard(ui: UI, tiles: tuple[GemScore, ...], told: tuple[str, ...]) -> ft.Control:
+    """The scoreboard at the top: on a phone its own tile (no glow there), under the facts line."""
+    return scoreboard(ui, list(tiles), told, quick=quick, key="fo-scores")
 
 
 def _mine(ui: UI, state: dict, seat: str) -> dict:

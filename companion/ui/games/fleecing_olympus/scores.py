@@ -41,10 +41,25 @@ def scores(ui: UI, state: dict, who: str | None) -> tuple[GemScore, ...]:
     return tuple(sorted(rows, key=lambda s: s.seat != who) if who else rows)
 
 
-def counted(bases: tuple[GemScore, ...], gems: dict[str, int]) -> list[GemScore]:
-    """The tiles with their numbers: a count where the view carries one, "?" where it does not."""
-    return [GemScore(b.seat, b.name, "?" if (n := gems.get(b.seat)) is None else str(n), b.colour, b.markers,
-                     b.active, b.detail, b.quick) for b in bases]
+def counted(ui: UI, bases: tuple[GemScore, ...], gems: dict[str, int]) -> list[GemScore]:
+    """The tiles with their numbers: a count where the view carries one, "?" where it does not.
+
+    A tile whose base and number are those of the last render is that render's very object (kept
+    in `ui.local`), so the scoreboard finds its arguments identical at once: a reveal makes one
+    new tile, not six."""
+    values = tuple("?" if (n := gems.get(b.seat)) is None else str(n) for b in bases)
+    kept = ui.local.get(TILES)
+    if kept is not None and kept[0] is bases and kept[1] == values:
+        return kept[2]
+    before = kept[2] if kept is not None and kept[0] is bases else [None] * len(bases)
+    tiles = [old if old is not None and old.value == value else
+             GemScore(base.seat, base.name, value, base.colour, base.markers, base.active, base.detail, base.quick)
+             for base, value, old in zip(bases, values, before)]
+    ui.local[TILES] = (bases, values, tiles)
+    return tiles
+
+
+TILES = "fleecing_olympus.tiles"  # (bases, numbers, tiles) of the last render: counted() reuses its tiles
 
 
 def facts(ui: UI, state: dict) -> tuple[str, ...]:
