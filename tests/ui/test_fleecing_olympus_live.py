@@ -185,6 +185,7 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
         phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[1].token)[1]}").open()
         tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
         seen: dict[str, set[str]] = {}
+        reveal_kinds: set[str] = set()  # the outer control of the phone's reveal part, at every step
         rolls = {p: [1, 2] for p in PLAYERS} | {"caio": [6, 6], "bia": [5, 6]}
         for event in ({"type": "opening_roll", "rounds": [rolls]}, {"type": "power", "side": "odd"},
                       *({"type": "tribute", "pay": False, "seat": p} for p in PLAYERS if p != "caio"),
@@ -193,6 +194,7 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
             await phone.settle()
             await tablet.settle()
             seen.setdefault(live.state["phase"], set()).update(phone.ids(), tablet.ids())
+            reveal_kinds.add(type(phone.app.ui.parts.built["fo-my-reveal"].control).__name__)
             live.dispatch({**event, "from_step": live.step}, HOST)  # the tablet acts on what it shows
         await phone.settle()
         await tablet.settle()
@@ -203,6 +205,9 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
         assert live.state["phase"] == "over" and "fo-rank-1" in tablet.ids()
         assert label(tablet, "score-dino") == "Dino 20" and label(phone, "score-ana") == f"Ana {live.state['gems']['ana']}"
         assert not {k for k in tablet.ids() if k.startswith("quick-")}
+        # one type throughout (LIVE.md rule 15): the screens coming down drop the switch, not the part
+        reveal_kinds.add(type(phone.app.ui.parts.built["fo-my-reveal"].control).__name__)
+        assert reveal_kinds == {"Column"} and "fo-reveal" not in phone.ids()
     asyncio.run(go())
 
 
