@@ -37,6 +37,22 @@ def test_a_land_for_caio_rebuilds_his_tile_only_and_keeps_every_id(server):
     asyncio.run(go())
 
 
+def test_a_land_for_caio_words_his_tile_alone_on_another_phone(server):
+    """The other tiles' scores are not worked out again: the same objects come back (a memo per tile)."""
+    def worded(device) -> dict:
+        return {p: device.app.ui.parts.memos[f"loh-score-{p}"][1] for p in PLAYERS}
+
+    async def go():
+        live, phone, tablet = await four_players(server)
+        before = worded(phone)
+        live.dispatch({"type": "tracker.set", "player": "caio", "field": "lands", "value": 1}, HOST)
+        await phone.settle()
+        after = worded(phone)
+        assert [p for p in PLAYERS if after[p] is not before[p]] == ["caio"]
+        assert after["caio"].value == "1/2"
+    asyncio.run(go())
+
+
 def test_a_special_action_rebuilds_the_turn_helper_and_keeps_its_ids(server):
     async def go():
         live, phone, tablet = await four_players(server)

@@ -55,7 +55,7 @@ class LordsOfHellasUI:
         state = snap["state"]
         chosen = ui.local.setdefault(SECTION, "turn")
         who = snap["seat"] if snap["role"] == "seat" else None
-        tiles = scores(ui, {**state, "allowed": may(snap)}, who)
+        tiles = scores(ui, state, may(snap), who)
         own = [s for s in tiles if s.seat == who]
         parts: list[ft.Control] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick)]
         if state["winner"] is not None:
