@@ -5,6 +5,7 @@ import asyncio
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from companion.ui.live import shown
 from live_device import game_parts, label, phone_and_tablet
 
 HOST = Access("host")
@@ -29,11 +30,31 @@ def test_a_land_for_caio_rebuilds_his_tile_only_and_keeps_every_id(server):
         assert {k: phone.ids().get(k) for k in before} == before
         assert {k: tablet.ids().get(k) for k in before_tablet} == before_tablet
         assert set(phone.ids()) - set(before) <= {f"history-{live.seq}"}
-        # the turn helper reads only the current player's counts: it stays
-        assert game_parts(phone) == {"tile-number-caio", "tile-detail-caio", "tile-markers-caio"}
-        assert game_parts(tablet) == {"scoreboard-caio", "tile-number-caio", "tile-detail-caio", "tile-markers-caio"}
+        # the turn helper reads only the current player's counts: it stays; Lands lead Caio's tile,
+        # so the line under the number (his other counts) stays too
+        assert game_parts(phone) == {"tile-number-caio", "tile-markers-caio"}
+        assert game_parts(tablet) == {"scoreboard-caio", "tile-number-caio", "tile-markers-caio"}
         assert label(tablet, "score-caio") == "Caio 1/2"
         assert sum(map(len, tablet.patches_since(mark))) < 4000
+    asyncio.run(go())
+
+
+def test_each_count_is_on_a_tile_once_so_a_land_for_the_leader_in_lands_rebuilds_one_figure(server):
+    """The big number is the nearest win; the line under it gives the other counts only."""
+    async def go():
+        live, phone, tablet = await four_players(server)
+        for value in (1, 2):
+            live.dispatch({"type": "tracker.set", "player": "caio", "field": "temples", "value": value}, HOST)
+        await phone.settle()
+        assert label(phone, "score-caio") == "Caio 2/5"  # Temples lead: 2 of 5 against no Lands of 2
+        assert shown(phone.app.ui.parts.built["tile-detail-caio"].view).value == "Lands 0/2 · Monsters 0/3"
+        live.dispatch({"type": "tracker.set", "player": "caio", "field": "temples", "value": 3}, HOST)
+        await phone.settle()
+        assert game_parts(phone) == {"tile-number-caio"}  # not the line under it
+        live.dispatch({"type": "tracker.set", "player": "caio", "field": "monsters", "value": 1}, HOST)
+        await phone.settle()
+        assert game_parts(phone) == {"tile-detail-caio"}  # not the number
+        assert shown(phone.app.ui.parts.built["tile-detail-caio"].view).value == "Lands 0/2 · Monsters 1/3"
     asyncio.run(go())
 
 

@@ -2,8 +2,9 @@
 
 The big number is each player's nearest win (the counted condition with the
 largest share of its target, shown as "value/target", its name the first
-marker); the detail line keeps all three counts; markers flag one-away players and a King of Kings countdown
-on a Monument the player holds. The quick buttons add a Land or a defeated
+marker); the detail line gives the other counts, so each count is on the tile once
+and a Land for the leader of Lands changes one figure on every screen, not two;
+markers flag one-away players and a King of Kings countdown on a Monument the player holds. The quick buttons add a Land or a defeated
 Monster, the counts the table changes most, where the view says this device may.
 """
 from __future__ import annotations
@@ -65,7 +66,8 @@ def _score(ui: UI, player: str, name: str, colour: str | None, progress: dict, h
         markers.append(t(ui, "ui_mark_one_away"))
     for m, turns in held:
         markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=turns))
-    detail = t(ui, "ui_tile_detail", **{COUNTED[c]: f"{g['value']}/{g['target']}" for c, g in progress.items()})
+    detail = " · ".join(t(ui, f"ui_count_{COUNTED[c]}", value=f"{g['value']}/{g['target']}")
+                         for c, g in progress.items() if c != nearest)
     return WatchScore(player, name, f"{best['value']}/{best['target']}", colour,
                       tuple(markers), active, detail, tuple((f, reason) for f in QUICK))
 
