@@ -6,7 +6,7 @@ import asyncio
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
-from live_device import game_parts, label, phone_and_tablet
+from live_device import PHONE, Device, first_difference, game_parts, label, phone_and_tablet
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino"]
@@ -95,9 +95,64 @@ def test_switching_section_is_local_to_the_device(server):
         live, phone, tablet = await four_players(server)
         await phone.tap("loh-tab-watch")
         await phone.settle()
-        assert game_parts(phone) == {"loh-tabs", "loh-section-watch", "loh-board"}
+        # the tabs, the board's column and the Victory section (its first render builds its rows)
+        assert {"loh-tabs", "loh-section-watch", "loh-board"} <= game_parts(phone)
+        assert {k for k in game_parts(phone) if not k.startswith("loh-watch-")} == {
+            "loh-tabs", "loh-section-watch", "loh-board"}
         await tablet.settle()
         assert "loh-watch-ana" not in tablet.ids()  # the tablet stays on its turn helper
+    asyncio.run(go())
+
+
+def test_a_land_rebuilds_one_row_of_the_victory_section_and_none_of_the_monuments(server):
+    """A device on the Victory tab used to rebuild all four cards (some 330 controls) for a Land, and one
+    on the Monuments tab its whole panel, which shows no Land at all."""
+    async def go():
+        live, phone, tablet = await four_players(server)
+        await phone.tap("loh-tab-watch")
+        await tablet.tap("loh-tab-monuments")
+        await phone.settle()
+        await tablet.settle()
+        before = phone.ids()
+        live.dispatch({"type": "tracker.set", "player": "caio", "field": "lands", "value": 1}, HOST)
+        await phone.settle()
+        await tablet.settle()
+        assert game_parts(phone) == {"tile-number-caio", "tile-markers-caio", "loh-watch-caio-warlord"}
+        assert label(phone, "loh-progress-caio-warlord") == "Warlord 1 of 2"
+        assert {k: phone.ids().get(k) for k in before} == before
+        assert game_parts(tablet) == {"scoreboard-caio", "tile-number-caio", "tile-markers-caio"}
+        live.dispatch({"type": "tracker.set", "player": "ana", "field": "temples", "value": 2}, HOST)
+        await tablet.settle()
+        assert "loh-section-monuments" in game_parts(tablet)  # Ana's turn: a build would name her Temples
+    asyncio.run(go())
+
+
+def test_the_victory_section_after_changes_shows_what_a_fresh_one_shows(server):
+    """Its rows are parts of their own: after counts move, one comes within one, the game is won and
+    the win undone, a phone and a spectator on the Victory tab show what a device opened now shows."""
+    async def on_victory(route: str) -> Device:
+        device = await Device(server, route, PHONE).open()
+        await device.settle()
+        await device.tap("loh-tab-watch")
+        await device.settle()
+        return device
+
+    async def go():
+        live, phone, _ = await four_players(server)
+        await phone.tap("loh-tab-watch")
+        spectator = await on_victory(f"/t/{live.table.id}?k={live.table.spectator_token}")
+        for player, field, value in [("caio", "lands", 1), ("ana", "temples", 2), ("bia", "monsters", 2),
+                                     ("bia", "artifacts", 2), ("bia", "charged", 1), ("dino", "lands", 2)]:
+            live.dispatch({"type": "tracker.set", "player": player, "field": field, "value": value}, HOST)
+            await phone.settle()
+        assert live.state["winner"] is not None
+        for device in (phone, spectator):
+            await device.settle()
+            assert first_difference(device.shown(), (await on_victory(device.route)).shown()) is None
+        live.undo(HOST)
+        for device in (phone, spectator):
+            await device.settle()
+            assert first_difference(device.shown(), (await on_victory(device.route)).shown()) is None
     asyncio.run(go())
 
 

@@ -41,8 +41,13 @@ READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
     "hunt": (("names", "winner", "turn", "hunt", "claimable", "drafts"), None),
 }
-# The current player's counts the turn helper shows: a Land or a Glory point taken leaves it alone.
+# Of the tracks, the current player's counts a section shows (the turn helper's actions spend them, a
+# Monument's build steps name the builder's Temples): a Land or a Monster leaves those sections alone.
 TURN_COUNTS = ("charged", "priests", "temples")
+CURRENT_COUNTS = {"turn": TURN_COUNTS, "monuments": ("temples",)}
+# Sections made of parts of their own (a row per count): described on every render, each part rebuilt
+# only when its own slice moved, with no part around the whole section to rebuild on every change.
+PARTED = frozenset({"watch"})
 
 
 class LordsOfHellasUI:
@@ -63,11 +68,12 @@ class LordsOfHellasUI:
         current = state["turn"]["player"]
         keys, prefix = READS[chosen]
         view = cut(snap, keys)
-        if chosen == "turn":  # the turn helper reads only the counts its actions spend or its steps name
-            view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in TURN_COUNTS}}
+        if chosen in CURRENT_COUNTS:
+            view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in CURRENT_COUNTS[chosen]}}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
-                  part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
+                  SECTIONS[chosen](ui, view) if chosen in PARTED
+                  else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
