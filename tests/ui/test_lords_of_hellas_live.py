@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
+import flet as ft
+
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.live import shown
@@ -124,6 +126,33 @@ def test_a_land_rebuilds_one_row_of_the_victory_section_and_none_of_the_monument
         live.dispatch({"type": "tracker.set", "player": "ana", "field": "temples", "value": 2}, HOST)
         await tablet.settle()
         assert "loh-section-monuments" in game_parts(tablet)  # Ana's turn: a build would name her Temples
+    asyncio.run(go())
+
+
+def test_turn_actions_rebuild_only_the_sections_that_show_them(server):
+    """Battle reads whose turn it is, the Hunt whether this device may play it, the Monuments their
+    builds' answers: a Regular Action (and for Battle and the Hunt a Special one) rebuilds none of them."""
+    async def go():
+        live, phone, tablet = await four_players(server)
+        spectator = await Device(server, f"/t/{live.table.id}?k={live.table.spectator_token}", PHONE).open()
+        await spectator.settle()
+        for device, tab in ((phone, "battle"), (tablet, "hunt"), (spectator, "monuments")):
+            await device.tap(f"loh-tab-{tab}")
+            await device.settle()
+
+        async def step(body: dict) -> None:
+            live.dispatch({**body, "from_step": live.step}, HOST)
+            for device in (phone, tablet, spectator):
+                await device.settle()
+
+        await step({"type": "turn.regular", "action": "move"})
+        assert [game_parts(d) for d in (phone, tablet, spectator)] == [set(), set(), set()]
+        await step({"type": "turn.special", "action": "march"})
+        assert [game_parts(d) for d in (phone, tablet, spectator)] == [set(), set(), {"loh-section-monuments"}]
+        assert spectator.find("loh-monument-build-zeus").disabled
+        await step({"type": "turn.end"})  # Bia's turn: she attacks in a battle not yet entered
+        assert "loh-section-battle" in game_parts(phone)
+        assert isinstance(phone.find("loh-attacker-player-bia"), ft.FilledButton)  # the chosen one is filled
     asyncio.run(go())
 
 

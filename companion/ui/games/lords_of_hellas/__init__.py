@@ -39,7 +39,14 @@ READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
     "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
-    "hunt": (("names", "winner", "turn", "hunt", "claimable", "drafts"), None),
+    "hunt": (("names", "winner", "hunt", "claimable", "drafts"), None),
+}
+# Of the turn and of the view's answers, what a section reads (see slices.cut; a section not named
+# reads all of both): a Regular Action rebuilds none of these, a Special one the Monuments' builds.
+NARROW: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "monuments": (("player", "number", "special", "steps"), ("turn", "build")),
+    "battle": (("player",), ()),  # whose turn it is names the attacker of a battle not yet entered
+    "hunt": ((), ("turn",)),
 }
 # Of the tracks, the current player's counts a section shows (the turn helper's actions spend them, a
 # Monument's build steps name the builder's Temples): a Land or a Monster leaves those sections alone.
@@ -67,7 +74,7 @@ class LordsOfHellasUI:
             parts.append(part(ui, "loh-winner", _winner_banner, state["winner"], state["names"], state["colours"]))
         current = state["turn"]["player"]
         keys, prefix = READS[chosen]
-        view = cut(snap, keys)
+        view = cut(snap, keys, *NARROW.get(chosen, (None, None)))
         if chosen in CURRENT_COUNTS:
             view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in CURRENT_COUNTS[chosen]}}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
