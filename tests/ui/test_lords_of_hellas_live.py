@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 import flet as ft
 
@@ -12,6 +13,21 @@ from live_device import PHONE, Device, first_difference, game_parts, label, phon
 
 HOST = Access("host")
 PLAYERS = ["ana", "bia", "caio", "dino"]
+
+
+async def differs_from_fresh(server: ServerInfo, device: Device, tab: str | None = None) -> str | None:
+    """Where `device`'s screen differs from one opened now on its route (on `tab`), or None. Both read
+    the same clock, an hour on (what fades is over, a download's ticket is the same); the step shield
+    over the screens is left out (it is up until a browser says it drew the step)."""
+    later = time.time() + 3600
+    device.app.clock = lambda: later
+    await device.run(device.app.render)
+    fresh = await Device(server, device.route, device.size, wall=lambda: later).open()
+    await fresh.settle()
+    if tab:
+        await fresh.tap(f"loh-tab-{tab}")
+        await fresh.settle()
+    return first_difference(device.shown()["views"], fresh.shown()["views"])
 
 
 async def four_players(server: ServerInfo):
@@ -85,10 +101,20 @@ def test_a_special_action_rebuilds_the_turn_helper_and_keeps_its_ids(server):
         await phone.settle()
         assert live.state["turn"]["special"] == "march"
         assert {k: tablet.ids().get(k) for k in before} == before
-        assert game_parts(phone) == {"loh-section-turn"}  # scores and whose turn: unchanged
+        # scores, whose turn and the Regular Actions (Bia's phone may take none of them anyway): unchanged
+        assert game_parts(phone) == {"loh-turn-special"}
         assert label(tablet, "loh-special-status-march") == "Used"
         assert tablet.find("loh-special-prepare").disabled  # one Special Action per turn
         assert tablet.find("loh-special-prepare").tooltip == "You already took a Special Action this turn."
+        assert game_parts(tablet) >= {"loh-turn-regular", "loh-turn-special"}  # no Regular Action after it
+        live.undo(HOST)
+        await tablet.settle()
+        await tablet.tap("loh-regular-move")
+        await tablet.settle()
+        await phone.settle()
+        assert game_parts(tablet) == {"loh-turn-regular"}  # a Regular Action leaves the Special card alone
+        assert label(tablet, "loh-regular-status-move") == "Done this turn"
+        assert {k: tablet.ids().get(k) for k in before} == before
     asyncio.run(go())
 
 
@@ -157,31 +183,44 @@ def test_turn_actions_rebuild_only_the_sections_that_show_them(server):
 
 
 def test_the_victory_section_after_changes_shows_what_a_fresh_one_shows(server):
-    """Its rows are parts of their own: after counts move, one comes within one, the game is won and
-    the win undone, a phone and a spectator on the Victory tab show what a device opened now shows."""
-    async def on_victory(route: str) -> Device:
-        device = await Device(server, route, PHONE).open()
-        await device.settle()
-        await device.tap("loh-tab-watch")
-        await device.settle()
-        return device
-
+    """Its rows are parts of their own: after counts move, one comes within one and the game is won, a
+    spectator on the Victory tab shows what a device opened now shows, and so does a phone once the win
+    is undone. (A device opened on a seat takes it over: one comparison per device.)"""
     async def go():
         live, phone, _ = await four_players(server)
-        await phone.tap("loh-tab-watch")
-        spectator = await on_victory(f"/t/{live.table.id}?k={live.table.spectator_token}")
+        spectator = await Device(server, f"/t/{live.table.id}?k={live.table.spectator_token}", PHONE).open()
+        for device in (phone, spectator):
+            await device.tap("loh-tab-watch")
+            await device.settle()
         for player, field, value in [("caio", "lands", 1), ("ana", "temples", 2), ("bia", "monsters", 2),
                                      ("bia", "artifacts", 2), ("bia", "charged", 1), ("dino", "lands", 2)]:
             live.dispatch({"type": "tracker.set", "player": player, "field": field, "value": value}, HOST)
             await phone.settle()
         assert live.state["winner"] is not None
-        for device in (phone, spectator):
-            await device.settle()
-            assert first_difference(device.shown(), (await on_victory(device.route)).shown()) is None
-        live.undo(HOST)
-        for device in (phone, spectator):
-            await device.settle()
-            assert first_difference(device.shown(), (await on_victory(device.route)).shown()) is None
+        await spectator.settle()
+        assert await differs_from_fresh(server, spectator, "watch") is None
+        live.undo(HOST)  # the phone's rows went read-only with the win, and back
+        await phone.settle()
+        assert await differs_from_fresh(server, phone, "watch") is None
+    asyncio.run(go())
+
+
+def test_the_turn_helper_after_a_build_shows_what_a_fresh_one_shows(server):
+    """Its cards and the build's steps are parts of their own: after a Regular Action, a Monument built
+    and a phase ticked off, the turn's phone and a spectator show what a device opened now shows."""
+    async def go():
+        live = server.hub.create("lords_of_hellas", {"players": PLAYERS})
+        ana = f"/t/{live.table.id}?k={live.claim(live.table.seats[0].token)[1]}"
+        devices = [await Device(server, route, PHONE).open()
+                   for route in (ana, f"/t/{live.table.id}?k={live.table.spectator_token}")]
+        for body in ({"type": "turn.regular", "action": "move"}, {"type": "monument.build", "monument": "zeus"},
+                     {"type": "turn.step", "step": "monster_phase"}):
+            live.dispatch({**body, "from_step": live.step}, HOST)
+            for device in devices:
+                await device.settle()
+        assert "loh-turn-build-steps" in devices[0].app.ui.parts.built
+        for device in devices:
+            assert await differs_from_fresh(server, device) is None
     asyncio.run(go())
 
 

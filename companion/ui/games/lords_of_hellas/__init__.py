@@ -16,7 +16,7 @@ from companion.ui.games.lords_of_hellas import battle, hunt, monuments, setup, t
 from companion.ui.games.lords_of_hellas.parts import dot, t
 from companion.ui.games.lords_of_hellas.scores import facts, quick, scores
 from companion.ui.games.lords_of_hellas.slices import cut, may, mine
-from companion.ui.live import group, part
+from companion.ui.live import group, memo, part
 from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.scoreboard import scoreboard
 
@@ -52,9 +52,10 @@ NARROW: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # Monument's build steps name the builder's Temples): a Land or a Monster leaves those sections alone.
 TURN_COUNTS = ("charged", "priests", "temples")
 CURRENT_COUNTS = {"turn": TURN_COUNTS, "monuments": ("temples",)}
-# Sections made of parts of their own (a row per count): described on every render, each part rebuilt
-# only when its own slice moved, with no part around the whole section to rebuild on every change.
-PARTED = frozenset({"watch"})
+# Sections made of parts of their own (a row per count, a card per kind of action): each part is
+# rebuilt only when its own slice moved, and the section is described again (`memo`) only when its
+# view did, with no part around the whole of it to rebuild.
+PARTED = frozenset({"turn", "watch"})
 
 
 class LordsOfHellasUI:
@@ -79,11 +80,16 @@ class LordsOfHellasUI:
             view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in CURRENT_COUNTS[chosen]}}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
-                  SECTIONS[chosen](ui, view) if chosen in PARTED
+                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view) if chosen in PARTED
                   else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _parted(ui: UI, section: str, snap: dict) -> ft.Control:
+    """A section of parts: its group, whose parts were rebuilt where their slices moved."""
+    return SECTIONS[section](ui, snap)
 
 
 def _section(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
