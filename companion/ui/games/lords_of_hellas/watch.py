@@ -3,9 +3,9 @@
 Counts are typed in from the physical board (the app has no map); each change
 is an event, so the game can announce a winner the moment a threshold is met.
 
-Every condition and count of every player is a part of its own (companion/ui/LIVE.md): a Land
-rebuilds that player's Warlord row on a device showing this section, not the four cards (some
-330 controls a change, built and diffed on each such device: bench/change_parts.py).
+Every win condition of every player is a part of its own (companion/ui/LIVE.md): a Land rebuilds
+that player's Warlord row on a device showing this section, not the four cards (some 330 controls
+a change, built and diffed on each such device: bench/change_parts.py).
 """
 from __future__ import annotations
 
@@ -42,19 +42,23 @@ def _title(ui: UI) -> ft.Control:
 
 
 def _player_card(ui: UI, state: dict, player: str, writable: bool) -> ft.Control:
-    """The card around a player's rows, each row a part: a count that moves rebuilds its row alone."""
+    """The card around a player's win conditions, each a part: a Land rebuilds the Warlord row alone.
+    The resources the turn helper checks, which move seldom, are built with the card (a part is held
+    per device: bench/device_census.py)."""
     track = state["tracks"][player]
     rows = [part(ui, f"loh-watch-{player}-{condition}", _condition, player, condition, goal, writable)
             for condition, goal in state["progress"][player].items()]
-    rows += [part(ui, f"loh-watch-{player}-{field}", _count, player, field, track[field],
-                  track["artifacts"] if field == "charged" else None, writable) for field in RESOURCES]
+    resources = tuple((field, track[field], track["artifacts"] if field == "charged" else None)
+                      for field in RESOURCES)
     return part(ui, f"loh-watch-card-{player}", _card, player, state["names"].get(player, player),
-                state["colours"].get(player), len(state["progress"][player]), tuple(rows))
+                state["colours"].get(player), tuple(rows), resources, writable)
 
 
-def _card(ui: UI, player: str, shown_name: str, colour: str | None, conditions: int, rows: tuple) -> ft.Control:
-    """The frame: the player's name, their conditions, a divider, then the resources the turn helper checks."""
-    body = [named(shown_name, colour, 22), *rows[:conditions], ft.Divider(height=8), *rows[conditions:]]
+def _card(ui: UI, player: str, shown_name: str, colour: str | None, rows: tuple, resources: tuple,
+          writable: bool) -> ft.Control:
+    """The frame: the player's name, their conditions, a divider, then the resources."""
+    counts = [_count(ui, player, field, value, maximum, writable) for field, value, maximum in resources]
+    body = [named(shown_name, colour, 22), *rows, ft.Divider(height=8), *counts]
     return ft.Container(card(*body, ident=f"loh-watch-{player}"), width=None if ui.is_phone else 360)
 
 
