@@ -49,6 +49,7 @@ def test_every_key_named_in_the_code_exists():
     ("step", monuments.PHASE_STEPS),
     ("regular", turn.REGULAR_ACTIONS),
     ("threshold", victory.DEFAULT_THRESHOLDS),
+    ("ui_count", victory.COUNTED.values()),  # a tile's line under its number
 ])
 def test_every_named_thing_has_a_label(family, members):
     assert [m for m in members if f"{family}_{m}" not in OURS] == []

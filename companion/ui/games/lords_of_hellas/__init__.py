@@ -16,7 +16,7 @@ from companion.ui.games.lords_of_hellas import battle, hunt, monuments, setup, t
 from companion.ui.games.lords_of_hellas.parts import dot, t
 from companion.ui.games.lords_of_hellas.scores import facts, quick, scores
 from companion.ui.games.lords_of_hellas.slices import cut, may, mine
-from companion.ui.live import group, part
+from companion.ui.live import group, memo, part
 from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.scoreboard import scoreboard
 
@@ -39,10 +39,23 @@ READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
     "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
-    "hunt": (("names", "winner", "turn", "hunt", "claimable", "drafts"), None),
+    "hunt": (("names", "winner", "hunt", "claimable", "drafts"), None),
 }
-# The current player's counts the turn helper shows: a Land or a Glory point taken leaves it alone.
+# Of the turn and of the view's answers, what a section reads (see slices.cut; a section not named
+# reads all of both): a Regular Action rebuilds none of these, a Special one the Monuments' builds.
+NARROW: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "monuments": (("player", "number", "special", "steps"), ("turn", "build")),
+    "battle": (("player",), ()),  # whose turn it is names the attacker of a battle not yet entered
+    "hunt": ((), ("turn",)),
+}
+# Of the tracks, the current player's counts a section shows (the turn helper's actions spend them, a
+# Monument's build steps name the builder's Temples): a Land or a Monster leaves those sections alone.
 TURN_COUNTS = ("charged", "priests", "temples")
+CURRENT_COUNTS = {"turn": TURN_COUNTS, "monuments": ("temples",)}
+# Sections made of parts of their own (a row per count, a card per kind of action): each part is
+# rebuilt only when its own slice moved, and the section is described again (`memo`) only when its
+# view did, with no part around the whole of it to rebuild.
+PARTED = frozenset({"turn", "watch"})
 
 
 class LordsOfHellasUI:
@@ -55,22 +68,28 @@ class LordsOfHellasUI:
         state = snap["state"]
         chosen = ui.local.setdefault(SECTION, "turn")
         who = snap["seat"] if snap["role"] == "seat" else None
-        tiles = scores(ui, {**state, "allowed": may(snap)}, who)
+        tiles = scores(ui, state, may(snap), who)
         own = [s for s in tiles if s.seat == who]
         parts: list[ft.Control] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick)]
         if state["winner"] is not None:
             parts.append(part(ui, "loh-winner", _winner_banner, state["winner"], state["names"], state["colours"]))
         current = state["turn"]["player"]
         keys, prefix = READS[chosen]
-        view = cut(snap, keys)
-        if chosen == "turn":  # the turn helper reads only the counts its actions spend or its steps name
-            view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in TURN_COUNTS}}
+        view = cut(snap, keys, *NARROW.get(chosen, (None, None)))
+        if chosen in CURRENT_COUNTS:
+            view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in CURRENT_COUNTS[chosen]}}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
-                  part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
+                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view) if chosen in PARTED
+                  else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _parted(ui: UI, section: str, snap: dict) -> ft.Control:
+    """A section of parts: its group, whose parts were rebuilt where their slices moved."""
+    return SECTIONS[section](ui, snap)
 
 
 def _section(ui: UI, section: str, snap: dict, local: str) -> ft.Control:

@@ -45,9 +45,14 @@ def dot(colour: str | None, size: int = 18) -> ft.Control:
 
 
 def player_label(state: dict, player: str, size: int = 18, bold: bool = True) -> ft.Control:
+    return named(name(state, player), state["colours"].get(player), size, bold)
+
+
+def named(shown: str, colour: str | None, size: int = 18, bold: bool = True) -> ft.Control:
+    """A player's name after their colour's dot (a part passes the two, not the whole state)."""
     return ft.Row([
-        dot(state["colours"].get(player), size),
-        ft.Text(name(state, player), size=size, weight=ft.FontWeight.BOLD if bold else None),
+        dot(colour, size),
+        ft.Text(shown, size=size, weight=ft.FontWeight.BOLD if bold else None),
     ], spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -2,8 +2,9 @@
 
 The big number is each player's nearest win (the counted condition with the
 largest share of its target, shown as "value/target", its name the first
-marker); the detail line keeps all three counts; markers flag one-away players and a King of Kings countdown
-on a Monument the player holds. The quick buttons add a Land or a defeated
+marker); the detail line gives the other counts, so each count is on the tile once
+and a Land for the leader of Lands changes one figure on every screen, not two;
+markers flag one-away players and a King of Kings countdown on a Monument the player holds. The quick buttons add a Land or a defeated
 Monster, the counts the table changes most, where the view says this device may.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ import flet as ft
 from companion.games.lords_of_hellas import COUNTED, MONUMENTS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import t
+from companion.ui.live import memo
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -28,32 +30,45 @@ class WatchScore(Score):
     quick: tuple[tuple[str, str | None], ...] = ()
 
 
-def scores(ui: UI, state: dict, who: str | None) -> list[WatchScore]:
-    """One tile per player, the viewer's own first on a phone."""
-    rows = [_score(ui, state, p) for p in state["players"]]
+def scores(ui: UI, state: dict, allowed: dict, who: str | None) -> list[WatchScore]:
+    """One tile per player, the viewer's own first on a phone.
+
+    Each tile is worked out only when its own inputs changed on this device (`memo`): a Land for
+    one player words one tile again, not four (bench/change_profile.py)."""
+    held: dict[str, list[tuple[str, int]]] = {p: [] for p in state["players"]}
+    for m in MONUMENTS:  # a King of Kings countdown on a Monument the player holds
+        monument = state["monuments"][m]
+        if monument["countdown"] is not None and monument["controller"] in held:
+            held[monument["controller"]].append((m, monument["countdown"]))
+    current = state["turn"]["player"] if state["winner"] is None else None
+    names, colours, progress = state["names"], state["colours"], state["progress"]
+    rows = [memo(ui, f"loh-score-{p}", _score, p, names[p], colours.get(p), progress[p], tuple(held[p]),
+                 allowed[f"tracker.{p}"], p == current) for p in state["players"]]
     return sorted(rows, key=lambda s: s.seat != who) if who else rows
 
 
 def facts(ui: UI, state: dict) -> tuple[str, ...]:
-    return (t(ui, "turn_number", number=state["turn"]["number"]), t(ui, "round_number", number=state["round"]))
+    """The turn and round line, worded again only when one of them moved."""
+    return memo(ui, "loh-facts", _facts, state["turn"]["number"], state["round"])
 
 
-def _score(ui: UI, state: dict, player: str) -> WatchScore:
-    progress = state["progress"][player]
+def _facts(ui: UI, number: int, round_: int) -> tuple[str, ...]:
+    return t(ui, "turn_number", number=number), t(ui, "round_number", number=round_)
+
+
+def _score(ui: UI, player: str, name: str, colour: str | None, progress: dict, held: tuple[tuple[str, int], ...],
+           reason: str | None, active: bool) -> WatchScore:
     nearest = max(progress, key=lambda c: progress[c]["value"] / progress[c]["target"])
     best = progress[nearest]
     # Never empty, so a tile keeps its shape (and its buttons their ids) as markers come and go.
     markers = [t(ui, f"ui_short_{nearest}")]
     if any(g["value"] == g["target"] - 1 for g in progress.values()):
         markers.append(t(ui, "ui_mark_one_away"))
-    for m in MONUMENTS:
-        monument = state["monuments"][m]
-        if monument["countdown"] is not None and monument["controller"] == player:
-            markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=monument["countdown"]))
-    reason = state["allowed"][f"tracker.{player}"]
-    active = state["winner"] is None and state["turn"]["player"] == player
-    detail = t(ui, "ui_tile_detail", **{COUNTED[c]: f"{g['value']}/{g['target']}" for c, g in progress.items()})
-    return WatchScore(player, state["names"][player], f"{best['value']}/{best['target']}", state["colours"].get(player),
+    for m, turns in held:
+        markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=turns))
+    detail = " · ".join(t(ui, f"ui_count_{COUNTED[c]}", value=f"{g['value']}/{g['target']}")
+                         for c, g in progress.items() if c != nearest)
+    return WatchScore(player, name, f"{best['value']}/{best['target']}", colour,
                       tuple(markers), active, detail, tuple((f, reason) for f in QUICK))
 
 

@@ -20,11 +20,21 @@ def may(snap: dict) -> dict[str, str | None]:
     return {k: WATCHING for k in answers} if snap["role"] == "spectator" else answers
 
 
-def cut(snap: dict, keys: tuple[str, ...]) -> dict:
-    """A snapshot holding only `keys` of the state, plus the device's answers under "allowed"."""
+def cut(snap: dict, keys: tuple[str, ...], turn: tuple[str, ...] | None = None,
+        answers: tuple[str, ...] | None = None) -> dict:
+    """A snapshot holding only `keys` of the state, plus the device's answers under "allowed".
+
+    `turn`: only these fields of the turn (None: all of it); `answers`: only the answers of these
+    kinds ("build" for every "build.<monument>"; None: all of them). A section that shows neither
+    whose Regular Actions are done nor the Special Actions' answers is not rebuilt when they move."""
     state = snap["state"]
-    return {"role": snap["role"], "seat": snap["seat"],
-            "state": {**{k: state[k] for k in keys if k in state}, "allowed": may(snap)}}
+    out = {k: state[k] for k in keys if k in state}
+    if turn is not None and "turn" in out:
+        out["turn"] = {k: out["turn"][k] for k in turn}
+    allowed = may(snap)
+    if answers is not None:
+        allowed = {k: v for k, v in allowed.items() if k.partition(".")[0] in answers}
+    return {"role": snap["role"], "seat": snap["seat"], "state": {**out, "allowed": allowed}}
 
 
 def mine(ui: UI, prefix: str | None) -> str:

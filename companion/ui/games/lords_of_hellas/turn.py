@@ -16,37 +16,75 @@ from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
 from companion.ui.games.lords_of_hellas.parts import action_row, choice_row, name, t, why
 from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
-from companion.ui.live import part
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 
 def panel(ui: UI, snap: dict) -> ft.Control:
+    """The Regular and the Special Actions are parts of their own, each given only what it reads: a
+    Regular Action rebuilds the Regular card, not the Special one (whose answers it does not move)."""
     state = snap["state"]
     turn = state["turn"]
-    columns = [_regular(ui, snap), _special(ui, snap)]
-    parts: list[ft.Control] = [heading(t(ui, "turn_title"))]
-    if snap["role"] == "seat" and snap["seat"] != turn["player"]:
-        parts.append(note(t(ui, "err_not_your_turn", name=name(state, turn["player"])), "loh-wait", 17))
-    if ui.is_phone:
-        parts += columns
-    else:
-        parts.append(ft.Row([ft.Container(c, expand=True) for c in columns], spacing=12,
-                            vertical_alignment=ft.CrossAxisAlignment.START))
+    player = turn["player"]
+    regular = part(ui, "loh-turn-regular", _regular, _regular_view(snap), shared.shared(ui, state, COUNTS))
+    special = part(ui, "loh-turn-special", _special, _special_view(snap))
+    parts: list[ft.Control] = [part(ui, "loh-turn-title", _title)]
+    if snap["role"] == "seat" and snap["seat"] != player:
+        parts.append(part(ui, "loh-turn-wait", _wait, name(state, player)))
+    parts += [regular, special] if ui.is_phone else [part(ui, "loh-turn-columns", _columns, (regular, special))]
     if turn["special"] == "build_monument":
-        parts.append(build_steps(ui, snap))
+        parts.append(part(ui, "loh-turn-build-steps", build_steps, snap))
     # Its own part, keyed: the wait note that comes and goes above it when the turn passes does not
     # make a new button of it, so a tap aimed at it before the phone drew the next turn still
     # reaches the server (which answers "Already moved on") instead of being dropped unanswered.
     parts.append(part(ui, "loh-end-turn", _end, state["allowed"]["end"]))
-    return ft.Column(parts, spacing=12)
+    return group(ui, "loh-section-turn", ft.Column, parts, spacing=12)
 
 
-def _regular(ui: UI, snap: dict) -> ft.Control:
+def _title(ui: UI) -> ft.Control:
+    return heading(t(ui, "turn_title"))
+
+
+def _wait(ui: UI, player_name: str) -> ft.Control:
+    return note(t(ui, "err_not_your_turn", name=player_name), "loh-wait", 17)
+
+
+def _columns(ui: UI, columns: tuple) -> ft.Control:
+    """A tablet's two cards side by side."""
+    return ft.Row([ft.Container(c, expand=True) for c in columns], spacing=12,
+                  vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _regular_view(snap: dict) -> dict:
+    """What the Regular card reads: the current player's done actions and the counts they spend."""
+    state = snap["state"]
+    player = state["turn"]["player"]
+    track = state["tracks"][player]
+    return {"role": snap["role"], "seat": snap["seat"], "state": {
+        "turn": {"player": player, "regular": state["turn"]["regular"]},
+        "tracks": {player: {"charged": track["charged"], "priests": track["priests"]}},
+        "allowed": {k: v for k, v in state["allowed"].items() if k.startswith("regular.")}}}
+
+
+def _special_view(snap: dict) -> dict:
+    """What the Special card reads: the turn's Special Action, the player's used markers, the actions'
+    names, their answers and the Monuments' levels (Build Monument's buttons), and whether anyone won."""
+    state = snap["state"]
+    player = state["turn"]["player"]
+    return {"role": snap["role"], "seat": snap["seat"], "state": {
+        "turn": {"player": player, "special": state["turn"]["special"]},
+        "used": {player: state["used"][player]}, "winner": state["winner"],
+        "special_names": state.get("special_names", {}), "special_added": state.get("special_added", []),
+        "monuments": {m: {"level": state["monuments"][m]["level"]} for m in MONUMENTS},
+        "allowed": {k: v for k, v in state["allowed"].items() if k.startswith(("special.", "build."))}}}
+
+
+def _regular(ui: UI, snap: dict, saved: tuple) -> ft.Control:
+    """`saved`: how many to use, agreed on any device (the table's draft)."""
     state = snap["state"]
     turn = state["turn"]
     track = state["tracks"][turn["player"]]
     rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
-    saved = shared.shared(ui, state, COUNTS)  # how many to use, agreed on any device
     for action in REGULAR_ACTIONS:
         done = action in turn["regular"]
         reason = state["allowed"][f"regular.{action}"]

@@ -2,6 +2,10 @@
 
 Counts are typed in from the physical board (the app has no map); each change
 is an event, so the game can announce a winner the moment a threshold is met.
+
+Every win condition of every player is a part of its own (companion/ui/LIVE.md): a Land rebuilds
+that player's Warlord row on a device showing this section, not the four cards (some 330 controls
+a change, built and diffed on each such device: bench/change_parts.py).
 """
 from __future__ import annotations
 
@@ -10,8 +14,9 @@ import flet as ft
 from companion.games.lords_of_hellas import MONUMENTS, TOP_LEVEL
 from companion.games.lords_of_hellas import COUNTED
 from companion.ui.context import UI
-from companion.ui.games.lords_of_hellas.parts import can_write, name, player_label, t
+from companion.ui.games.lords_of_hellas.parts import can_write, named, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import card, heading, note, stepper, tagged
 
 # Kept beside the victory counts because the turn helper checks them.
@@ -20,29 +25,44 @@ RESOURCES = ("priests", "artifacts", "charged")
 
 def panel(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
-    width = None if ui.is_phone else 360
-    cards = [_player_card(ui, snap, player, width) for player in state["players"]]
-    return ft.Column([
-        heading(t(ui, "watch_title")),
-        ft.Row(cards, wrap=True, spacing=12, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START),
-        _king_of_kings(ui, state),
+    writable = can_write(snap)
+    cards = [_player_card(ui, state, player, writable) for player in state["players"]]
+    king = part(ui, "loh-watch-king", _king_of_kings, state["conditions"]["king_of_kings"], state["monuments"],
+                state["names"])
+    return group(ui, "loh-section-watch", ft.Column, [
+        part(ui, "loh-watch-title", _title),
+        group(ui, "loh-watch-cards", ft.Row, cards, wrap=True, spacing=12, run_spacing=12,
+              vertical_alignment=ft.CrossAxisAlignment.START),
+        king,
     ], spacing=12)
 
 
-def _player_card(ui: UI, snap: dict, player: str, width: int | None) -> ft.Control:
-    state = snap["state"]
+def _title(ui: UI) -> ft.Control:
+    return heading(t(ui, "watch_title"))
+
+
+def _player_card(ui: UI, state: dict, player: str, writable: bool) -> ft.Control:
+    """The card around a player's win conditions, each a part: a Land rebuilds the Warlord row alone.
+    The resources the turn helper checks, which move seldom, are built with the card (a part is held
+    per device: bench/device_census.py)."""
     track = state["tracks"][player]
-    rows: list[ft.Control] = [player_label(state, player, 22)]
-    for condition, goal in state["progress"][player].items():
-        rows.append(_condition(ui, snap, player, condition, goal))
-    rows.append(ft.Divider(height=8))
-    for field in RESOURCES:
-        maximum = track["artifacts"] if field == "charged" else None
-        rows.append(_count(ui, snap, player, field, track[field], maximum))
-    return ft.Container(card(*rows, ident=f"loh-watch-{player}"), width=width)
+    rows = [part(ui, f"loh-watch-{player}-{condition}", _condition, player, condition, goal, writable)
+            for condition, goal in state["progress"][player].items()]
+    resources = tuple((field, track[field], track["artifacts"] if field == "charged" else None)
+                      for field in RESOURCES)
+    return part(ui, f"loh-watch-card-{player}", _card, player, state["names"].get(player, player),
+                state["colours"].get(player), tuple(rows), resources, writable)
 
 
-def _condition(ui: UI, snap: dict, player: str, condition: str, goal: dict) -> ft.Control:
+def _card(ui: UI, player: str, shown_name: str, colour: str | None, rows: tuple, resources: tuple,
+          writable: bool) -> ft.Control:
+    """The frame: the player's name, their conditions, a divider, then the resources."""
+    counts = [_count(ui, player, field, value, maximum, writable) for field, value, maximum in resources]
+    body = [named(shown_name, colour, 22), *rows, ft.Divider(height=8), *counts]
+    return ft.Container(card(*body, ident=f"loh-watch-{player}"), width=None if ui.is_phone else 360)
+
+
+def _condition(ui: UI, player: str, condition: str, goal: dict, writable: bool) -> ft.Control:
     value, target = goal["value"], goal["target"]
     title = t(ui, f"cond_{condition}")
     progress = t(ui, "watch_progress", value=value, target=target)
@@ -52,7 +72,7 @@ def _condition(ui: UI, snap: dict, player: str, condition: str, goal: dict) -> f
         note(t(ui, f"cond_{condition}_goal", target=target), size=14),
         *([unsourced(ui, f"loh-unsourced-warlord-{player}")] if condition == "warlord" else []),
         ft.ProgressBar(value=min(1.0, value / target), bar_height=8, border_radius=4),
-        _count(ui, snap, player, COUNTED[condition], value, None),
+        _count(ui, player, COUNTED[condition], value, None, writable),
     ]
     if value == target - 1:
         parts.append(tagged(ft.Text(t(ui, "watch_one_away", condition=title), size=15,
@@ -61,10 +81,10 @@ def _condition(ui: UI, snap: dict, player: str, condition: str, goal: dict) -> f
     return ft.Column(parts, spacing=4)
 
 
-def _count(ui: UI, snap: dict, player: str, field: str, value: int, maximum: int | None) -> ft.Control:
+def _count(ui: UI, player: str, field: str, value: int, maximum: int | None, writable: bool) -> ft.Control:
     label = t(ui, f"field_{field}")
     ident = f"loh-{field}-{player}"
-    if not can_write(snap):
+    if not writable:
         return ft.Row([ft.Text(label, size=16, expand=True),
                        tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD), f"{ident}-value",
                               f"{label} {value}")])
@@ -75,18 +95,18 @@ def _count(ui: UI, snap: dict, player: str, field: str, value: int, maximum: int
     return stepper(label, value, change, ident, minimum=0, maximum=maximum)
 
 
-def _king_of_kings(ui: UI, state: dict) -> ft.Control:
+def _king_of_kings(ui: UI, on: bool, monuments: dict, names: dict) -> ft.Control:
     title = t(ui, "cond_king_of_kings")
-    if not state["conditions"]["king_of_kings"]:
+    if not on:
         return card(ft.Text(title, size=18, weight=ft.FontWeight.BOLD), note(t(ui, "watch_king_off")),
                     ident="loh-watch-king")
     rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
                               note(t(ui, "cond_king_of_kings_goal"))]
     for monument_id in MONUMENTS:
-        monument = state["monuments"][monument_id]
+        monument = monuments[monument_id]
         if monument["level"] < TOP_LEVEL:
             continue
-        holder = name(state, monument["controller"]) or t(ui, "monument_nobody")
+        holder = names.get(monument["controller"], monument["controller"]) or t(ui, "monument_nobody")
         status = (t(ui, "monument_countdown", turns=monument["countdown"]) if monument["countdown"] is not None
                   else t(ui, "monument_countdown_over"))
         line = f"{t(ui, f'monument_{monument_id}')}: {status}. {t(ui, 'monument_controller')}: {holder}"
