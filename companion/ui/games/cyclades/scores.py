@@ -36,7 +36,7 @@ def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
     Every device works them out on every change, and a change moves one player's tracker: so
     each tile is a memo of the state it reads (its factions' records, its places in the turn
     order, whether its tracker is this device's to change, its seat), and an unchanged player's
-    comes back as the very same TrackScore, which the scoreboard then passes by unlooked-at."""
+    comes back as the very same TrackScore, which the scoreboard's memos then recognise by identity."""
     active = set(acting(state))
     seats = {s["id"]: s for s in ui.snap["seats"]}
     owned: dict[str, list[str]] = {}
@@ -49,7 +49,7 @@ def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
     rows = []
     for pid in state["players"]:
         seat = seats.get(pid)
-        # The player's slice of the state as one dict: compared in one go, by value
+        # the player's slice of the state as one dict, which the memo compares in one go
         mine = {"records": {f: tracker[f] for f in owned.get(pid, ())}, "turns": turns.get(pid, [])}
         rows.append(memo(ui, f"cyc-score-{pid}", _score, pid, seat["name"] if seat else pid,
                          seat["colour"] if seat else None, mine, allowed[f"tracker.{pid}"], pid in active))
