@@ -44,8 +44,8 @@ def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
 
 def test_a_card_for_bia_works_out_her_tile_alone_and_walks_no_tile_frame(server, monkeypatch):
     """Every device walks the scoreboard on every change: a card more for Bia works out Bia's score
-    only (the other players' come back from their memos), and rebuilds her detail line without
-    describing her tile again (its frame, markers and buttons stay unwalked)."""
+    only (the other players' come back from their memos), walks no other tile, and rebuilds her
+    detail line without describing the rest of her tile again (frame, markers and buttons)."""
     from companion.ui.widgets import scoreboard
     scores = importlib.import_module("companion.ui.games.cyclades.scores")  # the package names a function so
     calls: list[tuple[int, str]] = []
@@ -60,6 +60,7 @@ def test_a_card_for_bia_works_out_her_tile_alone_and_walks_no_tile_frame(server,
 
     counting(scores, "_score", lambda args: args[0])
     counting(scoreboard, "_tile", lambda args: f"tile-{args[0].seat}")
+    counting(scoreboard, "_whole", lambda args: f"whole-{args[1].seat}")
 
     async def go():
         live, phone, tablet = await income_phase(server)
@@ -68,7 +69,8 @@ def test_a_card_for_bia_works_out_her_tile_alone_and_walks_no_tile_frame(server,
         await phone.settle()
         await tablet.settle()
         for device in (phone, tablet):
-            assert [what for ui, what in calls if ui == id(device.app.ui)] == ["bia"]
+            # Bia's score, then her tile from it (number and detail line), and nothing of any other tile
+            assert [what for ui, what in calls if ui == id(device.app.ui)] == ["bia", "whole-bia"]
             assert game_parts(device) == {"tile-detail-bia"}
     asyncio.run(go())
 
