@@ -39,13 +39,21 @@ def thawed(value: Any) -> Any:
 def shared(ui: UI, state: dict, name: str, part: str | None = None) -> tuple:
     """(entries, version, who): what the table holds for this form, as part arguments.
 
-    `who` names, in words, the devices that made the entries (a seat's name, or the tablet)."""
+    `who` names, in words, the devices that made the entries (a seat's name, or the tablet).
+
+    Every device works this out on every change, and a form is mostly empty: then its version is
+    the one of no entries, worked out once (a digest is JSON and SHA-256 of the entries)."""
+    if not (state.get(drafts.KEY) or {}).get(name):
+        return (), _EMPTY, ()
     held = drafts.entries(state, name, part)
     by = drafts.who(state, name)
     names = {s["id"]: s["name"] for s in ui.snap.get("seats", ())}
     makers = sorted({ui.t("ui.host") if a == TABLET else names.get(a, str(a))
                      for p, a in by.items() if p in held and a})
     return frozen(held), drafts.version(state, name, part), tuple(makers)
+
+
+_EMPTY = drafts.version({}, "")  # the version of a form with no entries, whatever its name or part
 
 
 def value(saved: tuple, path: str, default: Any = None) -> Any:

@@ -96,15 +96,17 @@ class Parts:
     # (children before the part built around them): each is updated in place, see update_in_place().
     replaced: list[ft.Component] = field(default_factory=list)
     look: tuple | None = None  # the device's language, theme and width class during a render
-    # memo(): what each key's function returned last, from which (function, look), arguments, and
-    # the parts it named
-    memos: dict[str, tuple[tuple, Any, list[str], tuple]] = field(default_factory=dict)
+    # memo(): what each key's function returned last, from which (function, look), arguments, the
+    # parts it named, and the memos called inside it (all the way down)
+    memos: dict[str, tuple[tuple, Any, list[str], tuple, list[str]]] = field(default_factory=dict)
     memos_used: set[str] = field(default_factory=set)
+    memo_stack: list[list[str]] = field(default_factory=list)  # the memos named by each memo being described
 
     def begin(self, look: tuple | None = None) -> None:
         self.used.clear()
         self.memos_used.clear()
         self.stack.clear()
+        self.memo_stack.clear()
         self.rebuilt = []
         self.replaced = []
         self.look = look
@@ -208,7 +210,10 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
     name, buttons and frame): a part that hits is cheap, but the walk to it (the arguments
     computed, each part's signature compared) is paid on every render of every device, and
     most of a screen is unchanged by a change. `describe` follows the rules of a part's `build`
-    (reads nothing but its arguments); unlike a part, it makes no control of its own."""
+    (reads nothing but its arguments); unlike a part, it makes no control of its own.
+
+    Memos may nest: one whose arguments did not change keeps the memos called inside it, so a
+    piece that is described again later (its outer memo missed) still finds its inner ones."""
     parts: Parts = ui.parts
     signature = (describe, _look(ui))
     cached = parts.memos.get(key)
@@ -216,17 +221,22 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
             and all(k in parts.built for k in cached[2]):
         for child in cached[2]:
             parts._mark(child)
-        named = cached[2]
-        result = cached[1]
+        named, nested, result = cached[2], cached[4], cached[1]
+        parts.memos_used.update(nested)
     else:
         parts.stack.append([])
+        parts.memo_stack.append([])
         try:
             result = describe(ui, *args)
         finally:
             named = parts.stack.pop()
-        parts.memos[key] = (signature, result, named, args)
+            nested = parts.memo_stack.pop()
+        parts.memos[key] = (signature, result, named, args, nested)
     if parts.stack:
         parts.stack[-1].extend(named)
+    if parts.memo_stack:
+        parts.memo_stack[-1].append(key)
+        parts.memo_stack[-1].extend(nested)
     parts.memos_used.add(key)
     return result
 

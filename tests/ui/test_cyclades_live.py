@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
@@ -38,6 +39,39 @@ def test_a_priestess_for_bia_rebuilds_her_tile_only_and_keeps_every_id(server):
         assert game_parts(tablet) == {"tile-detail-bia"}
         assert label(phone, "score-bia") == "Bia 0" and "Priest. 1" in shown(phone.find("tile-bia").content.controls[2]).value
         assert sum(map(len, phone.patches_since(mark))) < 4000
+    asyncio.run(go())
+
+
+def test_a_card_for_bia_works_out_her_tile_alone_and_walks_no_tile_frame(server, monkeypatch):
+    """Every device walks the scoreboard on every change: a card more for Bia works out Bia's score
+    only (the other players' come back from their memos), walks no other tile, and rebuilds her
+    detail line without describing the rest of her tile again (frame, markers and buttons)."""
+    from companion.ui.widgets import scoreboard
+    scores = importlib.import_module("companion.ui.games.cyclades.scores")  # the package names a function so
+    calls: list[tuple[int, str]] = []
+
+    def counting(module, name, what):
+        original = getattr(module, name)
+
+        def counted(ui, *args):
+            calls.append((id(ui), what(args)))
+            return original(ui, *args)
+        monkeypatch.setattr(module, name, counted)
+
+    counting(scores, "_score", lambda args: args[0])
+    counting(scoreboard, "_tile", lambda args: f"tile-{args[0].seat}")
+    counting(scoreboard, "_whole", lambda args: f"whole-{args[1].seat}")
+
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        calls.clear()
+        live.dispatch({"type": "tracker.adjust", "player": "bia", "item": "philosophers", "delta": 1}, HOST)
+        await phone.settle()
+        await tablet.settle()
+        for device in (phone, tablet):
+            # Bia's score, then her tile from it (number and detail line), and nothing of any other tile
+            assert [what for ui, what in calls if ui == id(device.app.ui)] == ["bia", "whole-bia"]
+            assert game_parts(device) == {"tile-detail-bia"}
     asyncio.run(go())
 
 

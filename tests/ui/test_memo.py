@@ -113,3 +113,29 @@ def test_arguments_compare_controls_by_identity_and_data_by_value():
     assert len(built) == 3
     render([built[-1][0][0]], ["ares", 1], {"glory": 2})  # a list is no tuple as data
     assert len(built) == 4
+
+
+def test_a_memo_that_hits_keeps_the_memos_inside_it():
+    """A tile described from its whole score calls an inner memo for the part of it a new number
+    leaves alone: while the outer memo hits, the inner one must stay, or the next new number
+    describes the whole tile again."""
+    ui = device()
+    inner: list[str] = []
+
+    def _frame_of(ui, seat: str) -> ft.Control:
+        inner.append(seat)
+        return part(ui, f"frame-{seat}", _frame, ())
+
+    def _whole(ui, seat: str, value: int) -> tuple:
+        return part(ui, f"number-{seat}", _text, str(value)), memo(ui, f"inner-{seat}", _frame_of, seat)
+
+    def render(value: int) -> None:
+        ui.parts.begin()
+        memo(ui, "whole-ana", _whole, "ana", value)
+        ui.parts.end()
+
+    render(1)
+    render(1)  # the outer memo hits: nothing is described
+    render(2)  # a new number: the outer one is described again, the inner one still hits
+    assert inner == ["ana"]
+    assert {"whole-ana", "inner-ana"} <= set(ui.parts.memos) and "frame-ana" in ui.parts.built

@@ -10,7 +10,6 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.core.plain import copy_state
 from companion.core import drafts as shared_forms
 from companion.games.cyclades.drafts import DRAFTS
 from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
@@ -93,10 +92,14 @@ class Cyclades(GameBase):
         return {**event, "to": to}
 
     def view(self, state: dict, seat: str | None) -> dict:
-        """A copy with the purses cut down to the viewer's own, until the end reveals them all, and
-        what this viewer may do now (`allowed`, worked out from that cut-down copy only)."""
+        """The state with the purses cut down to the viewer's own, until the end reveals them all, and
+        what this viewer may do now (`allowed`, worked out from that cut-down view only).
+
+        A new dict over the state, as every game's view: the hub cuts every secret out of it on a
+        copy of its own (`secrets.cut_view`) before a device gets it, once per kind of device and
+        change. A deep copy here too cost each kind of device a second copy of the whole state."""
         state = per_faction(state)
-        out = copy_state(state)
+        out = dict(state)
         if state["phase"] != "over":
             out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}
         out["allowed"] = allowed(out, seat)

@@ -48,18 +48,37 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
                quick: QuickActions | None = None, key: str = "scoreboard") -> ft.Control:
     """The whole board: a line of table-wide facts (day, phase, wager…) above one tile per player.
     A screen that splits the tiles (a phone: its own tile on top, the others further down) calls
-    it once per piece, each with its own `key`."""
-    glowing = _glowing(ui, scores)
+    it once per piece, each with its own `key`.
+
+    Every device walks every scoreboard on every change, and a change moves one tile or none:
+    so the board is a memo of its scores (a phone's other players' board, which most changes
+    leave alone, costs one comparison), and each tile a memo of its whole score, inside which
+    the number and the rest of the tile are memos again (a new number leaves the rest unwalked)."""
+    glowing = _glowing(ui, scores)  # every render: it notes the values this device has shown
+    return memo(ui, key, _board, key, tuple(scores), tuple(facts), quick, tuple(sorted(glowing.items())))
+
+
+def _board(ui: UI, key: str, scores: tuple[Score, ...], facts: tuple[str, ...], quick: QuickActions | None,
+           glowing: tuple[tuple[str, float], ...]) -> ft.Control:
+    glows = dict(glowing)
     detailed = any(s.detail for s in scores)
-    tiles = []
-    for s in scores:  # the number outside its tile's memo: a new score leaves the rest of the tile unwalked
-        number = part(ui, f"tile-number-{s.seat}", _number, s.seat, s.name, s.value, _accent(s.colour))
-        tiles.append(memo(ui, f"tile-{key}-{s.seat}", _tile, replace(s, value=""), quick, glowing.get(s.seat),
-                          detailed, number))
-    body = [part(ui, f"{key}-facts", _facts, tuple(facts))] if facts else []
+    tiles = [memo(ui, f"tile-all-{key}-{s.seat}", _whole, key, s, quick, glows.get(s.seat), detailed)
+             for s in scores]
+    body = [part(ui, f"{key}-facts", _facts, facts)] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
     return group(ui, key, ft.Column, body, spacing=8)
+
+
+def _whole(ui: UI, key: str, s: Score, quick: QuickActions | None, glow: float | None,
+           detailed: bool) -> ft.Control:
+    """One tile from its whole score: the number and the detail line, the pieces that move most
+    (a Glory, a card more), then the rest of the tile without them, which they leave as it was
+    (on a phone: on the tablet a new number makes the glow come on)."""
+    number = part(ui, f"tile-number-{s.seat}", _number, s.seat, s.name, s.value, _accent(s.colour))
+    # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
+    detail = part(ui, f"tile-detail-{s.seat}", _detail, s.detail) if detailed else None
+    return memo(ui, f"tile-{key}-{s.seat}", _tile, replace(s, value="", detail=""), quick, glow, number, detail)
 
 
 def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
@@ -67,15 +86,16 @@ def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
                          wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
-def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, detailed: bool,
-          number: ft.Control) -> ft.Control:
+def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, number: ft.Control,
+          detail: ft.Control | None) -> ft.Control:
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
-    number alone, which is patched where it stands. It is made outside (`number`) and `score`
-    comes without its value, so a new number does not even call this again (on a phone: on
-    the tablet the glow comes on). The frame follows whose turn it is and the glow. The
-    markers share the number's line, of fixed height: the buttons under them never move when
-    a Turn or First chip passes to another tile. A tile whose inputs did not change is not
-    walked at all (memo): a change touches one or two tiles of five.
+    number alone, which is patched where it stands, and a new detail line the same. Both are
+    made outside (`number`, `detail`) and `score` comes without them, so a change of either does
+    not even call this again (on a phone: on the tablet the glow comes on). The frame follows
+    whose turn it is and the glow. The markers share the number's line, of fixed height: the
+    buttons under them never move when a Turn or First chip passes to another tile. A tile
+    whose inputs did not change is not walked at all (memo): a change touches one or two tiles
+    of five.
 
     `glow` is the moment the glow goes out (None: no glow). A number that changes again while it
     glows glows longer: its frame stays as it is (nothing to send), and the fade booked by the
@@ -88,10 +108,10 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     rows: list[ft.Control] = [
         group(ui, f"tile-line-{seat}", ft.Row, line, spacing=8, height=NUMBER_LINE,
               vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-    if detailed:  # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
-        rows.append(part(ui, f"tile-detail-{seat}", _detail, score.detail))
+    if detail is not None:
+        rows.append(detail)
     if quick:
-        rows.append(part(ui, f"tile-quick-{seat}", _quick, quick, replace(score, detail="", markers=(), active=False)))
+        rows.append(part(ui, f"tile-quick-{seat}", _quick, quick, replace(score, markers=(), active=False)))
     frame = (seat, name, accent, score.active, glow is not None, tuple(rows))
     if glow is not None:  # the frame alone goes out, as the next render will describe it
         fade_at(ui, glow + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], False, frame[5]),

@@ -6,6 +6,7 @@ import json
 import random
 import re
 
+from companion.core.access import Access
 from companion.games.cyclades.game import GAME
 
 PLAYERS = ["red", "blue", "green"]
@@ -119,12 +120,22 @@ def test_states_and_events_survive_a_json_round_trip():
         assert json.loads(json.dumps(after)) == after
 
 
-def test_the_view_is_a_copy():
+def test_the_view_changes_nothing_in_the_state_and_a_device_gets_a_copy_of_its_own(hub):
+    """view() is a new dict over the state, as every game's: its cut purses and what is allowed are
+    its own, and the hub hands each device a cut copy of its own (a deep copy in view() as well
+    cost every kind of device a second copy of the whole state on every change)."""
     state = play()[5][2]
+    before = copy.deepcopy(state)
     seen = GAME.view(state, "red")
-    seen["tracker"]["red"]["priestesses"] = 99
     seen["gold"]["red"] = -1
-    assert state["tracker"]["red"]["priestesses"] == 0 and state["gold"]["red"] != -1
+    seen["allowed"].clear()
+    assert state == before
+    live = hub.create("cyclades", {"players": PLAYERS})
+    live.dispatch({**SCRIPT[0], "from_step": live.step}, Access("host"))
+    shown = live.snapshot(Access("seat", "red"))["state"]
+    shown["tracker"]["red"]["priestesses"] = 99
+    shown["gold"]["red"] = -1
+    assert live.state["tracker"]["red"]["priestesses"] == 0 and live.state["gold"]["red"] != -1
 
 
 def test_replaying_the_stored_events_gives_the_same_state():

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.games.cyclades import BUILDINGS, factions_of, is_out, next_bidder
+from companion.games.cyclades import BUILDINGS, next_bidder
 from companion.ui.context import UI
-from companion.ui.games.cyclades.labels import faction_name
+from companion.ui.live import memo
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -31,9 +31,28 @@ class TrackScore(Score):
 
 
 def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
-    """One tile per player, the viewer's own first on a phone."""
+    """One tile per player, the viewer's own first on a phone.
+
+    Every device works them out on every change, and a change moves one player's tracker: so
+    each tile is a memo of the state it reads (its factions' records, its places in the turn
+    order, whether its tracker is this device's to change, its seat), and an unchanged player's
+    comes back as the very same TrackScore, which the scoreboard's memos then recognise by identity."""
     active = set(acting(state))
-    rows = [_score(ui, state, pid, pid in active) for pid in state["players"]]
+    seats = {s["id"]: s for s in ui.snap["seats"]}
+    owned: dict[str, list[str]] = {}
+    for fid, owner in state["factions"].items():
+        owned.setdefault(owner, []).append(fid)
+    turns: dict[str, list[int]] = {}
+    for i, fid in enumerate(state["turn_order"]):
+        turns.setdefault(state["factions"][fid], []).append(i + 1)
+    tracker, allowed = state["tracker"], state["allowed"]
+    rows = []
+    for pid in state["players"]:
+        seat = seats.get(pid)
+        # the player's slice of the state as one dict, which the memo compares in one go
+        mine = {"records": {f: tracker[f] for f in owned.get(pid, ())}, "turns": turns.get(pid, [])}
+        rows.append(memo(ui, f"cyc-score-{pid}", _score, pid, seat["name"] if seat else pid,
+                         seat["colour"] if seat else None, mine, allowed[f"tracker.{pid}"], pid in active))
     return sorted(rows, key=lambda s: s.seat != who) if who else rows
 
 
@@ -54,31 +73,36 @@ def acting(state: dict) -> list[str]:
     return []
 
 
-def _score(ui: UI, state: dict, pid: str, active: bool) -> TrackScore:
-    fids = factions_of(state, pid)
+def _score(ui: UI, pid: str, name: str, colour: str | None, mine: dict, reason: str | None,
+           active: bool) -> TrackScore:
+    """The tile of one player from its slice of the state: its factions' records (in seat order,
+    `records`) and its places in this round's turn order (`turns`)."""
+    fids, records = list(mine["records"]), list(mine["records"].values())
     duel = len(fids) > 1
-    names = {f: faction_name(ui, state, f) if duel else "" for f in fids}
-    seat = ui.seat(pid)
-    markers = [ui.t("cyclades.ui_mark_order", n=i + 1) for i, f in enumerate(state["turn_order"])
-               if state["factions"][f] == pid]
+    names = {f: _faction(name, pid, f) if duel else "" for f in fids}
+    markers = [ui.t("cyclades.ui_mark_order", n=n) for n in mine["turns"]]
     cards = []
-    for f in fids:
-        r = state["tracker"][f]
+    for f, r in zip(fids, records):
         built = [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
         markers += [f"{names[f]}: {', '.join(built)}"] if duel and built else built
         cards.append(ui.t("cyclades.ui_tile_faction_cards", faction=names[f], priestesses=r["priestesses"],
                           philosophers=r["philosophers"]) if duel else
                      ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]))
-    if is_out(state, pid):
+    if any(r["eliminated"] for r in records):
         markers.append(ui.t("cyclades.ui_eliminated"))
-    reason = state["allowed"][f"tracker.{pid}"]
     # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
     quick = () if reason == "cyclades.why_not_yours" else tuple(
         (item, f, names[f], reason) for f in fids for item in QUICK)
-    value = " | ".join(str(state["tracker"][f]["metropolises"]) for f in fids)
+    value = " | ".join(str(r["metropolises"]) for r in records)
     detail = " · ".join([ui.t("cyclades.ui_tile_metropolises_duel"), *cards]) if duel else cards[0]
-    return TrackScore(pid, seat["name"] if seat else pid, value, seat["colour"] if seat else None,
-                      tuple(markers), active, detail, quick)
+    return TrackScore(pid, name, value, colour, tuple(markers), active, detail, quick)
+
+
+def _faction(name: str, pid: str, fid: str) -> str:
+    """A faction's name as labels.faction_name spells it, from its owner's (`pid`'s) seat name."""
+    if fid == pid:
+        return name
+    return f"{name} {fid[len(pid) + 1:]}" if fid.startswith(f"{pid}-") else fid
 
 
 def quick(ui: UI, score: Score) -> list[ft.Control]:
