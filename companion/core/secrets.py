@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from companion.core.plain import copy_state
 
 
 @dataclass(frozen=True)
@@ -81,13 +80,20 @@ class Secrets:
         return read(event) if read else None
 
     def cut_view(self, state: dict, view: dict, seat: str | None) -> dict:
-        """`view` less every secret of `state` that `seat` (None: tablet, spectator) may not see."""
+        """`view` less every secret of `state` that `seat` (None: tablet, spectator) may not see.
+
+        Only the dicts on a secret's path are copied before they are cut: the rest is shared
+        with `view` (and so with the state, which is never changed once made), as a game with
+        no secrets shares all of it. Every kind of device gets a cut of every change; a whole
+        copy was most of what a Cyclades or Fleecing Olympus snapshot cost. What a device is
+        given is read, never written (LIVE.md rule 9; tests/ui/test_live_equals_fresh.py
+        checks that no render changes the table's state)."""
         if not self.state:
             return view
-        out = copy_state(view)
+        out = dict(view)
         open_to = set(self.shown(state)) | ({seat} if seat else set())
         for secret in self.state:
-            parent, leaf = _parent(out, secret.path)
+            parent, leaf = _own_parent(out, secret.path)
             if not isinstance(parent, dict) or leaf not in parent:
                 continue
             if not secret.owners:
@@ -147,6 +153,13 @@ def _get(data: Any, path: str) -> Any:
     return data
 
 
-def _parent(data: dict, path: str) -> tuple[Any, str]:
+def _own_parent(data: dict, path: str) -> tuple[Any, str]:
+    """The dict that holds `path`'s last name, with every dict on the way to it (not `data`
+    itself, the caller's own) replaced by a copy, so cutting it changes nothing shared."""
     *head, leaf = path.split(".")
-    return (_get(data, ".".join(head)) if head else data), leaf
+    for name in head:
+        if not isinstance(data, dict) or not isinstance(data.get(name), dict):
+            return None, leaf
+        data[name] = dict(data[name])
+        data = data[name]
+    return data, leaf

@@ -12,6 +12,7 @@ patch applied in order, tests/ui/live_device.py), must equal a fresh device's, c
 from __future__ import annotations
 
 import asyncio
+import copy
 import os
 import time
 import typing
@@ -107,7 +108,10 @@ async def follow_and_compare(server: ServerInfo, game_id: str, data: st.DataObje
             if apply(live, command):
                 sequence.append(command)
                 break
+        made = copy.deepcopy(live.state)
         await shown[0][1].settle()
+        # Snapshots share the state's values (core/secrets.cut_view): a render only reads them
+        assert live.state == made, f"{game_id}: a render changed the table's state after {sequence}"
     # What fades (a glow, the news line) is over on every device: the final state, as a device
     # opened now shows it. Every render reads the clock once (Session.clock), so move it.
     later = time.time() + 3600

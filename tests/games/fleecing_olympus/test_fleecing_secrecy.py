@@ -95,10 +95,10 @@ def test_each_device_receives_only_its_own_and_revealed_counts(table, seat):
         json.dumps(view)
 
 
-def test_a_view_changes_no_state_and_what_a_device_gets_is_a_copy_it_cannot_write_back_through(table):
+def test_a_view_and_the_secret_cut_change_no_state(table):
     """The game's view shares the state's values (a state is never changed once made) and cuts
-    new dicts only where it hides a count; the hub's secret cut copies it whole before any
-    device sees it (LiveTable._snapshot), and that copy is the one a screen could write to."""
+    new dicts only where it hides a count; the hub's secret cut copies only the dicts it cuts
+    and shares the rest: what a device is given is read, never written (LIVE.md rule 9)."""
     state = play(table)[-5][1]
     assert state["last"] and "paid" in state["last"]
     before = copy.deepcopy(state)
@@ -109,9 +109,10 @@ def test_a_view_changes_no_state_and_what_a_device_gets_is_a_copy_it_cannot_writ
     view["last"].clear()
     assert state == before
     sent = GAME.secrets.cut_view(state, GAME.view(state, "bia"), "bia")
-    sent["turn"]["cards"].append("x")
-    sent["opening"]["rounds"].clear()
-    sent["players"].clear()
+    assert set(sent["gems"]) == {"bia"} and "paid" not in sent["last"]
+    assert sent["turn"] is state["turn"]  # shared, as the view's
+    sent["gems"].clear()
+    del sent["last"]
     assert state == before
 
 
