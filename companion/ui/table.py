@@ -85,10 +85,13 @@ def _undo_bar(ui: UI, undo: dict | None, can_undo: bool, undo_why: str | None, r
 def _control_button(ui: UI, ident: str, label: str, act, icon: ft.IconData, enabled: bool, share: int,
                     short: str | None = None) -> ft.Control:
     """`short`: a phone's Undo that is off shows these few words, and a tap on it shows the whole
-    reason (the refusal, as a toast), which no button is wide enough to hold."""
+    reason (the refusal, as a toast), which no button is wide enough to hold; its label then
+    holds the reason. Otherwise the button's words are what is read, and the label is left
+    empty: a change renames Undo on the tablet and on the device that made it, and then only
+    the words are rebuilt and sent, not the label around them too."""
     words = part(ui, f"{ident}-words", _words, short or label, short is not None)
     body = part(ui, f"{ident}-button", _button, act, icon, enabled or short is not None, words)
-    return part(ui, ident, _labelled, ident, label, share, body)
+    return part(ui, ident, _labelled, ident, label if short is not None else "", share, body)
 
 
 def _words(ui: UI, label: str, muted: bool = False) -> ft.Control:
@@ -103,8 +106,8 @@ def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) ->
 
 
 def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:
-    """Rebuilt whenever the label changes (most changes, on the device that made it and the
-    tablet): the label takes the button's share of the row itself, no box around it."""
+    """The test id, and the reason a phone's Undo is off (else no label: "" in tagged()); it
+    takes the button's share of the row itself, no box around it."""
     labelled = tagged(body, ident, label)
     labelled.expand = share
     return labelled
