@@ -22,7 +22,7 @@ def _text_fields() -> list[tuple[str, int, set[str]]]:
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            if name in ("TextField", "local_text"):
+            if name in ("TextField", "local_text", "name_field"):
                 found.append((path.name, node.lineno, {k.arg for k in node.keywords}))
     return found
 

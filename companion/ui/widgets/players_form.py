@@ -1,49 +1,63 @@
 """A list of player names for games whose seats are just people (Score pad and friends)."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import flet as ft
 
 from companion.core.access import is_role_id
 from companion.core.schema import NAME_MAX
 from companion.ui.context import UI
-from companion.ui.widgets.controls import button, tagged
+from companion.ui.live import local_text
+from companion.ui.widgets.controls import button
 
 
 def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
                ) -> tuple[list[ft.Control], Callable[[], list[str]]]:
-    names: list[str] = ui.local.setdefault(key, [""] * default)
-
-    def on_name(i: int):
-        async def handler(e: ft.Event) -> None:
-            names[i] = e.control.value
-        return handler
+    count: list[str] = ui.local.setdefault(key, [""] * default)  # one entry per name field
 
     async def add(e) -> None:
-        if len(names) < maximum:
-            names.append("")
+        if len(count) < maximum:
+            count.append("")
             await ui.refresh()
 
     async def remove(e) -> None:
-        if len(names) > minimum:
-            names.pop()
+        if len(count) > minimum:
+            count.pop()
+            forget_name(ui, key, len(count))
             await ui.refresh()
 
-    fields = [tagged(ft.TextField(value=n, label=ui.t("ui.player_name", n=i + 1), on_change=on_name(i),
-                                  text_size=18, width=320, max_length=NAME_MAX), f"player-{i}")
-              for i, n in enumerate(names)]
+    fields = [name_field(ui, key, i, f"player-{i}", ui.t("ui.player_name", n=i + 1), text_size=18, width=320,
+                         max_length=NAME_MAX) for i in range(len(count))]
     buttons = ft.Row([
         button(ui.t("ui.add_player"), add, "add-player", icon=ft.Icons.PERSON_ADD, filled=False,
-               disabled=len(names) >= maximum),
+               disabled=len(count) >= maximum),
         button(ui.t("ui.remove_player"), remove, "remove-player", icon=ft.Icons.PERSON_REMOVE, filled=False,
-               disabled=len(names) <= minimum),
+               disabled=len(count) <= minimum),
     ], wrap=True)
 
     def read() -> list[str]:
-        return [n.strip() for n in names if n.strip()]
+        return [n for n in (typed_name(ui, key, i).strip() for i in range(len(count))) if n]
 
     return [*fields, buttons], read
+
+
+def name_field(ui: UI, form: str, slot: int | str, ident: str, label: str, **options: Any) -> ft.Control:
+    """A new-table form's name field for `slot` (a place, or a seat): its text stays on this device, in a field built once
+    (live.local_text). A form is drawn again by other taps and by the saved tables' list arriving,
+    and a field drawn again from what the server had seen of it put its older text back over a
+    name just typed, when that render fell between the browser's text and its change event (CI
+    lost a Lords of Hellas name so; tests/ui/test_typed_name_kept.py)."""
+    return local_text(ui, f"{form}.name.{slot}", ident, label, **options)
+
+
+def typed_name(ui: UI, form: str, slot: int | str) -> str:
+    return ui.local.get(f"{form}.name.{slot}", "")
+
+
+def forget_name(ui: UI, form: str, slot: int | str) -> None:
+    """A field taken off the form: added again, it starts empty."""
+    ui.local.pop(f"{form}.name.{slot}", None)
 
 
 def player_ids(names: list[str]) -> list[str]:

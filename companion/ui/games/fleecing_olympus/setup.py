@@ -13,7 +13,7 @@ from companion.games.fleecing_olympus import DEITIES
 from companion.games.fleecing_olympus import MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, t
-from companion.ui.widgets.players_form import player_ids
+from companion.ui.widgets.players_form import forget_name, name_field, player_ids, typed_name
 from companion.ui.widgets.controls import button, heading, note, tagged
 
 FORM = LOCAL + "setup"
@@ -25,7 +25,7 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
     controls: list[ft.Control] = [heading(t(ui, "ui_setup_title"), 20), note(t(ui, "ui_setup_help"))]
     controls += [_player_row(ui, data, i) for i in range(len(data["names"]))]
     controls.append(_count_buttons(ui, data))
-    return controls, lambda: options(data)
+    return controls, lambda: options({**data, "names": [typed_name(ui, FORM, i) for i in range(len(data["names"]))]})
 
 
 def options(data: dict) -> dict:
@@ -40,14 +40,11 @@ def options(data: dict) -> dict:
 
 
 def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
-    async def on_name(e) -> None:
-        data["names"][i] = e.control.value
-
     async def on_deity(e) -> None:
         data["deities"][i] = e.control.value or RANDOM
 
-    field = tagged(ft.TextField(value=data["names"][i], label=ui.t("ui.player_name", n=i + 1), on_change=on_name,
-                                text_size=18, width=260, max_length=24), f"fo-name-{i}")
+    field = name_field(ui, FORM, i, f"fo-name-{i}", ui.t("ui.player_name", n=i + 1), text_size=18, width=260,
+                       max_length=24)
     choices = [ft.DropdownOption(key=RANDOM, text=t(ui, "ui_deity_random"))]
     choices += [ft.DropdownOption(key=d, text=t(ui, "deity_" + d)) for d in DEITIES]
     pick = tagged(ft.Dropdown(value=data["deities"][i], options=choices, on_select=on_deity,
@@ -66,6 +63,7 @@ def _count_buttons(ui: UI, data: dict) -> ft.Control:
         if len(data["names"]) > MIN_PLAYERS:
             data["names"].pop()
             data["deities"].pop()
+            forget_name(ui, FORM, len(data["names"]))
             await ui.refresh()
 
     count = len(data["names"])

@@ -15,26 +15,27 @@ from companion.ui.context import UI
 from companion.ui.games.kleos.parts import dot, god
 from companion.ui.games.kleos.temples import temple_picker
 from companion.ui.widgets.controls import note, switch, tagged
+from companion.ui.widgets.players_form import name_field, typed_name
 
 FORM = "kleos.form"
 
 
 def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
-    data = ui.local.setdefault(FORM, {"players": [], "names": {}, "manual": False, "temples": {}})
+    data = ui.local.setdefault(FORM, {"players": [], "manual": False, "temples": {}})  # names: players_form.name_field
     players: list[str] = data["players"]
     controls: list[ft.Control] = [
         ft.Text(ui.t("kleos.ui_form_gods"), size=16),
         ft.Row([_god_chip(ui, data, g) for g in GODS], wrap=True, spacing=8, run_spacing=8),
         note(_order_text(ui, players), "kleos-form-order", 16),
     ]
-    controls += [_name_field(ui, data, g) for g in players]
+    controls += [_name_field(ui, g) for g in players]
     if len(players) >= 2:
         controls.append(_manual_switch(ui, data))
         if data["manual"]:
             controls += temple_picker(ui, players, data["temples"], _temples_setter(ui, data))
         else:
             controls.append(note(ui.t("kleos.ui_form_dealt")))
-    return controls, lambda: options(data)
+    return controls, lambda: options({**data, "names": {g: typed_name(ui, FORM, g) for g in players}})
 
 
 def _temples_setter(ui: UI, data: dict):
@@ -76,14 +77,10 @@ def _god_chip(ui: UI, data: dict, player: str) -> ft.Control:
                   f"kleos-god-{player}", f"{place}{god(ui, player)}")
 
 
-def _name_field(ui: UI, data: dict, player: str) -> ft.Control:
-    async def on_name(e: ft.Event) -> None:
-        data["names"][player] = e.control.value
-
-    field = ft.TextField(value=data["names"].get(player, ""), label=ui.t("kleos.ui_form_name", god=god(ui, player)),
-                         on_change=on_name, text_size=18, max_length=MAX_NAME, width=None if ui.is_phone else 360,
-                         prefix_icon=ft.Icons.PERSON)
-    return tagged(field, f"kleos-name-{player}")
+def _name_field(ui: UI, player: str) -> ft.Control:
+    return name_field(ui, FORM, player, f"kleos-name-{player}", ui.t("kleos.ui_form_name", god=god(ui, player)),
+                      text_size=18, max_length=MAX_NAME, width=None if ui.is_phone else 360,
+                      prefix_icon=ft.Icons.PERSON)
 
 
 def _manual_switch(ui: UI, data: dict) -> ft.Control:

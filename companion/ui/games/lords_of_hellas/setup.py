@@ -13,7 +13,7 @@ from companion.games.lords_of_hellas import MAX_NAME, MAX_SEATS, MIN_SEATS, PALE
 from companion.games.lords_of_hellas import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import t
-from companion.ui.widgets.players_form import player_ids
+from companion.ui.widgets.players_form import forget_name, name_field, player_ids, typed_name
 from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, heading, note, stepper, switch, tagged
 
@@ -33,7 +33,7 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
                 unsourced(ui, "loh-unsourced-players")]
     controls += [_player_row(ui, data, i) for i in range(len(data["names"]))]
     controls += [_count_buttons(ui, data), *_conditions(ui, data), *_thresholds(ui, data)]
-    return controls, lambda: options(data)
+    return controls, lambda: options({**data, "names": [typed_name(ui, FORM, i) for i in range(len(data["names"]))]})
 
 
 def options(data: dict) -> dict:
@@ -50,9 +50,6 @@ def options(data: dict) -> dict:
 
 
 def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
-    async def on_name(e) -> None:
-        data["names"][i] = e.control.value
-
     def pick(colour: str):
         async def handler(e) -> None:
             data["colours"][i] = colour
@@ -65,8 +62,8 @@ def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
         ft.Icons.CHECK_CIRCLE if data["colours"][i] == colour else ft.Icons.CIRCLE, icon_color=colour,
         icon_size=40, width=52, height=52, on_click=pick(colour),
     ), f"loh-colour-{i}-{j}", f"{t(ui, 'setup_colour')} {j + 1}") for j, colour in enumerate(COLOURS)]
-    field = tagged(ft.TextField(value=data["names"][i], label=f"{t(ui, 'setup_name')} {i + 1}", on_change=on_name,
-                                text_size=18, width=260, max_length=MAX_NAME), f"loh-name-{i}")
+    field = name_field(ui, FORM, i, f"loh-name-{i}", f"{t(ui, 'setup_name')} {i + 1}", text_size=18, width=260,
+                       max_length=MAX_NAME)
     return ft.Row([field, ft.Row(swatches, spacing=6, wrap=True)], wrap=True, spacing=12,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -81,6 +78,7 @@ def _count_buttons(ui: UI, data: dict) -> ft.Control:
     async def remove(e) -> None:
         if len(data["names"]) > MIN_SEATS:
             data["names"].pop()
+            forget_name(ui, FORM, len(data["names"]))
             data["colours"].pop()
             await ui.refresh()
 
