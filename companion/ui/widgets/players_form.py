@@ -37,14 +37,14 @@ def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
     ], wrap=True)
 
     def read() -> list[str]:
-        return [n for n in (typed_name(ui, key, i).strip() for i in range(len(count))) if n]
+        return [n.strip() for n in typed_names(ui, key, len(count)) if n.strip()]
 
     return [*fields, buttons], read
 
 
 def name_field(ui: UI, form: str, slot: int | str, ident: str, label: str, **options: Any) -> ft.Control:
-    """A new-table form's name field for `slot` (a place, or a seat): its text stays on this device, in a field built once
-    (live.local_text). A form is drawn again by other taps and by the saved tables' list arriving,
+    """A new-table form's name field for `slot` (a place, or a seat): its text stays on this
+    device, in a field built once (live.local_text). A form is drawn again by other taps and by the saved tables' list arriving,
     and a field drawn again from what the server had seen of it put its older text back over a
     name just typed, when that render fell between the browser's text and its change event (CI
     lost a Lords of Hellas name so; tests/ui/test_typed_name_kept.py)."""
@@ -53,6 +53,11 @@ def name_field(ui: UI, form: str, slot: int | str, ident: str, label: str, **opt
 
 def typed_name(ui: UI, form: str, slot: int | str) -> str:
     return ui.local.get(f"{form}.name.{slot}", "")
+
+
+def typed_names(ui: UI, form: str, count: int) -> list[str]:
+    """The names typed in a form's first `count` places, in order."""
+    return [typed_name(ui, form, i) for i in range(count)]
 
 
 def forget_name(ui: UI, form: str, slot: int | str) -> None:

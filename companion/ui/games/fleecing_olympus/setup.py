@@ -13,7 +13,7 @@ from companion.games.fleecing_olympus import DEITIES
 from companion.games.fleecing_olympus import MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, t
-from companion.ui.widgets.players_form import forget_name, name_field, player_ids, typed_name
+from companion.ui.widgets.players_form import forget_name, name_field, player_ids, typed_names
 from companion.ui.widgets.controls import button, heading, note, tagged
 
 FORM = LOCAL + "setup"
@@ -25,7 +25,7 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
     controls: list[ft.Control] = [heading(t(ui, "ui_setup_title"), 20), note(t(ui, "ui_setup_help"))]
     controls += [_player_row(ui, data, i) for i in range(len(data["names"]))]
     controls.append(_count_buttons(ui, data))
-    return controls, lambda: options({**data, "names": [typed_name(ui, FORM, i) for i in range(len(data["names"]))]})
+    return controls, lambda: options({**data, "names": typed_names(ui, FORM, len(data["names"]))})
 
 
 def options(data: dict) -> dict:

@@ -13,7 +13,7 @@ from companion.games.lords_of_hellas import MAX_NAME, MAX_SEATS, MIN_SEATS, PALE
 from companion.games.lords_of_hellas import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import t
-from companion.ui.widgets.players_form import forget_name, name_field, player_ids, typed_name
+from companion.ui.widgets.players_form import forget_name, name_field, player_ids, typed_names
 from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, heading, note, stepper, switch, tagged
 
@@ -33,7 +33,7 @@ def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
                 unsourced(ui, "loh-unsourced-players")]
     controls += [_player_row(ui, data, i) for i in range(len(data["names"]))]
     controls += [_count_buttons(ui, data), *_conditions(ui, data), *_thresholds(ui, data)]
-    return controls, lambda: options({**data, "names": [typed_name(ui, FORM, i) for i in range(len(data["names"]))]})
+    return controls, lambda: options({**data, "names": typed_names(ui, FORM, len(data["names"]))})
 
 
 def options(data: dict) -> dict:
