@@ -9,6 +9,7 @@ loop, coalescing bursts into one render per session.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 import traceback
@@ -82,6 +83,7 @@ class Session:
         self._device: str | None = None  # this browser's id (ui/devices.py), read when first needed
         self._counted = False  # counts against its client address's bound while connected (ui/devices.py)
         self._keyless: str | None = None  # the address this page just took its key out of
+        self._context: contextvars.Context | None = None  # this page's, for renders: see _render_pending
 
     async def start(self) -> None:
         page = self.page
@@ -270,13 +272,19 @@ class Session:
 
     async def _render_pending(self) -> None:
         """A change from elsewhere, drawn from the render queue: in this page's context (Flet's
-        components patch through the page they find there), and never at a device that left."""
+        components patch through the page they find there), and never at a device that left.
+
+        The context is the one `page.run_task` gives a task (Flet's way into a page's context),
+        taken once and reused: a `run_task` per render crossed threads twice (a concurrent
+        future, two wakes of the loop) for every device on every change."""
         if not self._connected() or self.rules_open:  # the rules panel shows nothing of the table
             if not self._connected():
                 self._gone()
             return
         try:
-            await asyncio.wrap_future(self.page.run_task(self.render))
+            if self._context is None:
+                self._context = await asyncio.wrap_future(self.page.run_task(_page_context))
+            await asyncio.create_task(self.render(), context=self._context.copy())
         except Exception as err:
             if not _socket_closed(err) and self._connected():
                 raise
@@ -500,6 +508,11 @@ class Session:
 
     async def _take_back(self, e) -> None:
         await self.open(self.page.route)
+
+
+async def _page_context() -> contextvars.Context:
+    """Run through `page.run_task`: the context Flet gives a task of that page."""
+    return contextvars.copy_context()
 
 
 def _keyed(control: ft.Semantics) -> ft.Semantics:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
@@ -320,14 +321,31 @@ class RenderQueue:
         self.loop = loop
         self.waiting: dict[int, Callable[[], Awaitable[None]]] = {}
         self.task: asyncio.Task | None = None
+        self._arrived: list[tuple[int, Callable[[], Awaitable[None]]]] = []  # from any thread, see schedule
+        self._lock = threading.Lock()
 
     def schedule(self, owner: object, render: Callable[[], Awaitable[None]]) -> None:
-        """Thread-safe; a session already waiting is not queued twice."""
-        self.loop.call_soon_threadsafe(self._add, id(owner), render)
+        """Thread-safe; a session already waiting is not queued twice. A change tells every
+        device of its table in a row, from the writer's thread: the first of them wakes the
+        loop and the rest join it (a wake is a write to the loop's pipe and a turn of the loop,
+        once per change instead of once per device)."""
+        with self._lock:
+            self._arrived.append((id(owner), render))
+            if len(self._arrived) > 1:
+                return
+        try:
+            self.loop.call_soon_threadsafe(self._take)
+        except RuntimeError:  # the loop closed: nobody will take them
+            with self._lock:
+                self._arrived.clear()
+            raise
 
-    def _add(self, owner: int, render: Callable[[], Awaitable[None]]) -> None:
-        self.waiting.setdefault(owner, render)
-        if self.task is None:
+    def _take(self) -> None:
+        with self._lock:
+            arrived, self._arrived = self._arrived, []
+        for owner, render in arrived:
+            self.waiting.setdefault(owner, render)
+        if self.task is None and self.waiting:
             self.task = self.loop.create_task(self._drain())
 
     async def _drain(self) -> None:
