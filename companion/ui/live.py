@@ -374,17 +374,26 @@ def render_queue(loop: asyncio.AbstractEventLoop) -> RenderQueue:
     return queue
 
 
-def local_text(ui: UI, key: str, ident: str, label: str, **options: Any) -> ft.Control:
+def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None = None,
+               **options: Any) -> ft.Control:
     """A text field whose text belongs to this device: kept in `ui.local[key]` as it is typed
     and never sent back over it. It is a part of its own (rebuilt only when the label or the
     options change), so changes from other devices leave its focus, cursor and text alone.
-    `ident` is its test identifier and part key."""
-    return part(ui, ident, _local_text, key, ident, label, tuple(sorted(options.items())))
+    `ident` is its test identifier and part key. `submit`, run with this device's UI when the
+    field is submitted (Enter), is a module-level function: a closure, new on every render,
+    would build the field again each time, over what is being typed."""
+    return part(ui, ident, _local_text, key, ident, label, submit, tuple(sorted(options.items())))
 
 
-def _local_text(ui: UI, key: str, ident: str, label: str, options: tuple) -> ft.Control:
+def _local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None,
+                options: tuple) -> ft.Control:
     async def typed(e: Any) -> None:
         ui.local[key] = e.control.value
 
-    field = ft.TextField(value=ui.local.get(key, ""), label=label, on_change=typed, **dict(options))
+    async def submitted(e: Any) -> None:
+        ui.local[key] = e.control.value
+        await submit(ui)
+
+    field = ft.TextField(value=ui.local.get(key, ""), label=label, on_change=typed,
+                         on_submit=submitted if submit else None, **dict(options))
     return ft.Semantics(content=field, identifier=ident)

@@ -17,7 +17,7 @@ from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.kept import PREFIX as KEPT, forget, kept
-from companion.ui.live import group, part
+from companion.ui.live import group, local_text, part
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
 
@@ -121,14 +121,17 @@ def _finished_mark(ui: UI) -> ft.Control:
                                bgcolor=ft.Colors.TERTIARY_CONTAINER), "finished-mark", said)
 
 
-def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
-    """Past one screenful: a search by player or game, and pages of PAGE_SIZE, newest first."""
-    async def typed(e) -> None:
-        ui.local[SEARCH] = e.control.value or ""
+async def _search(ui: UI) -> None:
+    ui.local[PAGE] = 0
+    await ui.refresh()
 
+
+def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
+    """Past one screenful: a search by player or game, and pages of PAGE_SIZE, newest first.
+    The field keeps its text on the device (live.local_text): the list around it is drawn again
+    whenever a read comes in, which must not put older text back over what is being typed."""
     async def search(e) -> None:
-        ui.local[PAGE] = 0
-        await ui.refresh()
+        await _search(ui)
 
     def turn(step: int):
         async def go(e) -> None:
@@ -138,10 +141,8 @@ def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
 
     # The Semantics wrapper, not the field, takes the row's room: a field of unbounded width in a
     # row is not drawn at all.
-    field = ft.Container(tagged(ft.TextField(value=ui.local.get(SEARCH, ""), label=ui.t("ui.search_tables"),
-                                             on_change=typed, on_submit=search, text_size=18, max_length=60,
-                                             border=ft.OutlineInputBorder(), counter=""), "search-tables"),
-                         expand=True)
+    field = ft.Container(local_text(ui, SEARCH, "search-tables", ui.t("ui.search_tables"), _search, text_size=18,
+                                    max_length=60, border=ft.OutlineInputBorder(), counter=""), expand=True)
     last = found.first + len(found.rows)
     shown = ui.t("ui.tables_shown", first=found.first + 1 if found.rows else 0, last=last, total=found.matching)
     return ft.Column([

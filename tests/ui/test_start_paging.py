@@ -33,3 +33,25 @@ def test_saved_tables_come_in_pages_and_a_search_finds_one(server: ServerInfo):
         assert label(tablet, "tables-shown") == "1–1 of 1"
 
     asyncio.run(go())
+
+
+def test_a_tap_between_typing_and_its_change_event_keeps_the_typed_search(server: ServerInfo):
+    """The browser reports the field's text, then its change event: a tap between them (the next
+    page) redraws the list around the field, which must not put the older text back."""
+    async def go():
+        for n in range(PAGE_SIZE + 3):
+            server.hub.create("scorepad", {"players": [f"Player{n}", "Common"]})
+        tablet = await Device(server, f"/?admin={server.admin_token}", TABLET).open()
+        await tablet.settle()
+        field = control_id(tablet.find("search-tables"))
+        tablet.flet.apply_patch(field, {"value": "player4"})  # the browser's text, reported first
+        await tablet.tap("tables-next")  # the list is read again and drawn around the field
+        await tablet.settle()
+        await tablet.flet.dispatch_event(field, "change", None)
+        await tablet.settle()
+        assert tablet.find("search-tables").value == "player4"
+        await tablet.tap("search-tables", "submit")
+        await tablet.settle()
+        assert label(tablet, "tables-shown") == "1–1 of 1"
+
+    asyncio.run(go())
