@@ -14,6 +14,7 @@ from companion.ui.live import redraw
 
 DUE = "later.due"  # in ui.local: the fades this device already has booked, (part key, moment)
 sleep = asyncio.sleep  # how a fade waits; a test may hold it
+_waiting: set[asyncio.Task] = set()  # the fades booked and not yet done
 
 
 def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
@@ -25,7 +26,8 @@ def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
 
     Booked once per part and moment: every render while a news line is fresh asks again for
     the same fade. The wait is counted from this render's `ui.now`: a render reads no clock
-    of its own."""
+    of its own. A tablet books one on every change, so it is a task of the running loop, not a
+    `page.run_task` (built for other threads: a concurrent future and a wake of the loop)."""
     delay = max(at - ui.now, 0.0)
     due = (key, at)
     booked: set[tuple[str, float]] = ui.local.setdefault(DUE, set())
@@ -39,7 +41,10 @@ def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
         if ui.live and ui.page.session.connection is not None and (still is None or still()):
             redraw(ui, key, shown, faded)
 
-    try:
-        ui.page.run_task(later)
-    except (RuntimeError, AttributeError):  # the device left meanwhile: nothing to fade
+    try:  # from a render, so in the page's context, which the task keeps (Flet's parts patch through it)
+        task = asyncio.get_running_loop().create_task(later())
+    except RuntimeError:  # no loop runs: nothing to fade
         booked.discard(due)
+        return
+    _waiting.add(task)  # the loop holds its tasks weakly
+    task.add_done_callback(_waiting.discard)
