@@ -126,10 +126,16 @@ class Parts:
         self.replaced = []
 
     def _mark(self, key: str) -> None:
-        self.used.add(key)
-        for child in self.built[key].children:
-            if child in self.built and child not in self.used:
-                self._mark(child)
+        """`key` and every part built inside it are on the screen still (a loop, not a recursion:
+        it runs for every part that hits, on every device, on every change)."""
+        used, built = self.used, self.built
+        used.add(key)
+        waiting = list(built[key].children)
+        while waiting:
+            child = waiting.pop()
+            if child not in used and child in built:
+                used.add(child)
+                waiting.extend(built[child].children)
 
 
 def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.Control:
@@ -144,10 +150,13 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     parts: Parts = ui.parts
     if parts.stack:
         parts.stack[-1].append(key)
-    signature = (build, _look(ui))
+    signature = (build, parts.look or _look(ui))
     cached = parts.built.get(key)
     if cached is not None and cached.signature == signature and _same(cached.args, args):
-        parts._mark(key)
+        if cached.children:
+            parts._mark(key)
+        else:
+            parts.used.add(key)
         return cached.view
     parts.stack.append([])
     try:
@@ -216,10 +225,10 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
     Memos may nest: one whose arguments did not change keeps the memos called inside it, so a
     piece that is described again later (its outer memo missed) still finds its inner ones."""
     parts: Parts = ui.parts
-    signature = (describe, _look(ui))
+    signature = (describe, parts.look or _look(ui))
     cached = parts.memos.get(key)
     if cached is not None and cached[0] == signature and _same(cached[3], args) \
-            and all(k in parts.built for k in cached[2]):
+            and all(map(parts.built.__contains__, cached[2])):
         for child in cached[2]:
             parts._mark(child)
         named, nested, result = cached[2], cached[4], cached[1]
