@@ -78,7 +78,7 @@ async def broadcast(browser, server: Server, table: dict, url: str, changes: int
     samples = []
     for _ in range(changes):
         current += 1
-        waiting = asyncio.create_task(wait_text(page, "score-ana", f"\n{current}"))
+        waiting = asyncio.create_task(wait_text(page, "score-ana", f"Ana {current}"))
         start = time.perf_counter()
         await asyncio.to_thread(server.api, "POST", f"/api/tables/{table['id']}/events?k={table['host_token']}",
                                 {"type": "points.add", "player": "ana", "amount": 1})

@@ -325,8 +325,18 @@ async def every_device(server: ServerInfo, live, langs: tuple[str, ...] = ("en",
 
 
 def label(device: Device, ident: str) -> str:
-    """The accessible label of the Semantics wrapper a test id names, as mounted now."""
-    return next(c.label for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+    """The accessible label of the Semantics wrapper a test id names, as mounted now (see `spoken`)."""
+    return next(spoken(c) for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+
+
+def spoken(tag: ft.Semantics) -> str | None:
+    """What is read for a tagged control: its Semantics' label, else the `semantics_label` of a Text
+    it holds (a scoreboard number: its Semantics carries the test id alone, and Flutter merges the
+    two into one node that reads the Text's label, "Ares 12")."""
+    if tag.label:
+        return tag.label
+    inside = shown(tag.content) if tag.content is not None else None
+    return inside.semantics_label if isinstance(inside, ft.Text) else None
 
 
 def game_parts(device: Device) -> set[str]:
@@ -466,7 +476,7 @@ class Screen:
         """What a screen reader would say: the Semantics label, else every word drawn inside."""
         control = self.find(ident)
         assert control is not None, f"no control {ident!r} on screen"
-        return control.label or words(control)
+        return spoken(control) or words(control)
 
     def toast(self) -> str:
         """The words of the last message shown at the foot of the screen."""

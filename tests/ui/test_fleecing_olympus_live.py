@@ -141,7 +141,7 @@ def test_every_seat_has_a_colour_of_its_own():
     table = Table("fleecing_olympus", {"players": PLAYERS, "deities": DEITIES})
     tablet = Screen(table)
     tablet.render()
-    colours = [tablet.find(f"score-{p}").content.color for p in PLAYERS]
+    colours = [shown(tablet.find(f"score-{p}").content).color for p in PLAYERS]
     assert len(set(colours)) == len(PLAYERS) and None not in colours
 
 

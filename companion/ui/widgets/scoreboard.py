@@ -105,9 +105,7 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     line = [number]
     if markers:
         line.append(part(ui, f"tile-markers-{seat}", _markers, seat, markers))
-    rows: list[ft.Control] = [
-        group(ui, f"tile-line-{seat}", ft.Row, line, spacing=8, height=NUMBER_LINE,
-              vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    rows: list[ft.Control] = [part(ui, f"tile-line-{seat}", _line, seat, tuple(line))]
     if detail is not None:
         rows.append(detail)
     if quick:
@@ -146,8 +144,21 @@ def _name(ui: UI, name: str, accent: str) -> ft.Control:
                    ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)], spacing=8)
 
 
+def _line(ui: UI, seat: str, line: tuple) -> ft.Control:
+    """The number's line: the number, under the Semantics that names it for tests (`score-<seat>`),
+    then the markers if any. The Semantics is built here, with the line, and not with the number:
+    it stays as it is while the number changes, so a new score rebuilds (and Flet diffs) the
+    number's one Text on every device, not a Semantics and a Text. It carries no label of its
+    own: the Text's `semantics_label` is what is read (Flutter merges the two into one node,
+    which reads "Ares 12"; a label here as well read "Ares 12 12")."""
+    number, *rest = line
+    return ft.Row([tagged(number, f"score-{seat}"), *rest], spacing=8, height=NUMBER_LINE,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 def _number(ui: UI, seat: str, name: str, value: str, accent: str) -> ft.Control:
-    return tagged(ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=accent), f"score-{seat}", f"{name} {value}")
+    """One Text, read as "Ares 12" (whose number it is, then the number) instead of its bare value."""
+    return ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=accent, semantics_label=f"{name} {value}")
 
 
 def _detail(ui: UI, detail: str) -> ft.Control:
