@@ -18,7 +18,7 @@ from companion.i18n import LANGS, t
 from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.live import Parts
 from companion.ui.games.kleos.odds import odds_panel, percent
-from live_device import walk
+from live_device import spoken, walk
 from rulebooks import rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def find(root: ft.Control, ident: str) -> ft.Semantics:
 
 
 def label(root: ft.Control, ident: str) -> str:
-    return find(root, ident).label
+    return spoken(find(root, ident))
 
 
 def tap(ui: FakeUI, root: ft.Control, ident: str) -> None:

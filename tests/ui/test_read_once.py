@@ -1,0 +1,21 @@
+"""A number is read once. Flutter merges a Semantics' label with the words of the Text inside it into
+one node, so a tagged number with a label of its own read "Theater 3 3" (Chromium's accessibility
+tree, and so a screen reader). A number's words live on its Text (`semantics_label`), and the
+Semantics around it carries its test id alone: the one node reads "Theater 3"."""
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.widgets.controls import stepper
+from live_device import find, spoken
+
+
+async def _nothing(value: int) -> None:
+    return None
+
+
+def test_a_steppers_value_carries_its_words_on_the_text():
+    tag = find(stepper("Theater", 3, _nothing, "dusk-theater"), "dusk-theater-value")
+    assert tag.label is None
+    assert isinstance(tag.content, ft.Text) and (tag.content.value, tag.content.semantics_label) == ("3", "Theater 3")
+    assert spoken(tag) == "Theater 3"
