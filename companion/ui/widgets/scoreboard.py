@@ -169,8 +169,9 @@ def _markers(ui: UI, seat: str, markers: tuple[str, ...]) -> ft.Control:
     """Beside the number, wrapping within its line's height (three short chips at most)."""
     chips = ft.Row([_marker(m) for m in markers], wrap=True, spacing=4, run_spacing=4,
                    alignment=ft.MainAxisAlignment.END)
-    return tagged(ft.Container(chips, expand=True, alignment=ft.Alignment.CENTER_RIGHT),
-                  f"markers-{seat}", ", ".join(markers))
+    said = tagged(ft.Container(chips, alignment=ft.Alignment.CENTER_RIGHT), f"markers-{seat}", ", ".join(markers))
+    said.expand = True  # on the line's own child: the chips then wrap within what the number leaves
+    return said
 
 
 def _quick(ui: UI, quick: QuickActions, score: Score) -> ft.Control:
