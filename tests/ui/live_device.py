@@ -331,8 +331,8 @@ def label(device: Device, ident: str) -> str:
 
 def spoken(tag: ft.Semantics) -> str | None:
     """What is read for a tagged control: its Semantics' label, else the `semantics_label` of a Text
-    it holds (a scoreboard number: its Semantics carries the test id alone, and Flutter merges the
-    two into one node that reads the Text's label, "Ares 12")."""
+    it holds (a tagged Text, such as a scoreboard number: its Semantics carries the test id alone,
+    and Flutter merges the two into one node that reads the Text's label, "Ares 12")."""
     if tag.label:
         return tag.label
     inside = shown(tag.content) if tag.content is not None else None

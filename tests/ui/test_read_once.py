@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.widgets.controls import stepper
+from companion.ui.widgets.controls import stepper, tagged
 from live_device import find, spoken
 
 
@@ -19,3 +19,13 @@ def test_a_steppers_value_carries_its_words_on_the_text():
     assert tag.label is None
     assert isinstance(tag.content, ft.Text) and (tag.content.value, tag.content.semantics_label) == ("3", "Theater 3")
     assert spoken(tag) == "Theater 3"
+
+
+def test_any_tagged_text_carries_its_words_on_the_text_and_an_empty_one_none():
+    said = tagged(ft.Text("16:42  Tablet  ", spans=[ft.TextSpan("Ares +1 Glory (kill)")]), "history-7", "Ares +1 Glory (kill)")
+    assert said.label is None and said.content.semantics_label == "Ares +1 Glory (kill)"
+    assert spoken(said) == "Ares +1 Glory (kill)"
+    box = tagged(ft.Row([ft.Text("Day 1"), ft.Text("Play")]), "facts", "Day 1 · Play")
+    assert box.label == "Day 1 · Play"  # not a Text: the Semantics says it
+    empty = tagged(ft.Text(""), "news", "")
+    assert empty.label is None and empty.content.semantics_label is None and empty.key == "news~empty"

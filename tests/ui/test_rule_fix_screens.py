@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.model import RuleError
 from companion.ui.context import UI
-from live_device import find, words
+from live_device import find, spoken, words
 
 
 class Table:
@@ -58,7 +58,7 @@ def test_the_kleos_end_screen_says_which_tie_breaker_decided_and_lists_the_order
                                   ("pt", "Desempate pelo critério: local onde está cada Campeão",
                                    "1. Hermes, 2. Atena, 3. Ares")):
         snap = {"role": "host", "seat": None, "state": GAME.view(state, None)}
-        text = find(end_panel(device(Table(GAME, state), lang), snap)[1], "kleos-tiebreak-result").label
+        text = spoken(find(end_panel(device(Table(GAME, state), lang), snap)[1], "kleos-tiebreak-result"))
         assert text.startswith(expected)
         assert text.endswith(order), text
 
@@ -102,7 +102,7 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
         return panel(ui, {"role": "host", "seat": None, "state": GAME.view(table.state, None)})
 
     root = render()
-    assert find(root, "loh-unsourced-special-march").label == "Not from our source: check your rulebook."
+    assert spoken(find(root, "loh-unsourced-special-march")) == "Not from our source: check your rulebook."
     # a finger's size, as every other button: these were 40 px high
     assert min(find(root, i).content.height for i in ("loh-special-add", "loh-special-rename-march")) >= 48
     assert find(root, "loh-unsourced-special-build_monument") is None

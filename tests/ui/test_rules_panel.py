@@ -15,7 +15,7 @@ from companion.rules import contents, entry, highlight_terms, library
 from companion.ui.live import Parts
 from companion.ui.widgets import rules_panel as panel
 from companion.ui.widgets.rules_text import excerpt, mark_style, marked, reflow
-from live_device import walk
+from live_device import spoken, walk
 
 
 WIDGETS = Path(panel.__file__).parent
@@ -171,13 +171,13 @@ def test_open_an_answer_follow_a_link_and_come_back():
     tap(panel.page_for(ui, query), "rules-hit-kleos-champion")
     page = panel.page_for(ui, query)
     champion = entry("kleos", "champion", "en")
-    assert find(page, "rules-entry-answer").label == champion.answer
+    assert spoken(find(page, "rules-entry-answer")) == champion.answer
     assert tags(page, "rules-related-") == [f"rules-related-{r}" for r in champion.related]
 
     tap(page, "rules-related-curse")
-    assert find(panel.page_for(ui, query), "rules-entry-title").label == entry("kleos", "curse", "en").title
+    assert spoken(find(panel.page_for(ui, query), "rules-entry-title")) == entry("kleos", "curse", "en").title
     tap(panel.page_for(ui, query), "rules-back")
-    assert find(panel.page_for(ui, query), "rules-entry-title").label == champion.title
+    assert spoken(find(panel.page_for(ui, query), "rules-entry-title")) == champion.title
     tap(panel.page_for(ui, query), "rules-back")
     assert "rules-hit-kleos-champion" in tags(panel.page_for(ui, query))
     assert ui.refreshes == 4
@@ -206,7 +206,7 @@ def test_a_tap_during_a_pending_search_is_not_drawn_over():
     asyncio.run(both())
     assert ui.local[panel.STACK] == [["kleos", "glory"]]
     assert ui.refreshes == 1  # the tap's: the search it overtook draws nothing
-    assert find([build(ui)], "rules-entry-title").label == entry("kleos", "glory", "en").title
+    assert spoken(find([build(ui)], "rules-entry-title")) == entry("kleos", "glory", "en").title
 
 
 def test_the_field_survives_a_rebuild_and_clear_empties_it():
@@ -228,7 +228,7 @@ def test_portuguese_players_get_portuguese_entries():
     ui.local[panel.GAME] = "lords_of_hellas"
     rows = panel.page_for(ui, "condicoes de vitoria")
     top = find(rows, "rules-hit-lords_of_hellas-victory-conditions")
-    assert top.label == entry("lords_of_hellas", "victory-conditions", "pt").title == "Condições de vitória"
+    assert spoken(top) == entry("lords_of_hellas", "victory-conditions", "pt").title == "Condições de vitória"
     assert tags(rows, "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
 
 

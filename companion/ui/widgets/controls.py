@@ -37,6 +37,12 @@ class Tagged(ft.Semantics):
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
+    """`control` under a Semantics that names it for tests, read as `label`. A Text's label is the
+    Text's own `semantics_label`: Flutter merges a Semantics with the Text inside it into one node,
+    and a label on both was read twice ("Athena to play Athena to play", seen in Chromium's
+    accessibility tree)."""
+    if label and isinstance(control, ft.Text):
+        control.semantics_label, label = label, None
     # Flutter's web semantics never refills a node whose label went empty (measured: the text
     # stayed blank after it came back), so an empty label is a different node, remounted.
     return Tagged(content=control, identifier=identifier, label=label or None,
