@@ -23,6 +23,11 @@ class CountingLoop:
         return self.loop.create_task(coro)
 
 
+def _counted_queue() -> tuple[CountingLoop, RenderQueue]:
+    loop = CountingLoop(asyncio.get_running_loop())
+    return loop, RenderQueue(loop)  # type: ignore[arg-type]
+
+
 async def _drawn(queue: RenderQueue) -> None:
     for _ in range(100):
         await asyncio.sleep(0)
@@ -35,8 +40,7 @@ def test_a_burst_from_the_writers_thread_wakes_the_loop_once_and_draws_each_devi
 
 
 async def _burst() -> None:
-    loop = CountingLoop(asyncio.get_running_loop())
-    queue = RenderQueue(loop)  # type: ignore[arg-type]
+    loop, queue = _counted_queue()
     drawn: list[int] = []
     devices = [object() for _ in range(10)]
 
@@ -63,8 +67,7 @@ def test_a_device_told_while_the_others_are_drawn_is_drawn_again() -> None:
 
 
 async def _told_again() -> None:
-    loop = CountingLoop(asyncio.get_running_loop())
-    queue = RenderQueue(loop)  # type: ignore[arg-type]
+    loop, queue = _counted_queue()
     drawn: list[str] = []
     tablet, phone = object(), object()
 

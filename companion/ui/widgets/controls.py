@@ -104,10 +104,8 @@ def stepper(label: str, value: int, on_change: Callable[[int], Awaitable[None]],
         ft.Text(label, size=16, expand=True),
         icon_button(ft.Icons.REMOVE, f"{label} −1", step(-1), f"{ident}-minus",
                     disabled=minimum is not None and value <= minimum),
-        # read once, as "Theater 3": a label on the Semantics as well read "Theater 3 3" (Flutter
-        # merges the Semantics' label and the Text's own words into one node)
-        tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD, width=44, text_align=ft.TextAlign.CENTER,
-                       semantics_label=f"{label} {value}"), f"{ident}-value"),
+        tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD, width=44,
+                       text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label} {value}"),
         icon_button(ft.Icons.ADD, f"{label} +1", step(1), f"{ident}-plus",
                     disabled=maximum is not None and value >= maximum),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
