@@ -6,6 +6,7 @@ import pytest
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
 from api_app import api_client
+from watch import Watch
 
 
 @pytest.fixture
@@ -22,3 +23,13 @@ def client(hub):
 def pytest_collection_modifyitems(items):
     """Fast unit tests first, the slow browser tests last: failures show up sooner."""
     items.sort(key=lambda item: "/e2e/" in str(item.fspath))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item, settings):
+    """pytest-timeout's timer, with a browser test's rescue first (tests/watch.py): a hang
+    becomes a failure that says what the page was doing."""
+    if settings.method != "thread":
+        return None  # pytest-timeout's own
+    item.cancel_timeout = Watch(item, settings.timeout, browser="/e2e/" in str(item.fspath)).cancel
+    return True

@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 from drive import ARGS, CHROMIUM, WAIT_MS, Server
+from pagelog import LoggedBrowser
 from playwright.sync_api import expect, sync_playwright
+from watch import debug_args, forget_port
 
 expect.set_options(timeout=WAIT_MS)  # Playwright's 5 s is short for a loaded 2-core machine
 
@@ -41,21 +43,27 @@ def browser():
     which would break any later test that calls asyncio.run()."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Browser tests need Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    yield from _chromium(ARGS)
 
 
 @pytest.fixture(scope="module")
 def lan_browser():
     """Chromium that resolves the made-up name `tablet.lan` to 127.0.0.1: a LAN-like origin
     (not localhost, so not a secure context) without touching this machine's real addresses."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM,
-                              args=[*ARGS, "--host-resolver-rules=MAP tablet.lan 127.0.0.1"])
-        yield b
-        b.close()
+    yield from _chromium([*ARGS, "--host-resolver-rules=MAP tablet.lan 127.0.0.1"])
+
+
+def _chromium(args: list[str]):
+    """Chromium whose pages log their console into the test's output (pagelog.py), with a
+    DevTools port the rescue of a stuck test looks through (tests/watch.py)."""
+    args = [*args, *debug_args()]
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=args)
+            yield LoggedBrowser(b)
+            b.close()
+    finally:
+        forget_port(args)
 
 
 def pytest_collection_modifyitems(items):

@@ -101,7 +101,7 @@ class Server:
         req = urllib.request.Request(f"{self.url}{path}", method=method,
                                      data=json.dumps(body).encode() if body is not None else None,
                                      headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req) as resp:
+        with urllib.request.urlopen(req, timeout=WAIT_MS / 1000) as resp:
             return json.loads(resp.read())
 
 
