@@ -25,11 +25,9 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: "/e2e/" in str(item.fspath))
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_timeout_set_timer(item, settings):
-    """pytest-timeout's timer, with a browser test's rescue first (tests/watch.py): a hang
-    becomes a failure that says what the page was doing."""
-    if settings.method != "thread":
-        return None  # pytest-timeout's own
+    """pytest-timeout's timer, replaced (tests/watch.py): a test that runs too long fails,
+    a browser test with what its pages were doing, and the worker goes on."""
     item.cancel_timeout = Watch(item, settings.timeout, browser="/e2e/" in str(item.fspath)).cancel
     return True

@@ -4,19 +4,25 @@ CI has hung at 99% with a browser test waiting forever on a Chromium renderer th
 70-83% CPU while the app's server sat idle. Some Playwright calls have no timeout
 (`locator.count()`, `evaluate`, `page.mouse.*`), so such a test never ends by itself.
 
-pytest-timeout (pyproject: `timeout`, method `thread`) arms a timer per test; tests/conftest.py
-hands the timer to `Watch` instead. When a test outlives its timeout:
+pytest-timeout (pyproject: `timeout`) arms a timer per test; tests/conftest.py hands the timer
+to `Watch` instead, which ends a test that outlives its timeout without ending its worker where
+it can: pytest-xdist 3.8 with `--dist loadfile` can wait forever once a worker has been replaced
+(pytest-xdist#1313; a CI run here did), so .ci/run does not replace one, and a worker ended
+means a run cut short.
 
-1. `rescue` prints (into the test's captured output, shown with its failure) the stack of the
-   blocked call, this worker's Chromium renderers with their CPU and busiest threads, and for
-   every page of this worker's browsers what its main thread runs: a short CPU profile and a
-   paused JS stack through the DevTools port (`debug_args`), or that the main thread does not
-   answer. Then it kills the busy renderers (all of them if none is busy): a Playwright call
-   waiting on a killed page fails at once with "Target crashed", so the test fails like any
-   other and the worker goes on with the next one.
-2. If the test still has not ended a minute later (it waits on something else), `last_resort`
-   writes the stacks to the worker's real stderr, which reaches the CI log, and ends the worker
-   as pytest-timeout would (os._exit). pytest-xdist then reports the test as crashed.
+- An in-process test gets SIGALRM, as pytest-timeout's `signal` method does: it fails where it
+  runs, with that stack, and the worker goes on.
+- A browser test waits in Playwright's event loop, where an exception would break the browser
+  for the module's next tests. A thread watches it instead. `rescue` prints (into the test's
+  captured output, shown with its failure) the stack of the waiting call, this worker's
+  Chromium renderers with their CPU and busiest threads, and for every page of this worker's
+  browsers what its main thread runs: a short CPU profile and a paused JS stack through the
+  DevTools port (`debug_args`), or that the main thread does not answer. Then it kills the busy
+  renderers (all of them if none is busy): a Playwright call waiting on a killed page fails at
+  once with "Target crashed", so the test fails like any other.
+- If a browser test still has not ended a minute later (it waits on something else),
+  `last_resort` writes the stacks to the worker's real stderr, which reaches the CI log, and
+  ends the worker as pytest-timeout's `thread` method would (os._exit).
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ import collections
 import gc
 import json
 import os
+import signal
 import socket
 import sys
 import threading
@@ -32,6 +39,7 @@ import traceback
 import urllib.request
 
 import psutil
+import pytest
 
 GRACE_S = 60  # after the rescue, how long the test may take to fail before its worker is ended
 BUSY_PERCENT = 30  # a renderer above this much CPU over a second counts as spinning
@@ -58,19 +66,36 @@ def forget_port(args: list[str]) -> None:
 
 
 class Watch:
-    """One test's timer: `rescue` at `timeout` seconds (browser tests only), `last_resort`
-    GRACE_S later. `cancel` when the test ends."""
+    """One test's timer. An in-process test on the main thread: SIGALRM at `timeout` seconds.
+    Otherwise a thread: `rescue` at `timeout` (browser tests only), `last_resort` GRACE_S later.
+    `cancel` when the test ends."""
 
     def __init__(self, item, timeout: float, browser: bool) -> None:
         self.item, self.timeout, self.browser = item, timeout, browser
         self.main = threading.main_thread().ident
         self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True, name=f"watch {item.nodeid}")
-        self.thread.start()
+        self.thread: threading.Thread | None = None
+        if not browser and threading.get_ident() == self.main:
+            signal.signal(signal.SIGALRM, self._alarm)
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+        else:
+            self.thread = threading.Thread(target=self._run, daemon=True, name=f"watch {item.nodeid}")
+            self.thread.start()
 
     def cancel(self) -> None:
+        if self.thread is None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            return
         self.done.set()
         self.thread.join()
+
+    def _alarm(self, signum, frame) -> None:
+        __tracebackhide__ = True
+        stack = traceback.extract_stack(frame)
+        start = next((i for i, f in enumerate(stack) if f.filename == str(self.item.fspath)), -12)
+        pytest.fail(f"Timeout: the test ran over {self.timeout:g} s, in:\n"
+                    + "".join(traceback.format_list(stack[start:])), pytrace=False)
 
     def _run(self) -> None:
         if self.done.wait(self.timeout):
@@ -242,7 +267,10 @@ def _look_into(target: dict) -> str:
                 ws.send(json.dumps({"id": ident, "method": method, "params": params or {}}))
                 deadline = time.monotonic() + wait
                 while (left := deadline - time.monotonic()) > 0:
-                    msg = json.loads(ws.recv(timeout=left))
+                    try:
+                        msg = json.loads(ws.recv(timeout=left))
+                    except TimeoutError:
+                        return None
                     if msg.get("id") == ident:
                         return msg.get("result", msg.get("error"))
                     if msg.get("method") == "Debugger.paused":

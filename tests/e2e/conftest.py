@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from drive import ARGS, CHROMIUM, WAIT_MS, Server
-from pagelog import LoggedBrowser
+from browsers import WatchedBrowser
 from playwright.sync_api import expect, sync_playwright
 from watch import debug_args, forget_port
 
@@ -54,16 +54,25 @@ def lan_browser():
 
 
 def _chromium(args: list[str]):
-    """Chromium whose pages log their console into the test's output (pagelog.py), with a
-    DevTools port the rescue of a stuck test looks through (tests/watch.py)."""
+    """Chromium for a module's tests (browsers.py), with a DevTools port the rescue of a stuck
+    test looks through (tests/watch.py)."""
     args = [*args, *debug_args()]
     try:
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, args=args)
-            yield LoggedBrowser(b)
+            yield WatchedBrowser(b)
             b.close()
     finally:
         forget_port(args)
+
+
+@pytest.fixture(autouse=True)
+def _close_pages(request):
+    """Close the pages a test opened when it ends (browsers.py says why)."""
+    yield
+    for name in ("browser", "lan_browser"):
+        if isinstance(browser := request.node.funcargs.get(name), WatchedBrowser):
+            browser.close_contexts()
 
 
 def pytest_collection_modifyitems(items):

@@ -15,8 +15,10 @@ import time
 import urllib.request
 from urllib.parse import urlsplit
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
-from playwright.sync_api import Page, expect
+import msgpack
+from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.core.store import inspect
@@ -169,6 +171,37 @@ def type_into(page: Page, ident: str, text: str) -> None:
     field.click()
     expect(field).to_be_focused()  # Flutter has taken the tap: a fill before it is dropped
     field.fill(text)
+
+
+_SOCKETS: WeakKeyDictionary[Page, WebSocket] = WeakKeyDictionary()
+
+
+def follow_sockets(context: BrowserContext) -> BrowserContext:
+    """Keep each page's newest socket (Flet's connection to the server) for `type_into`; the
+    browser fixtures do it for every context they make."""
+    context.on("page", follow_page)
+    return context
+
+
+def follow_page(page: Page) -> Page:
+    """`follow_sockets` for one page, before it opens anything."""
+    page.on("websocket", lambda ws: _SOCKETS.__setitem__(page, ws))
+    return page
+
+
+def socket_of(page: Page) -> WebSocket:
+    socket = _SOCKETS.get(page)
+    if socket is None:
+        raise AssertionError("no socket seen for this page: make its context with the `browser` "
+                             "fixture (or drive.follow_sockets) before the page opens")
+    return socket
+
+
+def _is_change(frame: str | bytes, text: str) -> bool:
+    """Whether a frame from Flet's client is a control's change event carrying `text` (a
+    msgpack message whose event name is "change" and whose data is the text)."""
+    data = frame.encode() if isinstance(frame, str) else frame
+    return msgpack.packb("change") in data and msgpack.packb("data") + msgpack.packb(text) in data
 
 
 def expect_label(page: Page, ident: str, text: str, timeout: int = WAIT_MS) -> None:
