@@ -167,10 +167,39 @@ def drawn(page: Page) -> None:
 
 
 def type_into(page: Page, ident: str, text: str) -> None:
+    """Type `text` into the field; return once the page has sent the field's change event with
+    it, on the socket any later tap goes through. Flutter takes a field's text input over some
+    time after the field has the focus, and then writes its own text (empty, for a new field)
+    into the browser's input: a `fill` that came first is wiped, no change is ever sent, and a
+    tap right after it found the name missing (1 run in 16 of a new table's form). So the text
+    is filled again whenever the input no longer holds it. The field needs an `on_change`, as
+    every field the app reads does."""
     field = el(page, ident).locator("input, textarea").first
     field.click()
     expect(field).to_be_focused()  # Flutter has taken the tap: a fill before it is dropped
-    field.fill(text)
+    socket = socket_of(page)
+    sent: list[bool] = []
+
+    def change(frame: str | bytes) -> bool:
+        if _is_change(frame, text):
+            sent.append(True)
+        return bool(sent)
+
+    socket.on("framesent", change)
+    try:
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not sent:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{ident}: no change to {text!r} reached the socket in {WAIT_MS} ms "
+                                     f"(the input holds {field.input_value()!r})")
+            if field.input_value() != text:
+                field.fill(text)
+            try:  # a wait on the frame, bounded so that a wiped input is seen and filled again
+                socket.wait_for_event("framesent", predicate=change, timeout=1_000)
+            except PlaywrightTimeout:
+                pass
+    finally:
+        socket.remove_listener("framesent", change)
 
 
 _SOCKETS: WeakKeyDictionary[Page, WebSocket] = WeakKeyDictionary()
