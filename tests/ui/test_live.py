@@ -170,11 +170,11 @@ def test_fading_glow_and_news_redraw_their_own_part_only(server, monkeypatch):
         tablet.app.render = counted
         live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, Access("seat", "ana"))  # news for the tablet
         await tablet.settle()
-        assert "changed" in tablet.find("tile-bia").parent.label and tablet.find("news").parent.label != "—"
+        assert "changed" in tablet.find("tile-bia").parent.label and label(tablet, "news") != "—"
         mark = tablet.mark()
 
         def faded() -> bool:  # the glow and the news line both went out
-            return "changed" not in tablet.find("tile-bia").parent.label and tablet.find("news").parent.label == "—"
+            return "changed" not in tablet.find("tile-bia").parent.label and label(tablet, "news") == "—"
         for _ in range(400):  # up to 20 s on a busy machine; each round lets the timers run
             if faded():
                 break
