@@ -40,10 +40,11 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
             {k: v for k, v in before_tablet.items() if k != "news"}
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
-        # Bia's tile (its number glows), the history card and its new row, and the Undo button:
+        # Bia's tile (its number glows), the history card, its Column of blocks and its new row, and the Undo button:
         # its words now ask "why?" and a tap on it reads why it is off (the change is the tablet's):
         # nothing else, not even the containers around them
-        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-block-0", "history-1",
+        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-blocks", "history-block-0",
+                                                   "history-1",
                                                    "undo", "undo-words", "undo-button"}
         assert "only the tablet" in label(phone, "undo")
         assert sum(map(len, phone.patches_since(mark))) < 2000
