@@ -59,7 +59,7 @@ def _block(ui: UI, rows: tuple[dict, ...], game: str) -> ft.Control:
 
 def _card(ui: UI, blocks: ft.Control | None) -> ft.Control:
     title = titled(ui, heading(ui.t("ui.history"), 18), OPEN, "history")
-    body = ft.Column([title, blocks], spacing=4) if blocks else ft.Column([title, ft.Text(ui.t("ui.no_history"))])
+    body = ft.Column([title, blocks], spacing=4) if blocks is not None else ft.Column([title, ft.Text(ui.t("ui.no_history"))])
     return card(body, ident="history")
 
 
