@@ -74,24 +74,36 @@ def _actions(ui: UI, snap: dict) -> ft.Control:
 
 def _undo_bar(ui: UI, undo: dict | None, can_undo: bool, undo_why: str | None, redo: dict | None,
               can_redo: bool) -> ft.Control:
+    """The buttons' words are parts of their own, worked out here; the buttons, their labels and
+    the row around them are a memo of their own given those parts, so a change that only renames
+    Undo (most changes, on the tablet and on the device that made it) rebuilds the words and walks
+    nothing else."""
     why = undo_why if not can_undo else None
+    undo_label = _control_label(ui, undo, "undo", why)
+    short = ui.t("ui.undo_why_not") if why else None
+    undo_words = part(ui, "undo-words", _words, short or undo_label, short is not None)
+    redo_words = part(ui, "redo-words", _words, _control_label(ui, redo, "redo"), False)
+    return memo(ui, "undo-redo-buttons", _buttons, undo_words, redo_words, can_undo or short is not None,
+                undo_label if short is not None else "", can_redo)
+
+
+def _buttons(ui: UI, undo_words: ft.Control, redo_words: ft.Control, can_undo: bool, undo_said: str,
+             can_redo: bool) -> ft.Control:
     return group(ui, "undo-redo", ft.Row, [
-        _control_button(ui, "undo", _control_label(ui, undo, "undo", why), ui.undo, ft.Icons.UNDO,
-                        can_undo, 3, ui.t("ui.undo_why_not") if why else None),
-        _control_button(ui, "redo", _control_label(ui, redo, "redo"), ui.redo, ft.Icons.REDO, can_redo, 2),
+        _control_button(ui, "undo", undo_words, ui.undo, ft.Icons.UNDO, can_undo, 3, undo_said),
+        _control_button(ui, "redo", redo_words, ui.redo, ft.Icons.REDO, can_redo, 2, ""),
     ], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def _control_button(ui: UI, ident: str, label: str, act, icon: ft.IconData, enabled: bool, share: int,
-                    short: str | None = None) -> ft.Control:
-    """`short`: a phone's Undo that is off shows these few words, and a tap on it shows the whole
-    reason (the refusal, as a toast), which no button is wide enough to hold; its label then
-    holds the reason. Otherwise the button's words are what is read, and the label is left
-    empty: a change renames Undo on the tablet and on the device that made it, and then only
-    the words are rebuilt and sent, not the label around them too."""
-    words = part(ui, f"{ident}-words", _words, short or label, short is not None)
-    body = part(ui, f"{ident}-button", _button, act, icon, enabled or short is not None, words)
-    return part(ui, ident, _labelled, ident, label if short is not None else "", share, body)
+def _control_button(ui: UI, ident: str, words: ft.Control, act, icon: ft.IconData, enabled: bool, share: int,
+                    said: str) -> ft.Control:
+    """`words`: the button's words (a part). A phone's Undo that is off shows a few of them, and a
+    tap on it shows the whole reason (the refusal, as a toast), which no button is wide enough to
+    hold; its label (`said`) then holds the reason. Otherwise the button's words are what is read,
+    and the label is left empty: a change renames Undo on the tablet and on the device that made
+    it, and then only the words are rebuilt and sent, not the label around them too."""
+    body = part(ui, f"{ident}-button", _button, act, icon, enabled, words)
+    return part(ui, ident, _labelled, ident, said, share, body)
 
 
 def _words(ui: UI, label: str, muted: bool = False) -> ft.Control:

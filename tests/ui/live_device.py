@@ -41,7 +41,7 @@ from flet_private import control_id
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
 # The shell's own parts that follow every change (news line, history, layout, Undo), not the game's.
-SHELL = {"news", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
+SHELL = {"news", "news-slot", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
          "undo-words", "undo-button", "redo-words", "redo-button"}
 
 
@@ -336,6 +336,8 @@ def spoken(tag: ft.Semantics) -> str | None:
     if tag.label:
         return tag.label
     inside = shown(tag.content) if tag.content is not None else None
+    if isinstance(inside, ft.Container) and inside.content is not None:  # a box around its words (the news line)
+        inside = shown(inside.content)
     return inside.semantics_label if isinstance(inside, ft.Text) else None
 
 

@@ -40,10 +40,11 @@ def test_a_remote_point_keeps_every_control_id_and_rebuilds_one_card(server):
             {k: v for k, v in before_tablet.items() if k != "news"}
         assert set(after) - set(before) == {"history-1"}
         assert phone.find("score-bia").value == "1" and tablet.find("score-bia").value == "1"
-        # Bia's tile (its number glows), the history card and its new row, and the Undo button:
+        # Bia's tile (its number glows), the history card, its Column of blocks and its new row, and the Undo button:
         # its words now ask "why?" and a tap on it reads why it is off (the change is the tablet's):
         # nothing else, not even the containers around them
-        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-block-0", "history-1",
+        assert set(phone.app.ui.parts.rebuilt) == {"tile-number-bia", "history-card", "history-blocks", "history-block-0",
+                                                   "history-1",
                                                    "undo", "undo-words", "undo-button"}
         assert "only the tablet" in label(phone, "undo")
         assert sum(map(len, phone.patches_since(mark))) < 2000
@@ -170,11 +171,11 @@ def test_fading_glow_and_news_redraw_their_own_part_only(server, monkeypatch):
         tablet.app.render = counted
         live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, Access("seat", "ana"))  # news for the tablet
         await tablet.settle()
-        assert "changed" in tablet.find("tile-bia").parent.label and tablet.find("news").parent.label != "—"
+        assert "changed" in tablet.find("tile-bia").parent.label and label(tablet, "news") != "—"
         mark = tablet.mark()
 
         def faded() -> bool:  # the glow and the news line both went out
-            return "changed" not in tablet.find("tile-bia").parent.label and tablet.find("news").parent.label == "—"
+            return "changed" not in tablet.find("tile-bia").parent.label and label(tablet, "news") == "—"
         for _ in range(400):  # up to 20 s on a busy machine; each round lets the timers run
             if faded():
                 break

@@ -42,3 +42,33 @@ def test_a_renamed_undo_rebuilds_its_words_alone_one_control(server: ServerInfo)
         assert [c._c for c in own_controls(parts.built["undo"].control)] == ["Semantics"]  # no box around it
     asyncio.run(go())
 
+
+
+def test_a_renamed_undo_walks_its_words_alone(server: ServerInfo, monkeypatch):
+    """The buttons, their labels and the row around them are a memo given the words' parts: a
+    rename works out the two labels and compares the words, and walks no button."""
+    from companion.ui import table
+    walked: list[str] = []
+    control_button = table._control_button
+
+    def counted(ui, ident, *args):
+        walked.append(ident)
+        return control_button(ui, ident, *args)
+    monkeypatch.setattr(table, "_control_button", counted)
+
+    async def go():
+        live = kleos_at_play(server, ["ares", "athena"])
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+        await tablet.settle()
+        live.dispatch({"type": "glory.add", "player": "athena", "reason": "kill"}, HOST)  # Undo comes on
+        await tablet.settle()
+        walked.clear()
+        for god in ("ares", "athena"):
+            live.dispatch({"type": "glory.add", "player": god, "reason": "kill"}, HOST)
+            await tablet.settle()
+            assert tablet.app.ui.parts.built["undo-words"].control.value == f"Undo: {god.capitalize()} +1 Glory (kill)"
+        assert walked == []
+        live.undo(HOST)  # Redo comes on: its button is rebuilt
+        await tablet.settle()
+        assert walked == ["undo", "redo"] and not tablet.find("redo").disabled
+    asyncio.run(go())
