@@ -266,8 +266,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
                     event = live.redo(access)
                 else:
                     event = live.dispatch(parse(raw), access)
-                snap = live.snapshot(access)
-                return answer({"seq": event["seq"], "step": snap["step"], "state": snap["state"]})
+                step, view = live.reading(access)
+                return answer({"seq": event["seq"], "step": step, "state": view})
 
         return guarded(act, lang)
 
