@@ -44,3 +44,17 @@ def test_the_reply_and_the_seats_screen_share_one_view_per_change(hub):
     step, view = live.reading(ana)
     snap = live.snapshot(ana)
     assert view is snap["state"] and step == snap["step"]
+
+
+def test_the_write_routes_leave_their_two_parameters_to_the_handler(hub):
+    """FastAPI validates a declared parameter with pydantic on every request; a change's table id
+    and key are plain strings the handler reads itself, so nothing is validated per change."""
+    from fastapi.routing import APIRoute
+
+    from companion.api import router
+
+    writes = [r for r in router(hub, "admin").routes
+              if isinstance(r, APIRoute) and r.path.rsplit("/", 1)[-1] in ("events", "undo", "redo") and "POST" in r.methods]
+    assert len(writes) == 3
+    for route in writes:
+        assert route.dependant.path_params == [] and route.dependant.query_params == [], route.path
