@@ -645,7 +645,8 @@ class Hub:
         return live
 
     def _index_change(self, live: LiveTable, ended: dict | None) -> None:
-        self.index.put(live.listing(ended))
+        """Written later (Index.later): a change's answer waits for no database write."""
+        self.index.later(live.table.id, lambda: live.listing(ended))
 
     def sweep(self, force: bool = False) -> int:
         """Let go of the tables nobody watches and nobody used for `idle_seconds`: close their
@@ -657,6 +658,7 @@ class Hub:
                 return 0
             self._swept = now
             idle = [self._held[i] for i, used in self._kept.items() if now - used >= self._idle]
+        self.index.flush()  # the rows of the tables changed since the last sweep
         gone = []
         for live in idle:
             if live.listener_count == 0:
