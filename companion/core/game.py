@@ -30,6 +30,9 @@ class Game(Protocol):
     event_schemas: dict[str, type[BaseModel]]
     options_schema: type[BaseModel]
     secrets: Secrets  # what of the state and events belongs to one seat; every output is cut by it
+    # False when `describe` words every event the same whoever reads it (it never reads `seat`):
+    # the hub then words each event once for the whole table, not once per seat (see LiveTable).
+    words_by_seat: bool
     # Event types that move the game on or settle something: each must name the step it was
     # sent from (core/steps.py), so a double tap or a second device cannot take two steps.
     steps: frozenset[str]
@@ -81,6 +84,7 @@ class GameBase:
     min_seats: int = 1
     max_seats: int = 8
     secrets: Secrets = NO_SECRETS
+    words_by_seat: bool = True  # the safe default: a game says False only of a `describe` that ignores `seat`
     steps: frozenset[str] = frozenset()
     drafts: dict[str, Draft] = {}
     handlers: dict[str, Handler] = {}

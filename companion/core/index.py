@@ -9,8 +9,10 @@ The index holds nothing that is not in the table files and the plays log, so it 
 always be rebuilt: it is written without waiting for fsync (WAL, synchronous=NORMAL),
 and at start a missing or unreadable index is rebuilt, and files changed behind its
 back (their size and mtime differ from the row's) are read again. While the server
-runs, the hub updates a table's row on every change; a file that appears, goes or is
-replaced in the tables folder changes the folder's mtime, which every read checks.
+runs, the hub marks a table's row stale on every change, and the row is written from the
+table as it then is before the index is next read, or at the hub's next sweep (every few
+seconds of use): a change costs no database write, and a burst of changes one row. A file that appears,
+goes or is replaced in the tables folder changes the folder's mtime, which every read checks.
 
 A row read from a file alone does not say that the table's events still replay (a file
 can be whole JSON whose events a newer rules version cannot apply). So each row also
@@ -77,6 +79,9 @@ class Index:
         self.finished_play = finished
         self._check = check
         self._lock = threading.Lock()
+        # Tables changed since their row was written: how to list each as it is now (see later()).
+        self._stale: dict[str, Callable[[], TableSummary]] = {}
+        self._writing = threading.Lock()  # one flush at a time, and no removal during one
         self._folder: int | None = None  # the tables folder's mtime when last reconciled
         self._checker: threading.Thread | None = None
         self._again = False  # rows were read anew while the checker ran: it looks once more
@@ -115,6 +120,7 @@ class Index:
         return db
 
     def close(self) -> None:
+        self.flush()
         with self._lock:
             self._closed = True
             self._db.close()
@@ -123,6 +129,7 @@ class Index:
     def reconcile(self) -> None:
         """Make the rows match the files: read again each file whose stamp differs, drop rows
         whose file is gone. One stat per file; only changed files are read."""
+        self.flush()  # the hub's own changes first: their files must not look changed behind its back
         with self._lock:
             self._folder = self._folder_mtime()
             known = dict(self._db.execute("SELECT id, stamp FROM tables"))
@@ -209,7 +216,9 @@ class Index:
             return None
 
     def _sync(self) -> None:
-        """A file added, removed or replaced behind the hub's back (the folder's mtime moved)."""
+        """Before a read: the hub's changes written, and a file added, removed or replaced behind
+        its back (the folder's mtime moved) read."""
+        self.flush()
         if self._folder_mtime() != self._folder:
             self.reconcile()
 
@@ -249,6 +258,28 @@ class Index:
             if new:
                 self._folder = self._folder_mtime()  # the hub's own new file: nothing else to read
 
+    def later(self, table_id: str, listing: Callable[[], TableSummary]) -> None:
+        """A table changed: its row is written by the next flush(), from `listing()` as the table
+        is then. Nothing is lost if the server stops first: the row's stamp no longer matches
+        the file, so the next start reads the file again (as for any change behind its back)."""
+        with self._lock:
+            self._stale[table_id] = listing
+
+    def flush(self) -> None:
+        """Write the rows of the tables changed since the last flush."""
+        with self._writing:
+            with self._lock:
+                stale, self._stale = self._stale, {}
+            if not stale or self._closed:
+                return
+            # The stamp before the listing: a change between the two leaves a row that is newer
+            # than its stamp, which a restart reads again, never one that is older.
+            rows = [(table_id, stamp_of(self.store.path(table_id))) for table_id in stale]
+            rows = [_row(stale[table_id](), stamp) for table_id, stamp in rows]
+            with self._lock, self._db:
+                if not self._closed:
+                    self._db.executemany(_UPSERT, rows)
+
     def damaged_now(self, table_id: str, err: Damaged) -> None:
         """A table that failed to open (its events no longer replay): listed with what is wrong."""
         row = _problem_row(table_id, err, stamp_of(self.store.path(table_id)))
@@ -256,7 +287,8 @@ class Index:
             self._db.execute(_UPSERT, row)
 
     def remove(self, table_id: str) -> None:
-        with self._lock, self._db:
+        with self._writing, self._lock, self._db:  # a flush under way must not write its row back
+            self._stale.pop(table_id, None)
             self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
             self._folder = self._folder_mtime()
 

@@ -24,4 +24,4 @@ def without_unused(manifest: bytes) -> bytes:
 
 class FontManifestMiddleware(RewriteMiddleware):
     def __init__(self, app: ASGIApp) -> None:
-        super().__init__(app, lambda path, kind: path == PATH, without_unused)
+        super().__init__(app, lambda path: path == PATH, lambda kind: True, without_unused)

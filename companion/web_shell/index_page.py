@@ -72,5 +72,5 @@ class IndexPageMiddleware(RewriteMiddleware):
 
     def __init__(self, app: ASGIApp, head: str) -> None:
         snippet = head.encode()
-        super().__init__(app, lambda path, kind: kind.startswith("text/html") and not path.startswith("/api"),
+        super().__init__(app, lambda path: not path.startswith("/api"), lambda kind: kind.startswith("text/html"),
                          lambda page: insert(page, snippet))

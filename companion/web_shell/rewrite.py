@@ -8,16 +8,22 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
 class RewriteMiddleware:
-    """Pass `edit` the body of each uncompressed response whose path and content type `wanted`
-    accepts; every other response, and every other request, passes untouched."""
+    """Pass `edit` the body of each uncompressed response whose path `path` accepts and whose
+    content type `kind` accepts; every other response, and every other request, passes untouched.
 
-    def __init__(self, app: ASGIApp, wanted: Callable[[str, str], bool], edit: Callable[[bytes], bytes]) -> None:
+    The path is asked first, before the response is watched: a request whose path no rewrite
+    wants (every API call, every file of the web client but the one or two rewritten) reaches
+    the app with the server's own `send`, not through a wrapper that looks at each message."""
+
+    def __init__(self, app: ASGIApp, path: Callable[[str], bool], kind: Callable[[str], bool],
+                 edit: Callable[[bytes], bytes]) -> None:
         self.app = app
-        self.wanted = wanted
+        self.path = path
+        self.kind = kind
         self.edit = edit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or not self.path(scope["path"]):
             await self.app(scope, receive, send)
             return
         start: Message | None = None
@@ -28,7 +34,7 @@ class RewriteMiddleware:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 if (message["status"] != 200 or "content-encoding" in headers
-                        or not self.wanted(scope["path"], headers.get("content-type", ""))):
+                        or not self.kind(headers.get("content-type", ""))):
                     start = None
                     await send(message)
                     return

@@ -1,5 +1,6 @@
 """The saved-tables index (issue 29): up to date on every change, rebuilt when missing or damaged."""
 import json
+import sqlite3
 import shutil
 
 from companion.core.hub import Hub
@@ -115,3 +116,26 @@ def test_a_file_that_appears_while_the_server_runs_is_replayed_and_marked(tmp_pa
     hub.saved()  # the next read sees the folder changed, reads the new file and starts its check
     assert hub.index.wait_checked(timeout=60)
     assert list(hub.damaged()) == [bad.table.id] and list(_listed(hub)) == [live.table.id]
+
+
+def test_a_change_writes_no_row_until_the_index_is_read_or_swept(hub):
+    """The answer to a change waits for no database write (issue #26): the row is written from
+    the table as it is when the index is next read, once for a burst of changes."""
+    live, host = _pad(hub, "Ana", "Bia")
+    db = sqlite3.connect(hub.index.path)  # what is on disk, read beside the server's connection
+    events = lambda: db.execute("SELECT events FROM tables WHERE id = ?", (live.table.id,)).fetchone()[0]  # noqa: E731
+    for amount in (1, 2, 3):
+        live.dispatch({"type": "points.add", "player": "bia", "amount": amount}, host)
+    assert events() == 0
+    assert _listed(hub)[live.table.id].events == 3 and events() == 3
+    live.dispatch({"type": "points.add", "player": "ana", "amount": 1}, host)
+    hub.sweep(force=True)
+    assert events() == 4
+
+
+def test_a_deleted_table_leaves_no_row_behind_a_pending_change(hub):
+    live, host = _pad(hub, "Ana")
+    live.dispatch({"type": "points.add", "player": "ana", "amount": 1}, host)
+    hub.delete(live.table.id)
+    hub.index.flush()
+    assert live.table.id not in _listed(hub)

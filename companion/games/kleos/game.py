@@ -29,6 +29,7 @@ VIEW_LOG = 12
 class Kleos(GameBase):
     id = "kleos"
     secrets = SECRETS
+    words_by_seat = False  # history.describe reads no seat: every device reads the same line
     # Moving on and settling: a second tap or device must not take a second step (core/steps.py).
     steps = frozenset({"setup.temples", "first_player.set", "phase.next", "dusk.score", "tiebreak.answer"})
     title = "Kleos"

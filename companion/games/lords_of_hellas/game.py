@@ -22,6 +22,7 @@ from companion.games.lords_of_hellas.secrets import SECRETS
 class LordsOfHellas(GameBase):
     id = "lords_of_hellas"
     secrets = SECRETS
+    words_by_seat = False  # history.describe reads no seat: every device reads the same line
     # Turns, hunts, battles and building: a second tap or device must not take a second step.
     steps = frozenset({"turn.regular", "turn.special", "turn.step", "turn.end", "battle.resolve", "hunt.start",
                        "hunt.attack", "hunt.claim", "monument.build"})
