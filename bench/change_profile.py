@@ -9,7 +9,13 @@ the steps of a change: the per-device snapshot, our screens (board functions and
 reconcile (`Session.patch_control`, the object diff), and message encoding; then the top
 functions by their own time.
 
+Before the profile, the same changes are made without it, twice: back to back, then each after
+an idle pause (--pause), as bench/fanout.py's changes come (after the devices went quiet). The
+two differ by far more than the profiler's share: what runs first after a pause finds the CPU's
+caches cold (bench/flet_floor.py shows it on bare Flet's own change).
+
 Run from the repository root: python bench/change_profile.py [--game kleos] [--devices 10] [--changes 30]
+[--pause 0.2]
 """
 from __future__ import annotations
 
@@ -75,19 +81,33 @@ def change(live, game: str, n: int, keys: dict[str, Access]) -> None:
     live.dispatch({**body, "from_step": live.step}, keys[who])
 
 
-async def run(game: str, count: int, changes: int) -> tuple[cProfile.Profile, float, int]:
+async def plain_cpu(live, game: str, keys: dict[str, Access], settle, first: int, changes: int,
+                    pause: float) -> float:
+    """Process CPU per change without the profiler, each change after `pause` seconds idle."""
+    spent = 0.0
+    for n in range(first, first + changes):
+        if pause:
+            await asyncio.sleep(pause)
+        started = time.process_time()
+        change(live, game, n, keys)
+        await settle()
+        spent += time.process_time() - started
+    return spent / changes
+
+
+async def run(game: str, count: int, changes: int, pause: float) -> tuple[cProfile.Profile, float, int, tuple]:
     server = ServerInfo(hub=Hub(Path(tempfile.mkdtemp()) / "data", GAMES), admin_token="a" * 32,
                         base_url="http://tablet.lan:8550", screens=Screens(per_seat=64, per_device=64))
     live = server.hub.create(game, {"players": PLAYERS[game], **OPTIONS.get(game, {})})
     setup(live, game)
     table = live.table
-    keys, devices = {}, []
+    keys = {seat.id: Access("seat", seat.id) for seat in table.seats}  # a seat's change, watched or not
+    devices = []
     for i in range(count):
         if i == 0:
             route, size = f"/t/{table.id}?k={table.host_token}", TABLET
         elif i <= len(table.seats):
             seat = table.seats[i - 1]
-            keys[seat.id] = Access("seat", seat.id)
             route, size = f"/t/{table.id}?k={live.claim(seat.token)[1]}", PHONE
         else:
             route, size = f"/t/{table.id}?k={table.spectator_token}", PHONE
@@ -98,17 +118,20 @@ async def run(game: str, count: int, changes: int) -> tuple[cProfile.Profile, fl
     for n in range(3):  # warm: every part built once
         change(live, game, n, keys)
         await devices[0].settle()
+    plain = (await plain_cpu(live, game, keys, devices[0].settle, 3, changes, 0.0),
+             await plain_cpu(live, game, keys, devices[0].settle, 3 + changes, changes, pause))
+    first = 3 + 2 * changes
     marks = [d.mark() for d in devices]
     profile = cProfile.Profile()
     started = time.process_time()
     profile.enable()
     for n in range(changes):
-        change(live, game, n + 3, keys)
+        change(live, game, first + n, keys)
         await devices[0].settle()
     profile.disable()
     cpu = (time.process_time() - started) / changes
     sent = sum(len(p) for d, m in zip(devices, marks) for p in d.patches_since(m))
-    return profile, cpu, sent // (changes * count)
+    return profile, cpu, sent // (changes * count), plain
 
 
 def report(profile: cProfile.Profile, changes: int) -> None:
@@ -132,10 +155,13 @@ def main() -> None:
     parser.add_argument("--game", default="kleos", choices=sorted(PLAYERS))
     parser.add_argument("--devices", type=int, default=10)
     parser.add_argument("--changes", type=int, default=30)
+    parser.add_argument("--pause", type=float, default=0.2, help="seconds idle before each change")
     args = parser.parse_args()
-    profile, cpu, per_session = asyncio.run(run(args.game, args.devices, args.changes))
+    profile, cpu, per_session, (warm, cold) = asyncio.run(run(args.game, args.devices, args.changes, args.pause))
     print(f"{args.game}, {args.devices} devices, {args.changes} changes: process CPU {1000 * cpu:.1f} ms/change "
           f"(under cProfile), {per_session} B/session/change")
+    print(f"without the profiler: {1000 * warm:.2f} ms/change back to back, {1000 * cold:.2f} ms/change "
+          f"each after {args.pause} s idle")
     report(profile, args.changes)
 
 

@@ -16,7 +16,8 @@ also adds a row to a log on every session per change, as a Kleos Glory change do
 every device that shows its Glory log: the gap between the two is Flet's own cost for a
 new row, which our app pays on the tablet (and on a phone whose player opened the log).
 Server CPU per change (user + system of the server process over the changes)
-and RSS (after the changes) are read from /proc through psutil.
+and RSS (after the changes) are read from /proc through psutil. `--sizes 0` prices the change
+itself, with no device watching (its latency columns then read nan).
 
 Run from the repository root: python bench/fanout.py [--changes 30] [--sizes 1,10,30]
 [--hall 50x6] [--no-bare] [--game kleos|scorepad|cyclades|lords_of_hellas|fleecing_olympus]

@@ -13,9 +13,14 @@ This prints, for the same session and in the same run (best of 5 rounds, server 
   they are drawn now (LIVE.md rule 14: a tagged Text whose value leads and one span; bench/row_cost.py
   counts their fields). Spans are dataclasses too: Flet walks every field of each (a span 23,
   its style 18), as of any added control.
+- the bare change, the number and the new row again, each after an idle pause (--pause, 0.2 s by
+  default), as bench/fanout.py's changes come: each one after its devices went quiet. On the
+  development machine each then costs several times its back-to-back figure, much of it a cost of
+  its own that falls on whatever runs first after the pause (the CPU's caches gone cold), so
+  ratios taken back to back do not carry over to a server's CPU per change.
 Messages are msgpack-encoded as the websocket transport does (tests/ui/live_device.py).
 
-Run from the repository root: python bench/flet_floor.py [--updates 300]
+Run from the repository root: python bench/flet_floor.py [--updates 300] [--pause 0.2]
 """
 from __future__ import annotations
 
@@ -84,6 +89,17 @@ def history_now(n: int) -> ft.Control:
                         identifier=f"history-{n}")
 
 
+def after_pauses(updates: int, pause: float, one: Callable[[int], None]) -> float:
+    """CPU per update, each update run alone after `pause` seconds of doing nothing."""
+    spent = 0.0
+    for n in range(updates):
+        time.sleep(pause)
+        started = time.process_time()
+        one(n)
+        spent += time.process_time() - started
+    return spent / updates
+
+
 def best(updates: int, one: Callable[[int], None]) -> float:
     fastest = float("inf")
     for _ in range(ROUNDS):
@@ -94,7 +110,7 @@ def best(updates: int, one: Callable[[int], None]) -> float:
     return fastest
 
 
-async def measure(updates: int) -> None:
+async def measure(updates: int, pause: float) -> None:
     conn = FakeConnection(asyncio.get_running_loop())
     session = FletSession(conn)
     conn.session = session
@@ -159,6 +175,13 @@ async def measure(updates: int) -> None:
 
             cost = best(updates, add)
             print(f"{label:47s} {1e6 * cost:7.0f} us  {cost / base:4.1f}x")
+        calm = max(20, updates // 10)  # fewer: each waits for the pause
+        cold = after_pauses(calm, pause, bare)
+        print(f"after {pause} s idle, each ({calm} updates):")
+        print(f"  {'the bare change':45s} {1e6 * cold:7.0f} us  {cold / base:4.1f}x")
+        for label, one in (("a number: part rebuilt", number_rebuilt), ("a new row: part rebuilt", row_rebuilt)):
+            cost = after_pauses(calm, pause, one)
+            print(f"  {label:45s} {1e6 * cost:7.0f} us  {cost / base:4.1f}x  ({cost / cold:.1f}x bare's, idle alike)")
 
     await asyncio.wrap_future(page.run_task(run))
 
@@ -166,7 +189,9 @@ async def measure(updates: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--updates", type=int, default=300)
-    asyncio.run(measure(parser.parse_args().updates))
+    parser.add_argument("--pause", type=float, default=0.2, help="seconds idle before each update of the last lines")
+    args = parser.parse_args()
+    asyncio.run(measure(args.updates, args.pause))
 
 
 if __name__ == "__main__":
