@@ -83,7 +83,7 @@ def change(live, game: str, n: int, keys: dict[str, Access]) -> None:
 
 async def plain_cpu(live, game: str, keys: dict[str, Access], settle, first: int, changes: int,
                     pause: float) -> float:
-    """Process CPU per change without the profiler, each change after `pause` seconds idle."""
+    """Process CPU per change over changes number `first` onwards, each after `pause` seconds idle."""
     spent = 0.0
     for n in range(first, first + changes):
         if pause:
@@ -95,13 +95,14 @@ async def plain_cpu(live, game: str, keys: dict[str, Access], settle, first: int
     return spent / changes
 
 
-async def run(game: str, count: int, changes: int, pause: float) -> tuple[cProfile.Profile, float, int, tuple]:
-    server = ServerInfo(hub=Hub(Path(tempfile.mkdtemp()) / "data", GAMES), admin_token="a" * 32,
-                        base_url="http://tablet.lan:8550", screens=Screens(per_seat=64, per_device=64))
+async def open_table(server: ServerInfo, game: str, count: int) -> tuple[object, dict[str, Access], list[Device]]:
+    """A table of `game` at the bench's change (`setup`), with `count` devices open on it: a tablet,
+    a phone per seat, spectators for the rest. Returns the live table, every seat's key (a seat's
+    change, watched or not) and the devices."""
     live = server.hub.create(game, {"players": PLAYERS[game], **OPTIONS.get(game, {})})
     setup(live, game)
     table = live.table
-    keys = {seat.id: Access("seat", seat.id) for seat in table.seats}  # a seat's change, watched or not
+    keys = {seat.id: Access("seat", seat.id) for seat in table.seats}
     devices = []
     for i in range(count):
         if i == 0:
@@ -115,21 +116,22 @@ async def run(game: str, count: int, changes: int, pause: float) -> tuple[cProfi
         devices.append(await Device(server, route, size, storage=storage).open())
     for device in devices:
         await device.settle()
-    for n in range(3):  # warm: every part built once
-        change(live, game, n, keys)
-        await devices[0].settle()
-    plain = (await plain_cpu(live, game, keys, devices[0].settle, 3, changes, 0.0),
-             await plain_cpu(live, game, keys, devices[0].settle, 3 + changes, changes, pause))
-    first = 3 + 2 * changes
+    return live, keys, devices
+
+
+async def run(game: str, count: int, changes: int, pause: float) -> tuple[cProfile.Profile, float, int, tuple]:
+    server = ServerInfo(hub=Hub(Path(tempfile.mkdtemp()) / "data", GAMES), admin_token="a" * 32,
+                        base_url="http://tablet.lan:8550", screens=Screens(per_seat=64, per_device=64))
+    live, keys, devices = await open_table(server, game, count)
+    settle = devices[0].settle
+    await plain_cpu(live, game, keys, settle, 0, 3, 0.0)  # warm: every part built once
+    plain = (await plain_cpu(live, game, keys, settle, 3, changes, 0.0),
+             await plain_cpu(live, game, keys, settle, 3 + changes, changes, pause))
     marks = [d.mark() for d in devices]
     profile = cProfile.Profile()
-    started = time.process_time()
     profile.enable()
-    for n in range(changes):
-        change(live, game, first + n, keys)
-        await devices[0].settle()
+    cpu = await plain_cpu(live, game, keys, settle, 3 + 2 * changes, changes, 0.0)
     profile.disable()
-    cpu = (time.process_time() - started) / changes
     sent = sum(len(p) for d, m in zip(devices, marks) for p in d.patches_since(m))
     return profile, cpu, sent // (changes * count), plain
 

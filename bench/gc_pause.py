@@ -7,8 +7,9 @@ answers anything, so later full collections walk only what tables and devices ma
 
 Each mode runs in a fresh process: the server's start-up in one process (`build_app`: the
 imports, the rules index, the strings, the app), start-up frozen or not, then tables of Kleos
-with their devices open in that process (tests/ui/live_device.py, real Flet sessions without
-sockets) and some Glory changes, as in a game under way; then full collections are timed.
+with their devices open in that process (bench/change_profile.py's tables: a tablet, a phone per
+seat, spectators; real Flet sessions without sockets) and some Glory changes, as in a game under
+way; then full collections are timed.
 
 Run from the repository root: python bench/gc_pause.py [--tables 5] [--sessions 6] [--changes 30]
 """
@@ -31,11 +32,8 @@ ROUNDS = 7
 async def game_under_way(tables: int, sessions: int, changes: int, frozen: bool) -> tuple[int, int, list[float]]:
     """(objects frozen, objects tracked, full-collection pauses in s)."""
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "ui"), str(ROOT / "bench")]
-    from change_profile import change, setup
-    from fanout import PLAYERS
-    from live_device import PHONE, TABLET, Device
+    from change_profile import open_table, plain_cpu
 
-    from companion.core.access import Access
     from companion.server import build_app
     from companion.serving import settle_heap
 
@@ -44,17 +42,9 @@ async def game_under_way(tables: int, sessions: int, changes: int, frozen: bool)
         settle_heap()
     devices = []
     for _ in range(tables):
-        live = server.hub.create("kleos", {"players": PLAYERS["kleos"]})
-        setup(live, "kleos")
-        table = live.table
-        keys = {seat.id: Access("seat", seat.id) for seat in table.seats}
-        for i in range(sessions):
-            route = f"/t/{table.id}?k={table.host_token if i == 0 else table.spectator_token}"
-            storage = {f"companion.tablet.{table.id}": table.host_token} if i == 0 else None
-            devices.append(await Device(server, route, TABLET if i == 0 else PHONE, storage=storage).open())
-        for n in range(changes):
-            change(live, "kleos", n, keys)
-            await devices[-1].settle()
+        live, keys, opened = await open_table(server, "kleos", sessions)
+        devices += opened  # kept open, as in a game under way
+        await plain_cpu(live, "kleos", keys, opened[0].settle, 0, changes, 0.0)
     pauses = []
     for _ in range(ROUNDS):
         started = time.perf_counter()

@@ -43,8 +43,8 @@ def settle_heap() -> None:
     cyclic collector's sight. It lives as long as the server, yet every full collection walked it
     again, on whichever thread was allocating, the event loop included, with every device
     waiting: 40-77 ms in a game under way, about once in 60 changes. bench/gc_pause.py (5 tables
-    of 6 devices): a full collection took 44 ms, 17 ms with start-up frozen. Start-up's garbage
-    goes first, so nothing dead is kept for good."""
+    of 6 devices): a full collection took 46-52 ms, 21-22 ms with start-up frozen. Start-up's
+    garbage goes first, so nothing dead is kept for good."""
     gc.collect()
     gc.freeze()
 
