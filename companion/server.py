@@ -35,7 +35,7 @@ from companion.rules import index as build_rules_index  # noqa: E402
 from companion.ui.app import make_main  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 from companion.ui.devices import Screens  # noqa: E402
-from companion.web_shell import comeback  # noqa: E402
+from companion.web_shell import comeback, page_lang  # noqa: E402
 from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
@@ -111,6 +111,6 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     app.add_middleware(WebCacheMiddleware, files=files)
     app.add_middleware(FontManifestMiddleware)
     app.add_middleware(IndexPageMiddleware,
-                       head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
+                       head=page_lang.SCRIPT + PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
     app.add_middleware(WebSocketGuard)
     return app, info

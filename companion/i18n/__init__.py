@@ -16,6 +16,7 @@ import yaml
 
 LANGS = ("en", "pt")
 DEFAULT_LANG = "en"
+REGIONS = {"en": "US", "pt": "BR"}  # the regional form each language is written in (Brazilian Portuguese)
 _DIR = Path(__file__).parent / "strings"
 _GAMES_DIR = Path(__file__).parents[1] / "games"
 

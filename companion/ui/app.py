@@ -25,12 +25,12 @@ from companion.core.store import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
-from companion.ui.locale import browser_lang
+from companion.ui.locale import browser_lang, flutter_locale
 from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
-from companion.ui.widgets.controls import FONT, button, icon_button, tagged
+from companion.ui.widgets.controls import FONT, button, icon_button, name_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
 from companion.ui.widgets.step_shield import StepShield
 from companion.ui.widgets.turn_clock import TICKING
@@ -98,6 +98,7 @@ class Session:
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
         page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
         self.ui.lang = (await self.prefs.get(PREF_LANG)) or await browser_lang(page)
+        page.locale_configuration = flutter_locale(self.ui.lang)
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
         page.on_route_change = self._on_route
         page.on_connect = self._on_connect
@@ -475,12 +476,13 @@ class Session:
             bar.title = tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
             self._home_button = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         bar.title.content.value = title
-        self._home_button.label = self._home_button.content.tooltip = ui.t("ui.home")
+        name_button(self._home_button.content, ui.t("ui.home"))
         bar.leading = self._home_button if home else None
         bar.actions = [  # keyed: a new language or theme patches them where they are
             _keyed(icon_button(ft.Icons.MENU_BOOK, ui.t("ui.rules"), self._toggle_rules, "rules-open")),
-            _keyed(button(language, self._toggle_lang, "lang", filled=False, height=48)),
-            _keyed(icon_button(ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE, ui.t("ui.theme"),
+            _keyed(button(language, self._toggle_lang, "lang", filled=False, height=48, said=ui.t("ui.language"))),
+            _keyed(icon_button(ft.Icons.LIGHT_MODE if ui.dark else ft.Icons.DARK_MODE,
+                               ui.t("ui.theme_light" if ui.dark else "ui.theme_dark"),
                                self._toggle_dark, "theme"))]
         return bar
 
@@ -490,6 +492,7 @@ class Session:
 
     async def _toggle_lang(self, e) -> None:
         self.ui.lang = "pt" if self.ui.lang == "en" else "en"
+        self.page.locale_configuration = flutter_locale(self.ui.lang)
         await self.prefs.set(PREF_LANG, self.ui.lang)
         await self.render()
 

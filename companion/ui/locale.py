@@ -7,7 +7,7 @@ from typing import Iterable
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANG, LANGS
+from companion.i18n import DEFAULT_LANG, LANGS, REGIONS
 
 log = logging.getLogger(__name__)
 
@@ -30,3 +30,10 @@ async def browser_lang(page: ft.Page, timeout: float = 3.0) -> str:
         return DEFAULT_LANG
     locales = getattr(info, "locales", None) or []
     return lang_of(loc.language_code for loc in locales)
+
+
+def flutter_locale(lang: str) -> ft.LocaleConfiguration:
+    """The page's locale in `lang`: Flutter's own words (a text field's "characters remaining")
+    follow it, and so does the language the page declares to a screen reader."""
+    return ft.LocaleConfiguration(supported_locales=[ft.Locale(code, REGIONS[code]) for code in LANGS],
+                                  current_locale=ft.Locale(lang, REGIONS[lang]))

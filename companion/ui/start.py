@@ -19,6 +19,7 @@ from companion.ui.games import game_uis
 from companion.ui.kept import PREFIX as KEPT, forget, kept
 from companion.ui.live import group, local_text, part
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
+from companion.ui.widgets.seat_label import said
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
 
 
@@ -98,7 +99,8 @@ def _saved(ui: UI, found: SavedTables | None, slow: bool) -> ft.Control:
 def _saved_row(ui: UI, s: TableSummary) -> ft.Control:
     title = game_title(s.game, ui.lang)
     done = s.finished
-    heading_line = ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600)
+    players = ", ".join(said(s.game, name, ui.lang) for name in s.players)  # "Atena" on a Portuguese tablet
+    heading_line = ft.Text(f"{title} · {players}", size=18, weight=ft.FontWeight.W_600)
     info = ft.Column([
         ft.Row([_finished_mark(ui), heading_line], spacing=8, wrap=True) if done else heading_line,
         ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
@@ -108,7 +110,7 @@ def _saved_row(ui: UI, s: TableSummary) -> ft.Control:
         button(ui.t("ui.open_finished" if done else "ui.resume"), _resume(ui, s.id), f"resume-{s.id}",
                icon=ft.Icons.EMOJI_EVENTS if done else ft.Icons.PLAY_ARROW, filled=not done),
         button(ui.t("ui.delete"), _confirm_delete(ui, s), f"delete-{s.id}", icon=ft.Icons.DELETE,
-               filled=False),
+               filled=False, said=ui.t("ui.delete_table", game=title, players=players)),
     ]
     layout = ft.Column([info, ft.Row(actions, wrap=True)]) if ui.is_phone else ft.Row([info, *actions])
     return tagged(ft.Container(layout, padding=ft.Padding.symmetric(vertical=6)), f"table-{s.id}")
@@ -231,7 +233,7 @@ def _new_table(ui: UI, choice: str, inputs: tuple) -> ft.Control:
         if game_id in uis:
             chips.append(tagged(ft.Chip(ft.Text(game_title(game_id, ui.lang), size=16),
                                         selected=game_id == choice, on_click=pick(game_id), height=48),
-                                f"game-{game_id}", game.title))
+                                f"game-{game_id}", game_title(game_id, ui.lang)))
     form, read = uis[choice].setup_form(ui)
 
     async def create(e) -> None:

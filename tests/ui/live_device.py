@@ -330,14 +330,23 @@ def label(device: Device, ident: str) -> str:
 
 
 def spoken(tag: ft.Semantics) -> str | None:
-    """What is read for a tagged control: its Semantics' label, else the `semantics_label` of a Text
-    it holds (a tagged Text, such as a scoreboard number: its Semantics carries the test id alone,
-    and Flutter merges the two into one node that reads the Text's label, "Ares 12")."""
+    """What is read for a tagged control: its Semantics' label, else the name `tagged` gave the control
+    inside: a Text's `semantics_label` (a tagged Text, such as a scoreboard number: its Semantics carries
+    the test id alone, and Flutter merges the two into one node that reads the Text's label, "Ares 12"),
+    a button's (its text's label, its icon's), a chip's or a heading's."""
     if tag.label:
         return tag.label
     inside = shown(tag.content) if tag.content is not None else None
     if isinstance(inside, ft.Container) and inside.content is not None:  # a box around its words (the news line)
         inside = shown(inside.content)
+    if isinstance(inside, ft.IconButton) and isinstance(inside.icon, ft.Icon):
+        return inside.icon.semantics_label
+    if isinstance(inside, ft.Chip):
+        inside = inside.label
+    elif isinstance(inside, (ft.Button, ft.OutlinedButton, ft.TextButton)) or type(inside) is ft.Semantics:
+        inside = inside.content
+        if type(inside) is ft.Semantics:
+            return inside.label
     return inside.semantics_label if isinstance(inside, ft.Text) else None
 
 

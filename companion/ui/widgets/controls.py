@@ -36,29 +36,91 @@ class Tagged(ft.Semantics):
         return f"Tagged({self.identifier!r})"
 
 
+BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
+
+
 def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
-    """`control` under a Semantics that names it for tests, read as `label`. A Text's label is the
-    Text's own `semantics_label`: Flutter merges a Semantics with the Text inside it into one node,
-    and a label on both was read twice ("Athena to play Athena to play", seen in Chromium's
-    accessibility tree)."""
+    """`control` under a Semantics that names it for tests, read as `label`. The identifier is for
+    tests; the label is what a person hears, and it goes on the control itself, said once:
+    - a Text's label is its own `semantics_label`: Flutter merges a Semantics with the Text inside it
+      into one node, and a label on both was read twice ("Athena to play Athena to play");
+    - a button's label goes inside the button (its text's `semantics_label`, an icon's label), so the
+      button has the name, not a wrapper around an unnamed button ("Rules" then a nameless button);
+    - a named control's tooltip is left out of what is read: it merged into the wrapper and repeated
+      the name ("Rules Rules", seen in Chromium's accessibility tree)."""
     if label and isinstance(control, ft.Text):
         control.semantics_label, label = label, None
+    elif label and type(control) is ft.Semantics and isinstance(control.content, ft.Text):  # a heading
+        control.content.semantics_label, label = label, None
+    elif label and isinstance(control, BUTTONS):
+        name_button(control, label)
+        label = None
+    elif label and isinstance(control, ft.Chip) and isinstance(control.label, ft.Text):
+        control.label.semantics_label, label = label, None
+    # A labelled part with nothing to operate or find inside (texts, icons, a QR code) is read as its
+    # label alone: its texts merged into the label and were read after it ("Ares Ares").
+    alone = bool(label) and not _operable(control) and not _operable_inside(control)
     # Flutter's web semantics never refills a node whose label went empty (measured: the text
     # stayed blank after it came back), so an empty label is a different node, remounted.
-    return Tagged(content=control, identifier=identifier, label=label or None,
+    return Tagged(content=control, identifier=identifier, label=label or None, exclude_semantics=alone,
                   key=f"{identifier}~empty" if label == "" else None)
+
+
+OPERABLE = (*BUTTONS, ft.Chip, ft.Checkbox, ft.Switch, ft.TextField, ft.Dropdown, ft.Slider, ft.Radio,
+            ft.RadioGroup, ft.Semantics, ft.GestureDetector, ft.Tabs, ft.SegmentedButton, ft.PopupMenuButton)
+
+
+def _operable(control: ft.BaseControl) -> bool:
+    """A live part (a component) is built later: what it will hold is not known here."""
+    return isinstance(control, (*OPERABLE, ft.Component)) or any(getattr(control, event, None) for event in ("on_click", "on_tap"))
+
+
+def _operable_inside(control: ft.BaseControl) -> bool:
+    """Whether anything below `control` is operated, or tagged for tests: reading the label alone
+    would hide it."""
+    for value in vars(control).values():
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, ft.BaseControl) and (_operable(child) or _operable_inside(child)):
+                return True
+    return False
+
+
+def name_button(control: ft.Control, name: str) -> None:
+    """Give the button `name` as its own accessible name (see `tagged`)."""
+    if isinstance(control, ft.IconButton):
+        icon = control.icon
+        if isinstance(icon, ft.Icon):
+            icon.semantics_label = name
+        else:
+            control.icon = ft.Icon(icon, semantics_label=name)
+    elif isinstance(control.content, ft.Text):
+        control.content.semantics_label = name
+    elif isinstance(control.content, str):
+        control.content = ft.Text(control.content, semantics_label=name)
+    else:
+        control.content = ft.Semantics(content=control.content, label=name, exclude_semantics=True)
+    if isinstance(control.tooltip, str):
+        control.tooltip = ft.Tooltip(message=control.tooltip, exclude_from_semantics=True)
+
+
+def unread(control: ft.Control) -> ft.Control:
+    """Shown but not read: a decorative mark ("—", "?"), or a label the control beside it says."""
+    return ft.Semantics(content=control, exclude_semantics=True)
 
 
 def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,
            filled: bool = True, disabled: bool = False, expand: bool | int | None = None,
-           height: int = TOUCH, tone: str | None = None, compact: bool = False) -> ft.Control:
-    """`compact`: little side padding, for rows of short labels (+1, +5) sharing a narrow tile."""
+           height: int = TOUCH, tone: str | None = None, compact: bool = False,
+           said: str | None = None) -> ft.Control:
+    """`compact`: little side padding, for rows of short labels (+1, +5) sharing a narrow tile.
+    `said`: what a screen reader says instead of `label`, where the label alone does not say for
+    what or whom ("Delete" on each saved table: "Delete Kleos with Ares, Athena")."""
     kind = ft.FilledButton if filled else ft.OutlinedButton
     style = ft.ButtonStyle(text_style=ft.TextStyle(size=18, font_family=FONT),
                            bgcolor=tone if (filled and tone) else None,
                            padding=ft.Padding.symmetric(horizontal=4) if compact else None)
     return tagged(kind(label, icon=icon, on_click=on_click, disabled=disabled, height=height,
-                       style=style, expand=expand), ident)
+                       style=style, expand=expand), ident, said)
 
 
 def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler, ident: str,
@@ -78,8 +140,10 @@ def slug(text: str) -> str:
     return "".join(c if c.isalnum() else "_" for c in text)
 
 
-def heading(text: str, size: int = 22) -> ft.Text:
-    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+def heading(text: str, size: int = 22, level: int = 2) -> ft.Control:
+    """A card's or a screen's title, read as a heading: a screen reader lists and jumps by them."""
+    return ft.Semantics(content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD), header=True,
+                        heading_level=level)
 
 
 def card(*controls: ft.Control, ident: str | None = None, padding: int = 16,
@@ -100,12 +164,14 @@ def stepper(label: str, value: int, on_change: Callable[[int], Awaitable[None]],
                 await on_change(new)
         return handler
 
+    # Read "Attacking troops: −1", "Attacking troops: 3", "Attacking troops: +1" (signs, the same in
+    # every language): the label is said with the value and with each button, not on its own as well.
     return ft.Row([
-        ft.Text(label, size=16, expand=True),
-        icon_button(ft.Icons.REMOVE, f"{label} −1", step(-1), f"{ident}-minus",
+        unread(ft.Text(label, size=16, expand=True)),
+        icon_button(ft.Icons.REMOVE, f"{label}: −1", step(-1), f"{ident}-minus",
                     disabled=minimum is not None and value <= minimum),
         tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD, width=44,
-                       text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label} {value}"),
-        icon_button(ft.Icons.ADD, f"{label} +1", step(1), f"{ident}-plus",
+                       text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label}: {value}"),
+        icon_button(ft.Icons.ADD, f"{label}: +1", step(1), f"{ident}-plus",
                     disabled=maximum is not None and value >= maximum),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
