@@ -39,7 +39,7 @@ class Tagged(ft.Semantics):
 BUTTONS = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton)
 
 
-def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft.Semantics:
+def tagged(control: ft.Control, identifier: str, label: str | None = None, live: bool = False) -> ft.Semantics:
     """`control` under a Semantics that names it for tests, read as `label`. The identifier is for
     tests; the label is what a person hears, and it goes on the control itself, said once:
     - a Text's label is its own `semantics_label`: Flutter merges a Semantics with the Text inside it
@@ -47,7 +47,8 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft
     - a button's label goes inside the button (its text's `semantics_label`, an icon's label), so the
       button has the name, not a wrapper around an unnamed button ("Rules" then a nameless button);
     - a named control's tooltip is left out of what is read: it merged into the wrapper and repeated
-      the name ("Rules Rules", seen in Chromium's accessibility tree)."""
+      the name ("Rules Rules", seen in Chromium's accessibility tree).
+    `live`: a change to it is announced politely (the tablet's news line, a phone's "Ana rolled …")."""
     if label and isinstance(control, ft.Text):
         control.semantics_label, label = label, None
     elif label and type(control) is ft.Semantics and isinstance(control.content, ft.Text):  # a heading
@@ -63,11 +64,15 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft
     # Flutter's web semantics never refills a node whose label went empty (measured: the text
     # stayed blank after it came back), so an empty label is a different node, remounted.
     return Tagged(content=control, identifier=identifier, label=label or None, exclude_semantics=alone,
+                  live_region=live or None,
                   key=f"{identifier}~empty" if label == "" else None)
 
 
 OPERABLE = (*BUTTONS, ft.Chip, ft.Checkbox, ft.Switch, ft.TextField, ft.Dropdown, ft.Slider, ft.Radio,
             ft.RadioGroup, ft.Semantics, ft.GestureDetector, ft.Tabs, ft.SegmentedButton, ft.PopupMenuButton)
+
+
+HOLDERS = ("content", "controls", "label", "title", "subtitle", "leading", "trailing", "actions")  # where children are
 
 
 def _operable(control: ft.BaseControl) -> bool:
@@ -78,7 +83,7 @@ def _operable(control: ft.BaseControl) -> bool:
 def _operable_inside(control: ft.BaseControl) -> bool:
     """Whether anything below `control` is operated, or tagged for tests: reading the label alone
     would hide it."""
-    for value in vars(control).values():
+    for value in (getattr(control, name, None) for name in HOLDERS):
         for child in value if isinstance(value, list) else [value]:
             if isinstance(child, ft.BaseControl) and (_operable(child) or _operable_inside(child)):
                 return True

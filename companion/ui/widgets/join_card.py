@@ -19,7 +19,7 @@ from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
-from companion.ui.widgets.controls import button, card, heading, tagged
+from companion.ui.widgets.controls import button, card, heading, tagged, unread
 
 SIZE = 150
 OPEN = "join-card-open"  # ui.local: the tablet unfolded the card after everyone joined
@@ -41,20 +41,21 @@ def join_card(ui: UI) -> ft.Control:
                 keys["spectators"])
 
 
-def _code(url: str, title: str, ident: str, size: int) -> ft.Control:
+def _code(url: str, title: str, said: str, ident: str, size: int) -> ft.Control:
+    """A QR code, read as `said` ("Invitation for Bia: scan with her phone") and the link as text."""
     return tagged(ft.Column([
         ft.Container(ft.Image(src=qr_svg(url), width=size, height=size), bgcolor=ft.Colors.WHITE,
                      padding=8, border_radius=8),
         ft.Text(title, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER, width=size + 16),
         ft.Text(url, size=10, selectable=True, width=size + 16, text_align=ft.TextAlign.CENTER),
-    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), ident, title)
+    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), ident, f"{said} {url}")
 
 
 def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...], table_id: str,
            spectators: str) -> ft.Control:
     codes = [_seat_entry(ui, base, table_id, seat) for seat in seats]
     codes.append(_code(ui.server.join_url(table_id, spectators, base), ui.t("ui.spectator"),
-                       "join-spectator", SIZE))
+                       ui.t("seats.invite_spectators"), "join-spectator", SIZE))
     extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=48)] \
         if all(joined or tablet for *_, joined, tablet in seats) else []
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
@@ -71,8 +72,9 @@ def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine) -> ft.Control:
         mark = tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.on_tablet_mark"), size=14,
                                                         text_align=ft.TextAlign.CENTER),
                                         on_click=_mark(ui, seat_id, True), height=48, width=SIZE + 16),
-                      f"on-tablet-{seat_id}", ui.t("seats.on_tablet_mark"))
-        return ft.Column([_code(ui.server.join_url(table_id, token, base), name, f"join-{seat_id}", SIZE),
+                      f"on-tablet-{seat_id}", f"{name}: {ui.t('seats.on_tablet_mark')}")
+        return ft.Column([_code(ui.server.join_url(table_id, token, base), name,
+                                ui.t("seats.invite_for", name=name), f"join-{seat_id}", SIZE),
                           mark], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     async def moved(e: object) -> None:
@@ -98,13 +100,14 @@ def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine) -> ft.Control:
         ))
 
     return tagged(ft.Column([
-        ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
+        unread(ft.Icon(ft.Icons.PHONE_ANDROID, size=48)),
         ft.Text(name, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
         ft.Text(ui.t("seats.joined"), size=14, italic=True),
         tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.move"), size=14, text_align=ft.TextAlign.CENTER),
-                                 on_click=move, height=56, width=SIZE + 16), f"move-{seat_id}", ui.t("seats.move")),
+                                 on_click=move, height=56, width=SIZE + 16), f"move-{seat_id}",
+               ui.t("seats.move_for", name=name)),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16),
-        f"joined-{seat_id}", f"{name} {ui.t('seats.joined')}")
+        f"joined-{seat_id}")  # its texts say it: a label as well was read before them
 
 
 def _on_tablet(ui: UI, seat_id: str, name: str) -> ft.Control:
@@ -115,8 +118,8 @@ def _on_tablet(ui: UI, seat_id: str, name: str) -> ft.Control:
         ft.Text(said, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER, width=SIZE + 16),
         tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.on_tablet_undo"), size=14, text_align=ft.TextAlign.CENTER),
                                  on_click=_mark(ui, seat_id, False), height=56, width=SIZE + 16),
-               f"off-tablet-{seat_id}", ui.t("seats.on_tablet_undo")),
-    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16), f"tablet-{seat_id}", said)
+               f"off-tablet-{seat_id}", ui.t("seats.on_tablet_undo_for", name=name)),
+    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4, width=SIZE + 16), f"tablet-{seat_id}")
 
 
 def _mark(ui: UI, seat_id: str, on: bool):

@@ -37,8 +37,9 @@ def news_line(ui: UI) -> ft.Control:
 
 
 def _slot(ui: UI, line: ft.Control) -> ft.Control:
-    """No label of its own: the Text's is read (Flutter merges the two into one node)."""
-    return tagged(line, "news")
+    """No label of its own: the Text's is read (Flutter merges the two into one node), and announced
+    as it changes, so a player who cannot see the tablet hears what the table just did."""
+    return tagged(line, "news", live=True)
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:

@@ -87,7 +87,7 @@ def _result(ui: UI, by: str | None, faces: tuple[str, ...], godly: bool, hits: i
     who = roller(ui, by, len(faces), godly)
     label = ui.t("kleos_tools.successes")
     out: list[ft.Control] = [
-        tagged(ft.Text(who, size=18, weight=ft.FontWeight.W_600), "dice-by", who),
+        tagged(ft.Text(who, size=18, weight=ft.FontWeight.W_600), "dice-by", who, live=True),
         tagged(ft.Row([picture(i, face) for i, face in enumerate(faces)], wrap=True, spacing=8, run_spacing=8),
                "dice-faces", " ".join(ui.t(f"kleos_tools.face_{f}") for f in faces) or "—"),
         tagged(ft.Row([ft.Text(label, size=20), ft.Text(str(hits), size=48, weight=ft.FontWeight.BOLD)],
