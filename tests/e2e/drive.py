@@ -6,7 +6,6 @@ controls by their Semantics identifier (`[flt-semantics-identifier=…]`).
 from __future__ import annotations
 
 import json
-import re
 import os
 import socket
 import subprocess
@@ -159,11 +158,11 @@ def tap(page: Page, ident: str) -> None:
 
 
 def drawn(page: Page) -> None:
-    """Wait until the page has drawn the step it shows (ui/widgets/step_shield.py says "drawing N"
-    until its browser reports it): a step command tapped sooner counts as aimed at the step before."""
-    mark = el(page, "step-drawn")
-    if mark.count():
-        expect(mark).to_have_text(re.compile(r"^drawn"))
+    """Wait until the page has drawn the step it shows (ui/widgets/step_shield.py's mark is tagged
+    "step-drawing-N" until its browser reports it): a step command tapped sooner counts as aimed at
+    the step before."""
+    if page.locator("[flt-semantics-identifier^='step-draw']").count():
+        expect(page.locator("[flt-semantics-identifier^='step-drawn-']")).to_have_count(1)
 
 
 def type_into(page: Page, ident: str, text: str) -> None:

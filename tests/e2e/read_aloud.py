@@ -18,6 +18,7 @@ INTERACTIVE = {"button", "link", "textbox", "searchbox", "checkbox", "switch", "
                "spinbutton", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "PopUpButton",
                "ComboBoxMenuButton", "ComboBoxSelect", "listbox", "ToggleButton"}
 # Roles whose content a screen reader does not read apart from their name (their children are presentational).
+# A generic's name is not read at all (ARIA prohibits naming one), so it cannot repeat its content.
 ATOMIC = INTERACTIVE | {"image", "img", "StaticText", "heading", "InlineTextBox", "LineBreak"}
 IMAGES = {"image", "img"}
 # Words of the English screens that Portuguese never uses (names the same in both, like Ares, are left out).
@@ -68,7 +69,8 @@ class Reading:
 
 
 def make_tables(server: Server) -> dict[str, dict]:
-    """One table per game, moved into play from the tablet, with one seat claimed by its phone."""
+    """One table per game, moved into play from the tablet, with one seat claimed by its phone; and a
+    finished Score pad."""
     tables = {}
     for game, (options, first, seat) in GAMES.items():
         table = server.api("POST", f"/api/tables?admin={server.admin}", {"game": game, "options": options})
@@ -76,6 +78,9 @@ def make_tables(server: Server) -> dict[str, dict]:
             server.api("POST", f"/api/tables/{table['id']}/events?k={table['host_token']}", first)
         table["phone_key"] = server.claim(table["id"], table["seats"][seat]["token"])
         tables[game] = table
+    # A finished play, so that Stats shows its counts and its "same player, other spelling" form.
+    done = server.api("POST", f"/api/tables?admin={server.admin}", {"game": "scorepad", "options": {"players": ["Ana", "Bia"]}})
+    server.api("POST", f"/api/tables/{done['id']}/events?k={done['host_token']}", {"type": "game.end"})
     return tables
 
 
@@ -176,7 +181,7 @@ def read(page: Page) -> Reading:
                 out.english += [w for w in re.findall(r"[A-Za-zÀ-ÿ]+", name) if w.lower() in ENGLISH]
                 if repeats_itself(name):
                     out.twice.append(name)
-                elif role not in ATOMIC and any(_contains(_words(name), _words(below)) for below in spoken_below(node)):
+                elif role not in ATOMIC | {"generic"} and any(_contains(_words(name), _words(below)) for below in spoken_below(node)):
                     out.twice.append(name)
         for child_id in node.get("childIds", []):
             if child_id in by_id:

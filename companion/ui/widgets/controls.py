@@ -147,8 +147,9 @@ def slug(text: str) -> str:
 
 def heading(text: str, size: int = 22, level: int = 2) -> ft.Control:
     """A card's or a screen's title, read as a heading: a screen reader lists and jumps by them."""
+    # A node of its own (`container`): else the card's other words merged into the heading.
     return ft.Semantics(content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD), header=True,
-                        heading_level=level)
+                        heading_level=level, container=True)
 
 
 def card(*controls: ft.Control, ident: str | None = None, padding: int = 16,

@@ -16,7 +16,7 @@ from companion.ui.context import UI
 from companion.ui.later import fade_at
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.colours import shade
-from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.controls import tagged, unread
 
 GLOW_SECONDS = 2.5
 NUMBER_LINE = 68  # the 56 px number's line: the markers beside it never make it taller
@@ -127,14 +127,15 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
         # nothing inside moves when the turn passes.
         # The name is built with the frame, not as a part: it changes with nothing, and a part
         # more per tile is held for every device of every table (bench/device_census.py).
-        ft.Column([_name(ui, name, accent), *rows], spacing=4, tight=True), width=228 if not ui.is_phone else None,
+        ft.Column([unread(_name(ui, name, accent)), *rows], spacing=4, tight=True), width=228 if not ui.is_phone else None,
         padding=12 if active else 15,
         border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
         bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
         animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
         expand=ui.is_phone or None,
     )
-    # The number says itself (its own label): the tile says whose it is and whether it is their turn.
+    # The number says itself (its own label): the tile says whose it is and whether it is their turn
+    # (its shown name is left unread: the label says it).
     state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
     return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
 

@@ -18,7 +18,7 @@ import flet as ft
 
 from companion.ui.context import SETTLE_S, UI
 
-IDENT = "step-drawn"
+IDENT = "step-drawn"  # then "-<step>"; "step-drawing-<step>" until the browser reports it drawn
 
 
 class StepShield:
@@ -28,8 +28,10 @@ class StepShield:
         self.ui = ui
         self.mark = ft.Container(width=1, height=1, opacity=0.0, on_animation_end=self._drawn,
                                  animate_opacity=ft.Animation(int(SETTLE_S * 1000), ft.AnimationCurve.LINEAR))
-        # "drawing N" until the browser reports step N drawn, then "drawn N": a browser test waits on it.
-        self.said = ft.Semantics(identifier=IDENT, label="drawn", content=self.mark)
+        # "step-drawing-N" until the browser reports step N drawn, then "step-drawn-N": a browser test
+        # waits on it. In the identifier, not a label: a label was read aloud ("drawn") near the top
+        # of every table screen; an identifier is for tests and never read.
+        self.said = ft.Semantics(identifier=f"{IDENT}-0", container=True, content=self.mark)
         self.box = ft.Container(self.said, left=0, top=0)
         self._raised = 0
 
@@ -45,7 +47,7 @@ class StepShield:
         """Call right after the new step was sent: the mark's patch follows the step's."""
         self._raised += 1
         self.mark.opacity = 0.01 if self._raised % 2 else 0.0  # a change each time, so it animates
-        self.said.label = f"drawing {self.ui.snap.get('step', self.ui.seen.token)}"
+        self.said.identifier = f"step-drawing-{self.ui.snap.get('step', self.ui.seen.token)}"
         try:
             self.said.update()
         except RuntimeError:  # the page has gone: nothing left to judge
@@ -53,7 +55,7 @@ class StepShield:
 
     async def _drawn(self, e: object) -> None:
         self.ui.seen.drawn()
-        self.said.label = f"drawn {self.ui.seen.token}"
+        self.said.identifier = f"{IDENT}-{self.ui.seen.token}"
         try:
             self.said.update()
         except RuntimeError:

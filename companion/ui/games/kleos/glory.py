@@ -78,10 +78,12 @@ def _row(ui: UI, player: str, names: dict, amount: int) -> ft.Control:
         ui.local[key] = value
         await ui.refresh()
 
-    stepped = [button(f"{ui.t(f'kleos.ui_quick_{reason}')} +{STEPPED_REASONS[reason]}", _send(ui, player, reason),
-                      f"glory-{player}-{reason}", filled=False, height=48) for reason in MORE]
-    free = [button(f"{ui.t(f'kleos.ui_free_{reason}')} {amount:+d}", _send(ui, player, reason, amount),
-                   f"glory-{player}-{reason}", filled=False, height=48, disabled=amount == 0)
+    who = god(ui, player)  # each button says whose Glory it adds: "Ares: Champion +2"
+    stepped = [button(words := f"{ui.t(f'kleos.ui_quick_{reason}')} +{STEPPED_REASONS[reason]}",
+                      _send(ui, player, reason), f"glory-{player}-{reason}", filled=False, height=48,
+                      said=f"{who}: {words}") for reason in MORE]
+    free = [button(words := f"{ui.t(f'kleos.ui_free_{reason}')} {amount:+d}", _send(ui, player, reason, amount),
+                   f"glory-{player}-{reason}", filled=False, height=48, disabled=amount == 0, said=f"{who}: {words}")
             for reason in FREE_REASONS]
     count = stepper(ui.t("kleos.ui_other_amount"), amount, change, f"glory-{player}-amount", -MAX_STEP, MAX_STEP)
     head = ft.Row([ft.Container(badge(ui, names, player, 20), expand=True), *stepped],
@@ -92,7 +94,7 @@ def _row(ui: UI, player: str, names: dict, amount: int) -> ft.Control:
         body = ft.Row([ft.Container(count, expand=True), *free], spacing=6)
     return tagged(ft.Container(ft.Column([head, body], spacing=8, tight=True), padding=14, border_radius=16,
                                border=ft.Border.all(3, shade(player)), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW),
-                  f"glory-{player}", god(ui, player))
+                  f"glory-{player}")  # the badge says whose it is: a label as well was read before it
 
 
 def glory_log(ui: UI, state: dict) -> ft.Control:
