@@ -86,7 +86,7 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
 
 def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
-    expect(el(tablet, "game-lords_of_hellas")).to_have_attribute("aria-label", "Lords of Hellas")
+    expect(el(tablet, "game-lords_of_hellas")).to_have_text("Lords of Hellas")  # the chip's name, on the chip
     tap(tablet, "game-lords_of_hellas")
     type_into(tablet, "loh-name-0", "Ana")
     type_into(tablet, "loh-name-1", "Bia")

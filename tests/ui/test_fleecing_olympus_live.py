@@ -113,7 +113,7 @@ def test_a_reveal_rebuilds_that_count_alone_on_every_device_and_a_hidden_count_r
         others = {"caio": caio, "spectator": watcher, "tablet": tablet}
         for device in (dino, *others.values()):
             await device.settle()
-        assert label(dino, "fo-my-gems") == "23"
+        assert label(dino, "fo-my-gems") == "23 gems"
         for name, device in others.items():
             assert not _shows(device, 23), name
         for shows in (True, False):

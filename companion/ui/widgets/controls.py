@@ -58,6 +58,8 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, live:
         label = None
     elif label and isinstance(control, ft.Chip) and isinstance(control.label, ft.Text):
         control.label.semantics_label, label = label, None
+    elif label is None and isinstance(control, ft.Dropdown):
+        label = dropdown_said(control)
     # A labelled part with nothing to operate or find inside (texts, icons, a QR code) is read as its
     # label alone: its texts merged into the label and were read after it ("Ares Ares").
     alone = bool(label) and not _operable(control) and not _operable_inside(control)
@@ -88,6 +90,14 @@ def _operable_inside(control: ft.BaseControl) -> bool:
             if isinstance(child, ft.BaseControl) and (_operable(child) or _operable_inside(child)):
                 return True
     return False
+
+
+def dropdown_said(control: ft.Dropdown) -> str | None:
+    """A dropdown's label and value ("Players: Ana"): Flutter's dropdown button had no name, and its
+    label and value were not in the accessibility tree; a label around it becomes the button's."""
+    chosen = next((o.text or o.key for o in control.options or () if o.key == control.value), control.value)
+    said = ": ".join(str(x) for x in (control.label, chosen) if x)
+    return said or None
 
 
 def name_button(control: ft.Control, name: str) -> None:

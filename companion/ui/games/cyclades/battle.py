@@ -31,7 +31,7 @@ from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.kept import Read, fetch, kept
 from companion.ui.widgets.calculator import calculator
-from companion.ui.widgets.controls import button, card, heading, stepper, tagged
+from companion.ui.widgets.controls import button, card, heading, stepper, tagged, unread
 
 KEY = "cyclades.odds."
 DEFAULTS = {"sea": False, "attackers": 3, "defenders": 2, "attacker_bonus": 0, "defender_bonus": 0,
@@ -265,12 +265,16 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     """The attacker's chance from each point the battle can reach: red cells are where retreat pays."""
     a_rows = range(top[0], max(0, top[0] - GRID), -1)
     d_cols = range(top[1], max(0, top[1] - GRID), -1)
-    head = ft.Row([_cell("", None)] + [_cell(str(d), None, bold=True) for d in d_cols], spacing=2)
+    # Each cell is read with its row and column ("3 attacking, 2 defending: 90%"), so the headers,
+    # shown for the eye, are not read as bare numbers.
+    head = unread(ft.Row([_cell("", None)] + [_cell(str(d), None, bold=True) for d in d_cols], spacing=2))
     rows = [head]
     for a in a_rows:
-        cells = [_cell(str(a), None, bold=True)]
-        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins))
-                  for d in d_cols]
+        cells = [unread(_cell(str(a), None, bold=True))]
+        for d in d_cols:
+            p = float(grid[(a, d)].attacker_wins)
+            shown = percent(p, ui.lang, sign=False)
+            cells.append(_cell(shown, p, said=ui.t("cyclades.ui_odds_cell", a=a, d=d, p=shown)))
         rows.append(ft.Row(cells, spacing=2))
     return tagged(ft.Column([
         ft.Text(ui.t("cyclades.ui_odds_retreat_title"), size=16, weight=ft.FontWeight.BOLD),
@@ -279,10 +283,10 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     ], spacing=6), "cyc-odds-retreat")
 
 
-def _cell(text: str, p: float | None, bold: bool = False) -> ft.Control:
-    """A grid cell tinted from red (attacker likely loses) to green (attacker likely wins)."""
+def _cell(text: str, p: float | None, bold: bool = False, said: str | None = None) -> ft.Control:
+    """A grid cell tinted from red (attacker likely loses) to green (attacker likely wins), read as `said`."""
     colour = None if p is None else ft.Colors.with_opacity(0.25 + 0.5 * abs(p - 0.5) * 2,
                                                            ft.Colors.GREEN if p >= 0.5 else ft.Colors.RED)
     return ft.Container(ft.Text(text, size=13, weight=ft.FontWeight.BOLD if bold else None,
-                                text_align=ft.TextAlign.CENTER),
+                                text_align=ft.TextAlign.CENTER, semantics_label=said),
                         width=38, height=28, bgcolor=colour, border_radius=4, alignment=ft.Alignment.CENTER)

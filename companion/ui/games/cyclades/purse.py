@@ -25,7 +25,8 @@ def purse(ui: UI, state: dict, seat: str) -> ft.Control:
     gold = state["gold"][seat]
     parts: list[ft.Control] = [
         ft.Text(ui.t("cyclades.ui_your_gold"), size=16),
-        tagged(ft.Text(str(gold), size=72, weight=ft.FontWeight.BOLD), "cyc-gold", str(gold)),
+        tagged(ft.Text(str(gold), size=72, weight=ft.FontWeight.BOLD), "cyc-gold",
+               ui.t("cyclades.ui_gold_count", n=gold)),  # "6 gold": a bare number says nothing of what it counts
     ]
     if state["phase"] == "offerings" and any(
             state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):

@@ -112,10 +112,11 @@ def _quick(state: dict, pid: str) -> tuple[tuple[str, str | None], ...]:
 
 def quick(ui: UI, score: Score) -> list[ft.Control]:
     assert isinstance(score, GemScore)
-    return [_quick_button(ui, score.seat, action, reason) for action, reason in score.quick]
+    return [_quick_button(ui, score.seat, action, reason, score.name) for action, reason in score.quick]
 
 
-def _quick_button(ui: UI, pid: str, action: str, reason: str | None) -> ft.Control:
+def _quick_button(ui: UI, pid: str, action: str, reason: str | None, name: str) -> ft.Control:
+    """Read with whose it is ("Bia: Roll"): the tile's other buttons say the same words."""
     event = {"type": action, "target": pid} if action == "roll" else {"type": action}
 
     async def send(e) -> None:
@@ -126,4 +127,4 @@ def _quick_button(ui: UI, pid: str, action: str, reason: str | None) -> ft.Contr
     body = ft.OutlinedButton(label, icon=ICONS[action], on_click=send, disabled=reason is not None, height=48,
                              tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
                                                                padding=ft.Padding.symmetric(horizontal=8)))
-    return tagged(body, f"quick-{action}-{pid}", f"{label}: {why}" if why else label)
+    return tagged(body, f"quick-{action}-{pid}", f"{name}: {label}" + (f": {why}" if why else ""))

@@ -21,7 +21,8 @@ def my_screen(ui: UI, god: str, gems: int, reveal: ft.Control) -> ft.Control:
     # The tile above already shows the count large: one line here keeps the turn's actions near the top.
     return card(
         ft.Row([ft.Text(t(ui, "ui_my_gems", deity=t(ui, "deity_" + god)), size=16, expand=True),
-                tagged(ft.Text(str(gems), size=48, weight=ft.FontWeight.BOLD), "fo-my-gems", str(gems))],
+                tagged(ft.Text(str(gems), size=48, weight=ft.FontWeight.BOLD), "fo-my-gems",
+                       t(ui, "ui_gems_count", n=gems))],  # "20 gems": a bare number says nothing of what it counts
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
         reveal, ident="fo-my-screen")
 

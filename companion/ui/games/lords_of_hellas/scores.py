@@ -75,10 +75,11 @@ def _score(ui: UI, player: str, name: str, colour: str | None, progress: dict, h
 def quick(ui: UI, score: Score) -> list[ft.Control]:
     """+1 Land, +1 Monster for that player: the tracker's next value, read when tapped."""
     assert isinstance(score, WatchScore)
-    return [_quick_button(ui, score.seat, field, reason) for field, reason in score.quick]
+    return [_quick_button(ui, score.seat, field, reason, score.name) for field, reason in score.quick]
 
 
-def _quick_button(ui: UI, player: str, field: str, reason: str | None) -> ft.Control:
+def _quick_button(ui: UI, player: str, field: str, reason: str | None, name: str) -> ft.Control:
+    """Read with whose it is ("Red: +1 Glory"): the tile's other buttons say the same words."""
     async def add(e) -> None:
         value = ui.snapshot()["state"]["tracks"][player][field] + 1
         await ui.send({"type": "tracker.set", "player": player, "field": field, "value": value})
@@ -88,4 +89,4 @@ def _quick_button(ui: UI, player: str, field: str, reason: str | None) -> ft.Con
     body = ft.OutlinedButton(label, on_click=add, disabled=reason is not None, height=48,
                              tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
                                                                padding=ft.Padding.symmetric(horizontal=8)))
-    return tagged(body, f"quick-{field}-{player}", f"{label}: {why}" if why else label)
+    return tagged(body, f"quick-{field}-{player}", f"{name}: {label}" + (f": {why}" if why else ""))

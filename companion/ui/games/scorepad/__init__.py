@@ -58,7 +58,8 @@ def _quick(ui: UI, score: Score) -> list[ft.Control]:
                            "reason": ui.local.get(REASON, "")})
         return handler
 
-    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48, compact=True) for a in QUICK]
+    return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48, compact=True,
+                   said=ui.t("scorepad.quick_said", player=score.name, amount=f"{a:+d}")) for a in QUICK]
 
 
 def _end(ui: UI) -> ft.Control:
