@@ -27,6 +27,8 @@ ENGLISH = {"the", "and", "of", "to", "your", "you", "turn", "day", "glory", "kil
            "play", "athena", "artemis", "dionysus", "nobody", "rules", "theme", "keep", "screen", "awake",
            "first", "history", "order", "latest", "changes", "score", "pad", "characters", "remaining",
            "drawn", "light", "dark", "delete", "join", "players", "round", "gold", "player"}
+# Games' own names, the same in both languages (their publishers' titles).
+TITLES = re.compile(r"Lords of Hellas|Fleecing Olympus")
 UNDO = re.compile(r"^(undo|desfazer)\b", re.IGNORECASE)
 
 # The games in play: options, the first command from the tablet, and the seat whose phone is read.
@@ -178,7 +180,7 @@ def read(page: Page) -> Reading:
                 out.headings += 1
             if name:
                 order.append(name)
-                out.english += [w for w in re.findall(r"[A-Za-zÀ-ÿ]+", name) if w.lower() in ENGLISH]
+                out.english += [w for w in re.findall(r"[A-Za-zÀ-ÿ]+", TITLES.sub("", name)) if w.lower() in ENGLISH]
                 if repeats_itself(name):
                     out.twice.append(name)
                 elif role not in ATOMIC | {"generic"} and any(_contains(_words(name), _words(below)) for below in spoken_below(node)):

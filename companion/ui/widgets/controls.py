@@ -58,6 +58,8 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, live:
         label = None
     elif label and isinstance(control, ft.Chip) and isinstance(control.label, ft.Text):
         control.label.semantics_label, label = label, None
+    elif label and isinstance(control, ft.ListTile) and isinstance(control.title, ft.Text):
+        control.title.semantics_label, label = label, None
     elif label is None and isinstance(control, ft.Dropdown):
         label = dropdown_said(control)
     # A labelled part with nothing to operate or find inside (texts, icons, a QR code) is read as its

@@ -112,7 +112,7 @@ def quick(ui: UI, score: Score) -> list[ft.Control]:
     assert isinstance(score, TrackScore)
     names = list(dict.fromkeys((fid, name) for _, fid, name, _ in score.quick))
     if len(names) < 2:
-        return [_quick_button(ui, score.seat, item, fid, reason) for item, fid, _, reason in score.quick]
+        return [_quick_button(ui, score.seat, item, fid, reason, owner=score.name) for item, fid, _, reason in score.quick]
     return [ft.Column([ft.Row([ft.Text(name, size=14, weight=ft.FontWeight.W_600, width=52),
                                *[_quick_button(ui, score.seat, item, f, reason, name, expand=True)
                                  for item, f, _, reason in score.quick if f == fid]], spacing=4)
@@ -120,12 +120,14 @@ def quick(ui: UI, score: Score) -> list[ft.Control]:
 
 
 def _quick_button(ui: UI, pid: str, item: str, fid: str, reason: str | None, faction: str = "",
-                  expand: bool = False) -> ft.Control:
+                  expand: bool = False, owner: str = "") -> ft.Control:
     async def add(e) -> None:
         await ui.send({"type": "tracker.adjust", "player": pid, "faction": fid, "item": item, "delta": 1})
 
     label = ui.t(f"cyclades.ui_quick_{item}")
-    said = f"{label} {faction}".strip()  # the faction's name is read out, though shown above the pair
+    # Read with whose it is: the faction's name (shown above the pair, and holding the player's), else
+    # the player's ("Red: Phil.").
+    said = f"{label} {faction}" if faction else f"{owner}: {label}"
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, icon=None if faction else ft.Icons.ADD, on_click=add,
                              disabled=reason is not None, height=48, tooltip=why,
