@@ -121,7 +121,12 @@ def name_button(control: ft.Control, name: str) -> None:
 
 
 def unread(control: ft.Control) -> ft.Control:
-    """Shown but not read: a decorative mark ("—", "?"), or a label the control beside it says."""
+    """Shown but not read: a decorative mark ("—", "?"), or a label the control beside it says. A Text
+    is read as its empty label (no control more, on every device); anything else goes under a
+    Semantics that leaves it out."""
+    if isinstance(control, ft.Text):
+        control.semantics_label = ""
+        return control
     return ft.Semantics(content=control, exclude_semantics=True)
 
 
@@ -182,14 +187,14 @@ def stepper(label: str, value: int, on_change: Callable[[int], Awaitable[None]],
                 await on_change(new)
         return handler
 
-    # Read "Attacking troops: −1", "Attacking troops: 3", "Attacking troops: +1" (signs, the same in
+    # Read "Attacking troops: −1", "Attacking troops 3", "Attacking troops: +1" (signs, the same in
     # every language): the label is said with the value and with each button, not on its own as well.
     return ft.Row([
         unread(ft.Text(label, size=16, expand=True)),
         icon_button(ft.Icons.REMOVE, f"{label}: −1", step(-1), f"{ident}-minus",
                     disabled=minimum is not None and value <= minimum),
         tagged(ft.Text(str(value), size=24, weight=ft.FontWeight.BOLD, width=44,
-                       text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label}: {value}"),
+                       text_align=ft.TextAlign.CENTER), f"{ident}-value", f"{label} {value}"),
         icon_button(ft.Icons.ADD, f"{label}: +1", step(1), f"{ident}-plus",
                     disabled=maximum is not None and value >= maximum),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -127,7 +127,7 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
         # nothing inside moves when the turn passes.
         # The name is built with the frame, not as a part: it changes with nothing, and a part
         # more per tile is held for every device of every table (bench/device_census.py).
-        ft.Column([unread(_name(ui, name, accent)), *rows], spacing=4, tight=True), width=228 if not ui.is_phone else None,
+        ft.Column([_name(ui, name, accent), *rows], spacing=4, tight=True), width=228 if not ui.is_phone else None,
         padding=12 if active else 15,
         border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
         bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
@@ -142,7 +142,7 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
     return ft.Row([ft.Container(width=14, height=14, bgcolor=accent, border_radius=7),
-                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)], spacing=8)
+                   unread(ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True))], spacing=8)
 
 
 def _line(ui: UI, seat: str, line: tuple) -> ft.Control:
