@@ -29,3 +29,26 @@ def test_any_tagged_text_carries_its_words_on_the_text_and_an_empty_one_none():
     assert box.label == "Day 1 · Play"  # not a Text: the Semantics says it
     empty = tagged(ft.Text(""), "news", "")
     assert empty.label is None and empty.content.semantics_label is None and empty.key == "news~empty"
+
+
+def test_a_buttons_name_is_on_the_button_and_its_tooltip_is_not_read_again():
+    """Issue 45: a label on the wrapper left the button itself nameless ("Rules Rules", then an unnamed
+    button, in Chromium's accessibility tree)."""
+    icon = tagged(ft.IconButton(ft.Icons.MENU_BOOK, tooltip="Rules"), "rules-open", "Rules")
+    assert icon.label is None and icon.content.icon.semantics_label == "Rules"
+    assert icon.content.tooltip.exclude_from_semantics and spoken(icon) == "Rules"
+    words = tagged(ft.OutlinedButton("Kill +1", tooltip="why"), "quick", "Ares: Kill, +1 Glory")
+    assert (words.content.content.value, spoken(words)) == ("Kill +1", "Ares: Kill, +1 Glory")
+    assert words.content.tooltip.exclude_from_semantics
+
+
+def test_a_labelled_part_with_nothing_to_operate_is_read_as_its_label_alone():
+    code = tagged(ft.Column([ft.Image(src="<svg/>"), ft.Text("Bia")]), "join-bia", "Invitation for Bia")
+    assert code.exclude_semantics and code.label == "Invitation for Bia"
+    card = tagged(ft.Column([ft.Text("Bia"), tagged(ft.OutlinedButton("Move"), "move-bia", "Move Bia")]), "joined", "x")
+    assert not card.exclude_semantics  # its button stays reachable
+
+
+def test_a_dropdown_reads_its_label_and_value():
+    said = tagged(ft.Dropdown(options=[ft.DropdownOption(key="ana", text="Ana")], value="ana", label="Players"), "d")
+    assert said.label == "Players: Ana"
