@@ -473,7 +473,9 @@ class Session:
             return bar
         self._bar_look, self._stale = look, True
         if bar.title is None:
+            # The screen's heading (level 1): every screen has one, the game's name or the app's.
             bar.title = tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
+            bar.title.heading_level, bar.title.header = 1, True
             self._home_button = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         bar.title.content.value = title
         name_button(self._home_button.content, ui.t("ui.home"))

@@ -19,6 +19,7 @@ from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
+from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.controls import button, card, heading, tagged, unread
 
 SIZE = 150
@@ -32,7 +33,9 @@ def join_card(ui: UI) -> ft.Control:
     here = ui.local.get(ON_TABLET, ())
     keys = ui.snap["keys"]
     invitations = keys["invitations"]
-    seats = tuple((s["id"], s["name"], invitations[s["id"]], s["claimed"], s["id"] in here and not s["claimed"])
+    # Each seat as this device's language says it ("Atena" on a Portuguese tablet).
+    seats = tuple((s["id"], seat_label(ui, s["name"]), invitations[s["id"]], s["claimed"],
+                   s["id"] in here and not s["claimed"])
                   for s in ui.snap["seats"])
     folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.get(OPEN)
     if folded:

@@ -5,6 +5,7 @@ import flet as ft
 
 from companion.core.plays import Plays
 from companion.ui.context import UI
+from companion.i18n import t
 from companion.ui.widgets.controls import button, card, heading, tagged
 
 SHOWN = 5
@@ -15,6 +16,13 @@ def latest_plays(plays: Plays) -> tuple[dict, ...]:
     return tuple(plays.all()[-SHOWN:][::-1])
 
 
+def _title(play: dict, lang: str) -> str:
+    """The game's name in `lang` ("Placar"), else the title the play was saved with."""
+    key = f"{play.get('game')}.title"
+    said = t(key, lang)
+    return play["title"] if said == key else said
+
+
 def finished_plays(ui: UI, plays: tuple[dict, ...] | None) -> ft.Control:
     """`plays`: latest_plays() as kept; None while it is being read."""
     rows: list[ft.Control] = []
@@ -23,7 +31,7 @@ def finished_plays(ui: UI, plays: tuple[dict, ...] | None) -> ft.Control:
         rows.append(tagged(ft.Text(said, size=15, italic=True), "plays-loading", said))
     for play in plays or ():
         winners = " & ".join(p["name"] for p in play["players"] if p["winner"])
-        text = f"{play['date'][:16]} · {play['title']} · ★ {winners} · {play['duration_min']} min"
+        text = f"{play['date'][:16]} · {_title(play, ui.lang)} · ★ {winners} · {play['duration_min']} min"
         rows.append(tagged(ft.Text(text, size=15), f"play-{play['table']}", text))
     if plays == ():
         rows.append(ft.Text(ui.t("summary.no_plays"), size=15))
