@@ -145,8 +145,12 @@ def repeats_itself(name: str) -> bool:
     return any(runs[i] in runs[i + 3:] for i in range(len(runs)))
 
 
-def _contains(outer: list[str], inner: list[str]) -> bool:
-    return bool(inner) and any(outer[i:i + len(inner)] == inner for i in range(len(outer) - len(inner) + 1))
+def _says_again(outer: list[str], inner: list[str]) -> bool:
+    """A name that is read again inside its group: the group's whole name, or its first or last words
+    ("Bia" inside "Bia", "Athena: Kill, +1 Glory" inside "Athena: Kill, +1 Glory (the reason)"). Words
+    that come up in the middle of a longer sentence are not a second reading."""
+    n = len(inner)
+    return bool(inner) and (outer[:n] == inner or outer[-n:] == inner)
 
 
 def read(page: Page) -> Reading:
@@ -183,7 +187,8 @@ def read(page: Page) -> Reading:
                 out.english += [w for w in re.findall(r"[A-Za-zÀ-ÿ]+", TITLES.sub("", name)) if w.lower() in ENGLISH]
                 if repeats_itself(name):
                     out.twice.append(name)
-                elif role not in ATOMIC | {"generic"} and any(_contains(_words(name), _words(below)) for below in spoken_below(node)):
+                elif role not in ATOMIC | {"generic"} and any(_says_again(_words(name), _words(below))
+                                                              for below in spoken_below(node)):
                     out.twice.append(name)
         for child_id in node.get("childIds", []):
             if child_id in by_id:

@@ -126,7 +126,7 @@ def test_a_reveal_rebuilds_that_count_alone_on_every_device_and_a_hidden_count_r
             assert game_parts(tablet) - {"scoreboard-dino"} == {"tile-number-dino"}
             assert dino.find("fo-reveal").value is shows
             for name, device in others.items():
-                assert label(device, "score-dino") == ("Dino 23" if shows else "Dino ?"), name
+                assert label(device, "score-dino") == ("Dino 23" if shows else "Dino: hidden"), name
                 assert _shows(device, 23) is shows, name
             # What a device opened now shows, parts swapped and all. A screen opened on a seat sets the
             # older one aside (ui/devices.py), so the seats' phones are compared once, at the end.

@@ -159,7 +159,8 @@ def _line(ui: UI, seat: str, line: tuple) -> ft.Control:
 
 def _number(ui: UI, seat: str, name: str, value: str, accent: str) -> ft.Control:
     """One Text, read as "Ares 12" (whose number it is, then the number) instead of its bare value."""
-    return ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=accent, semantics_label=f"{name} {value}")
+    said = f"{name}: {ui.t('ui.score_hidden')}" if value == "?" else f"{name} {value}"  # "?" is not read as a symbol
+    return ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=accent, semantics_label=said)
 
 
 def _detail(ui: UI, detail: str) -> ft.Control:
