@@ -80,8 +80,9 @@ HOLDERS = ("content", "controls", "label", "title", "subtitle", "leading", "trai
 
 
 def _operable(control: ft.BaseControl) -> bool:
-    """A live part (a component) is built later: what it will hold is not known here."""
-    return isinstance(control, (*OPERABLE, ft.Component)) or any(getattr(control, event, None) for event in ("on_click", "on_tap"))
+    """Operated, or tagged; or a live part (a component), built later: what it will hold is unknown here."""
+    return isinstance(control, (*OPERABLE, ft.Component)) or \
+        any(getattr(control, event, None) for event in ("on_click", "on_tap"))
 
 
 def _operable_inside(control: ft.BaseControl) -> bool:
