@@ -17,7 +17,7 @@ SAVED = "flutter.companion.lang"  # ui/app.py's PREF_LANG, as SharedPreferences 
 SCRIPT = """<script>
 (function () {
   var regions = %(regions)s, saved = "";
-  try { saved = JSON.parse(localStorage.getItem(%(saved)s) || '""'); } catch (e) {}
+  try { saved = localStorage.getItem(%(saved)s) || ""; saved = JSON.parse(saved); } catch (e) {}
   var asked = saved ? [saved] : (navigator.languages || [navigator.language || ""]);
   var lang = %(default)s;
   for (var i = 0; i < asked.length; i++) {
