@@ -347,8 +347,8 @@ def spoken(tag: ft.Semantics) -> str | None:
         inside = inside.label
     elif isinstance(inside, (ft.Button, ft.OutlinedButton, ft.TextButton)) or type(inside) is ft.Semantics:
         inside = inside.content
-        if type(inside) is ft.Semantics:
-            return inside.label
+    if type(inside) is ft.Semantics:
+        return inside.label
     return inside.semantics_label if isinstance(inside, ft.Text) else None
 
 

@@ -56,8 +56,12 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, live:
     elif label and isinstance(control, BUTTONS):
         name_button(control, label)
         label = None
-    elif label and isinstance(control, ft.Chip) and isinstance(control.label, ft.Text):
-        control.label.semantics_label, label = label, None
+    elif label and isinstance(control, ft.Chip):
+        if isinstance(control.label, ft.Text):
+            control.label.semantics_label = label
+        else:  # a row of a dot and words: read as the label alone
+            control.label = ft.Semantics(content=control.label, label=label, exclude_semantics=True)
+        label = None
     elif label and isinstance(control, ft.ListTile) and isinstance(control.title, ft.Text):
         control.title.semantics_label, label = label, None
     elif label is None and isinstance(control, ft.Dropdown):
