@@ -21,10 +21,10 @@ from read_aloud import LANGS, SCREENS, make_tables, open_screen, read  # noqa: E
 
 def main() -> None:
     server = Server(Path(tempfile.mkdtemp(prefix="read-aloud-")) / "data")
-    server.start()
     totals = {"unnamed": 0, "twice": 0, "wrong lang": 0, "images without text": 0, "with headings": 0,
               "English on pt": 0}
     try:
+        server.start()  # inside: a start that timed out still stops its server
         tables = make_tables(server)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
