@@ -32,7 +32,7 @@ def test_another_player_showing_their_gems_rebuilds_their_tile_only_and_keeps_ev
     async def go():
         live, phone, tablet = await card_step(server)
         before, before_tablet = phone.ids(), tablet.ids()
-        assert label(phone, "score-caio") == "Caio 20" and label(tablet, "score-dino") == "Dino ?"
+        assert label(phone, "score-caio") == "Caio 20" and label(tablet, "score-dino") == "Dino: hidden"
         mark = phone.mark()
         live.dispatch({"type": "reveal", "open": True}, Access("seat", "dino"))
         await phone.settle()
