@@ -40,6 +40,7 @@ from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E4
 from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
 from companion.ws_guard import WebSocketGuard  # noqa: E402
+from companion.known_hosts import HostGuard, KnownHosts  # noqa: E402
 
 ASSETS = assets_dir()
 
@@ -86,7 +87,8 @@ def warm_up() -> None:
 
 
 def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
-              fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+              fixed: bool = False, allow_hosts: Sequence[str] = ()) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+    """`allow_hosts`: names this server answers to besides its own (companion/known_hosts.py)."""
     warm_up()
     hub = Hub(Path(data_dir), GAMES)
     admin_token = hub.store.secret("admin", new_token)
@@ -113,4 +115,5 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     app.add_middleware(IndexPageMiddleware,
                        head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
     app.add_middleware(WebSocketGuard)
+    app.add_middleware(HostGuard, hosts=KnownHosts.for_server(base_url, allow_hosts))
     return app, info
