@@ -112,6 +112,10 @@ class LiveTable:
         # many were in effect: see _history.
         self._lists: dict[tuple, tuple[dict | None, int, list[dict]]] = {}
         self._held = threading.local()  # see answering()
+        # Worked out now, where the table is read (a worker thread when loaded from its file), not at
+        # its first screen's render on the event loop: each walks every event in effect once.
+        self._step.of(self._done)
+        self._in_force.of(self._done)
 
     # -- reading -------------------------------------------------------------
     @property
