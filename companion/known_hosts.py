@@ -32,13 +32,8 @@ _HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5
 
 def machine_names() -> set[str]:
     """This machine's own names, as a phone on the Wi-Fi may type them (mDNS adds `.local`)."""
-    names = set()
-    for name in (socket.gethostname(), socket.getfqdn()):
-        name = name.lower().rstrip(".")
-        if name:
-            names.add(name)
-            names.add(name.split(".")[0] + ".local")
-    return names
+    name = socket.gethostname().lower().rstrip(".")  # not getfqdn(): a DNS look-up, slow on a machine offline
+    return {name, name.split(".")[0] + ".local"} if name else set()
 
 
 def host_of(url: str | None) -> str | None:
