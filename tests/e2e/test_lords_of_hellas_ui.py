@@ -76,7 +76,7 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
     tap(phone, "lang")
     expect_label(phone, "loh-tab-battle", "Batalha")
     tap(phone, "loh-tab-battle")
-    expect_label(phone, "loh-defender-strength", "Força do Exército: 0")
+    expect_label(phone, "loh-defender-strength", "Força do Exército: 1")
     tap(phone, "loh-defender-player-ana")  # Ana would be fighting herself; once: no tap may be lost
     phone.wait_for_timeout(300)  # a player's pace between taps
     tap(phone, "loh-battle-resolve")
@@ -133,7 +133,7 @@ def _states() -> list[dict]:
         {"type": "hunt.attack", "wounds": [0]},
         {"type": "hunt.attack", "wounds": []},
         {"type": "monument.build", "monument": "athena"},
-        {"type": "battle.resolve", "attacker": {"player": "ana", "base": 1, "hoplites": 2},
+        {"type": "battle.resolve", "attacker": {"player": "ana", "hoplites": 2},
          "defender": {"player": "bia", "base": 1, "hoplites": 1, "fortified": 1, "can_retreat": False}},
         {"type": "tracker.set", "player": "bia", "field": "lands", "value": 2},
     ):

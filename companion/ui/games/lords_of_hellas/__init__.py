@@ -16,6 +16,7 @@ from companion.ui.games.lords_of_hellas import battle, hunt, monuments, setup, t
 from companion.ui.games.lords_of_hellas.parts import dot, t
 from companion.ui.games.lords_of_hellas.scores import facts, quick, scores
 from companion.ui.games.lords_of_hellas.slices import cut, may, mine
+from companion.ui.games.lords_of_hellas.specials import NAMED
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.scoreboard import scoreboard
@@ -35,7 +36,7 @@ SECTIONS: dict[str, Callable[[UI, dict], ft.Control]] = {
 # prefix of the device-local values it shows.
 READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "turn": (("players", "names", "winner", "turn", "tracks", "used", "hunt", "monuments", "special_names",
-              "special_added", "drafts"), None),
+              "special_added", "drafts"), NAMED),
     "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
     "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
@@ -80,15 +81,16 @@ class LordsOfHellasUI:
             view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in CURRENT_COUNTS[chosen]}}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
-                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view) if chosen in PARTED
+                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view, mine(ui, prefix)) if chosen in PARTED
                   else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _parted(ui: UI, section: str, snap: dict) -> ft.Control:
-    """A section of parts: its group, whose parts were rebuilt where their slices moved."""
+def _parted(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
+    """A section of parts: its group, whose parts were rebuilt where their slices moved; `local`
+    (this device's values it shows) only keys the memo."""
     return SECTIONS[section](ui, snap)
 
 

@@ -11,7 +11,7 @@ import copy
 
 import flet as ft
 
-from companion.games.lords_of_hellas import SIDES, army_strength
+from companion.games.lords_of_hellas import SIDES, battle_outcome, strength_parts
 from companion.ui.context import UI
 from companion.ui.draft import confirmed, entered_by, put, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
@@ -38,8 +38,12 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     async def resolve(e) -> None:
         await ui.send(confirmed({"type": "battle.resolve", **copy.deepcopy(sides)}, draft))
 
+    # Said once for the screen, not under each side: the sum itself is the published rulebook's.
+    rule = f"{t(ui, 'battle_strength_rule')} {t(ui, 'from_published')}"
     parts: list[ft.Control] = [
-        heading(t(ui, "battle_title")), entered_by(ui, draft, "loh-battle-by"), body,
+        heading(t(ui, "battle_title")), note(rule, "loh-battle-strength-rule"),
+        entered_by(ui, draft, "loh-battle-by"), body,
+        _standing(ui, state, sides),
         note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last"))),
         button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve", icon=ft.Icons.GAVEL, height=64,
                disabled=not can_write(snap)),
@@ -73,14 +77,16 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
         side["can_retreat"] = bool(e.control.value)
         await redraw()
 
-    shown = t(ui, "battle_strength", value=army_strength(side))
+    counted = strength_parts(side)
+    shown = t(ui, "battle_strength", value=sum(counted.values()))
+    made_of = t(ui, "battle_strength_parts", **counted)
     rows: list[ft.Control] = [
         heading(t(ui, f"battle_{which}"), 20),
         note(t(ui, "battle_player")),
         choice_row([(p, name(state, p)) for p in state["players"]], side["player"], setter("player"),
                    f"loh-{which}-player"),
         tagged(ft.Text(shown, size=30, weight=ft.FontWeight.BOLD), f"loh-{which}-strength", shown),
-        stepper(t(ui, "battle_base"), side["base"], setter("base"), f"loh-{which}-base"),
+        note(made_of, f"loh-{which}-strength-parts", 16),
         stepper(t(ui, "battle_hoplites"), side["hoplites"], setter("hoplites"), f"loh-{which}-hoplites"),
         stepper(t(ui, "battle_fortified"), side["fortified"], setter("fortified"), f"loh-{which}-fortified",
                 maximum=side["hoplites"]),
@@ -91,9 +97,18 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
     ]
     for i, played in enumerate(side["cards"]):
         rows.append(_card(ui, side, which, i, played, redraw))
-    rows.append(button(t(ui, "battle_add_card"), add_card, f"loh-{which}-add-card", icon=ft.Icons.STYLE,
-                       filled=False))
+    rows += [button(t(ui, "battle_add_card"), add_card, f"loh-{which}-add-card", icon=ft.Icons.STYLE, filled=False),
+             stepper(t(ui, "battle_base"), side["base"], setter("base"), f"loh-{which}-base")]
     return card(*rows, ident=f"loh-battle-{which}")
+
+
+def _standing(ui: UI, state: dict, sides: dict) -> ft.Control:
+    """Who would win if both passed now, so no one has to do the sum or remember the tie rule."""
+    outcome = battle_outcome(sides["attacker"], sides["defender"])
+    strength = outcome["strength"]
+    said = t(ui, "battle_standing_tie" if outcome["tie"] else "battle_standing",
+             name=name(state, sides[outcome["winner"]]["player"]), a=strength["attacker"], d=strength["defender"])
+    return tagged(ft.Text(said, size=20, weight=ft.FontWeight.W_600), "loh-battle-standing", said)
 
 
 def _card(ui: UI, side: dict, which: str, i: int, played: dict, redraw) -> ft.Control:
