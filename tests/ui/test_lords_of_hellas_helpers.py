@@ -35,6 +35,9 @@ def published_marks(screen: Screen) -> int:
 def test_three_hoplites_against_two_with_no_card_show_3_to_2_and_the_attacker_wins():
     table = two()
     tablet = Screen(table)
+    tablet.press("loh-tab-battle")
+    assert tablet.text("loh-attacker-strength") == "Army Strength: 1"  # a new side: one Hoplite
+    assert tablet.find("loh-battle-standing") is None  # nobody has entered anything yet
     battle_on(tablet, 3, 2)
     assert tablet.text("loh-attacker-strength") == "Army Strength: 3"
     assert tablet.text("loh-defender-strength") == "Army Strength: 2"
@@ -45,6 +48,7 @@ def test_three_hoplites_against_two_with_no_card_show_3_to_2_and_the_attacker_wi
     assert table.state["last_battle"]["strength"] == {"attacker": 3, "defender": 2}
     assert tablet.text("loh-battle-winner") == "Ana wins the battle"
     assert tablet.text("loh-battle-loss-defender").startswith("Hoplites lost: 1.")
+    assert tablet.find("loh-battle-standing") is None  # the form is blank again for the next battle
 
 
 def test_two_against_two_with_no_card_is_a_tie_the_defender_wins_on_a_phone_too():
@@ -89,7 +93,7 @@ def test_a_beaten_monster_says_what_the_hunter_collects_and_the_counts_take_it_u
     assert tablet.text("loh-hunt-collects") == "Ana collects 1 Priest and 1 Artifact"
     assert tablet.text("loh-hunt-collected-from") == "Wound 1: +1 Priest · Wound 2: +1 Artifact"
     assert tablet.text("loh-hunt-counts-now") == (
-        "Now Ana has 2 Priests in reserve and 1 Artifact (already counted on the scoreboard).")
+        "Now Ana has 2 Priests in reserve and 1 Artifact: already added to the table's counts.")
     assert published_marks(tablet) == 1
     assert (table.state["tracks"]["ana"]["priests"], table.state["tracks"]["ana"]["artifacts"]) == (2, 1)
     table.live.undo(Access("host"))
@@ -108,7 +112,7 @@ def test_a_failed_hunters_claim_says_what_it_added():
     phone.press("loh-claim-0")
     assert phone.text("loh-hunt-claimed") == "Reward taken: Priest"
     assert phone.text("loh-hunt-counts-now") == (
-        "Now Ana has 1 Priest in reserve and 0 Artifacts (already counted on the scoreboard).")
+        "Now Ana has 1 Priest in reserve and 0 Artifacts: already added to the table's counts.")
     assert table.state["tracks"]["ana"]["priests"] == 1
 
 

@@ -40,16 +40,19 @@ def panel(ui: UI, snap: dict) -> ft.Control:
 
     # Said once for the screen, not under each side: the sum itself is the published rulebook's.
     rule = f"{t(ui, 'battle_strength_rule')} {t(ui, 'from_published')}"
-    parts: list[ft.Control] = [
-        heading(t(ui, "battle_title")), note(rule, "loh-battle-strength-rule"),
-        entered_by(ui, draft, "loh-battle-by"), body,
-        _standing(ui, state, sides),
-        note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last"))),
-        button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve", icon=ft.Icons.GAVEL, height=64,
-               disabled=not can_write(snap)),
-    ]
-    if state["last_battle"] is not None:
-        parts.append(_result(ui, state, state["last_battle"]))
+    # Who is ahead, once someone has entered a side (a blank form's "tie at 1" would only be noise).
+    standing = _standing(ui, state, sides) if draft and draft[0] else ft.Container()
+    confirm = button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve", icon=ft.Icons.GAVEL, height=64,
+                     disabled=not can_write(snap))
+    rules = note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last")))
+    result = [] if state["last_battle"] is None else [_result(ui, state, state["last_battle"])]
+    head: list[ft.Control] = [heading(t(ui, "battle_title")), note(rule, "loh-battle-strength-rule")]
+    if ui.is_phone:  # one column: the outcome where the thumb that resolved it is, under its button
+        parts = [*head, entered_by(ui, draft, "loh-battle-by"), body, standing, rules, confirm, *result]
+    else:  # the tablet lies on the table: who is ahead, the confirm and the outcome on its first screen
+        parts = [*head, ft.Row([ft.Container(standing, expand=True), confirm], spacing=12,
+                               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 *result, entered_by(ui, draft, "loh-battle-by"), body, rules]
     return ft.Column(parts, spacing=12)
 
 
@@ -108,7 +111,8 @@ def _standing(ui: UI, state: dict, sides: dict) -> ft.Control:
     strength = outcome["strength"]
     said = t(ui, "battle_standing_tie" if outcome["tie"] else "battle_standing",
              name=name(state, sides[outcome["winner"]]["player"]), a=strength["attacker"], d=strength["defender"])
-    return tagged(ft.Text(said, size=20, weight=ft.FontWeight.W_600), "loh-battle-standing", said)
+    return tagged(ft.Text(said, size=20 if ui.is_phone else 24, weight=ft.FontWeight.BOLD), "loh-battle-standing",
+                  said)
 
 
 def _card(ui: UI, side: dict, which: str, i: int, played: dict, redraw) -> ft.Control:

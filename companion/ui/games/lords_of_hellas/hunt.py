@@ -106,18 +106,14 @@ def _tracker(ui: UI, snap: dict, hunt: dict) -> ft.Control:
     status_line = tagged(ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), "loh-hunt-status", headline)
     if status == "ongoing" and not ui.is_phone:
         return _wide_tracker(ui, snap, hunt, who, status_line)
-    rows: list[ft.Control] = [
-        ft.Text(who, size=20, weight=ft.FontWeight.BOLD),
-        status_line,
-        note(t(ui, "hunt_attacks", count=hunt["attacks"]), "loh-hunt-attacks", 16),
-        _tray(ui, snap, hunt),
-    ]
+    rows: list[ft.Control] = [ft.Text(who, size=20, weight=ft.FontWeight.BOLD), status_line]
+    if status == "defeated":  # what it gave, straight under the news: the tablet's first screen holds it
+        rows += _spoils(ui, state, hunt)
+    rows += [note(t(ui, "hunt_attacks", count=hunt["attacks"]), "loh-hunt-attacks", 16), _tray(ui, snap, hunt)]
     if status == "ongoing":
         rows += _attack_controls(ui, snap, hunt)
     elif status == "failed":
         rows += _claims(ui, snap, hunt)
-    else:
-        rows += _spoils(ui, state, hunt)
     if status != "ongoing":
         rows.append(note(t(ui, "hunt_hero_wounds")))
     return card(*rows, ident="loh-hunt")

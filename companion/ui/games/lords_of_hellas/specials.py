@@ -56,7 +56,7 @@ def naming(ui: UI, snap: dict, named: bool) -> list[ft.Control]:
         local_text(ui, TYPED, "loh-special-name", t(ui, "special_new_name"), changed=_typed, max_length=MAX_NAME),
     ]
     if named:
-        renames = [button(f"{t(ui, 'special_rename')}: {special_label(ui, state, a)}",
+        renames = [button(t(ui, "special_rename", action=special_label(ui, state, a)),
                           send({"type": "special.name", "action": a}), f"loh-special-rename-{a}", filled=False)
                    for a in actions(state) if a != FIXED]
         rows.append(ft.Row([button(t(ui, "special_add"), send({"type": "special.add"}), "loh-special-add",
