@@ -7,7 +7,10 @@ battle screen says so once. l.9: a failed hunter may claim one Artifact or Pries
 """
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
+from flet_private import control_id
 
 from companion.core.access import Access
 from live_device import Screen, Table, idents, walk
@@ -133,3 +136,22 @@ def test_the_rename_buttons_show_only_while_a_name_is_typed():
     tablet.type("loh-special-name", "Marcha forçada")
     tablet.press("loh-special-rename-march")
     assert table.state["special_names"] == {"march": "Marcha forçada"}
+
+
+def test_two_quick_taps_on_a_battle_count_both_count():
+    """The second tap lands on the button the first one was made on, before the screen is drawn
+    again: it still adds one more."""
+    table = two()
+    tablet = Screen(table)
+    tablet.press("loh-tab-battle")
+    tablet.press("loh-attacker-add-card")
+    for ident in ("loh-attacker-hoplites-plus", "loh-attacker-card-0-strength-plus"):
+        aimed = control_id(tablet.device.find(ident))
+
+        async def twice(flet=tablet.device.flet, aimed=aimed) -> None:
+            await asyncio.gather(*(flet.dispatch_event(aimed, "click", None) for _ in range(2)))
+        tablet._run(twice())
+        tablet._run(tablet.device.settle())
+    held = table.state["drafts"]["battle"]["entries"]["attacker"]
+    assert (held["hoplites"], held["cards"]) == (3, [{"strength": 2, "casualties": 0}])
+    assert tablet.text("loh-attacker-strength") == "Army Strength: 5"

@@ -8,16 +8,18 @@ sides every device shows, so every device and the history show who won and who d
 from __future__ import annotations
 
 import copy
+from typing import Callable
 
 import flet as ft
 
 from companion.games.lords_of_hellas import SIDES, battle_outcome, strength_parts
 from companion.ui.context import UI
-from companion.ui.draft import confirmed, entered_by, put, shared, value
+from companion.ui.draft import confirmed, edit as edit_entry, entered_by, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
 from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, switch, tagged
 
 BATTLE = "battle"  # the table's draft
+COUNTS = ("base", "hoplites", "fortified")  # a side's steppers: each tap moves one by its step
 
 
 def blank_side(player: str) -> dict:
@@ -62,23 +64,26 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
     state = snap["state"]
     side = sides[which]
 
-    async def redraw() -> None:
-        await put(ui, BATTLE, which, side)
+    async def edit(change: Callable[[dict], object]) -> None:
+        """`change` made to the side as the table holds it at the tap (two quick taps on + count twice)."""
+        def apply(held: dict) -> None:
+            change(held)
+            held["fortified"] = min(held["fortified"], held["hoplites"])
+        await edit_entry(ui, BATTLE, which, apply, side)
 
     def setter(field: str):
-        async def change(new: object) -> None:
-            side[field] = new
-            side["fortified"] = min(side["fortified"], side["hoplites"])
-            await redraw()
-        return change
+        async def pick(new: object) -> None:
+            def apply(held: dict) -> None:
+                # a count moves by the step tapped; a choice (the player) is taken as it is
+                held[field] = max(0, held[field] + new - side[field]) if field in COUNTS else new
+            await edit(apply)
+        return pick
 
     async def add_card(e) -> None:
-        side["cards"].append({"strength": 0, "casualties": 0})
-        await redraw()
+        await edit(lambda held: held["cards"].append({"strength": 0, "casualties": 0}))
 
     async def on_retreat(e) -> None:
-        side["can_retreat"] = bool(e.control.value)
-        await redraw()
+        await edit(lambda held: held.update(can_retreat=bool(e.control.value)))
 
     counted = strength_parts(side)
     shown = t(ui, "battle_strength", value=sum(counted.values()))
@@ -99,7 +104,7 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
                 ft.Text(t(ui, "battle_can_retreat"), size=15, expand=True)]),
     ]
     for i, played in enumerate(side["cards"]):
-        rows.append(_card(ui, side, which, i, played, redraw))
+        rows.append(_card(ui, which, i, played, edit))
     rows += [button(t(ui, "battle_add_card"), add_card, f"loh-{which}-add-card", icon=ft.Icons.STYLE, filled=False),
              stepper(t(ui, "battle_base"), side["base"], setter("base"), f"loh-{which}-base")]
     return card(*rows, ident=f"loh-battle-{which}")
@@ -115,16 +120,19 @@ def _standing(ui: UI, state: dict, sides: dict) -> ft.Control:
                   said)
 
 
-def _card(ui: UI, side: dict, which: str, i: int, played: dict, redraw) -> ft.Control:
+def _card(ui: UI, which: str, i: int, played: dict, edit: Callable) -> ft.Control:
+    """One played card; `edit` changes the side as the table holds it at the tap."""
     def setter(field: str):
         async def change(new: int) -> None:
-            played[field] = new
-            await redraw()
+            def apply(held: dict) -> None:
+                if i < len(held["cards"]):
+                    card = held["cards"][i]
+                    card[field] = max(0, card[field] + new - played[field])
+            await edit(apply)
         return change
 
     async def remove(e) -> None:
-        side["cards"].pop(i)
-        await redraw()
+        await edit(lambda held: held["cards"].pop(i) if i < len(held["cards"]) else None)
 
     ident = f"loh-{which}-card-{i}"
     return ft.Container(ft.Column([
