@@ -95,6 +95,9 @@ class UI:
     # The snapshot the screen being built reads (snapshot() sets it): a render reads the table
     # from here only, never from `live` or the hub, and reads no clock but `now`.
     snap: dict = field(default_factory=dict)
+    # Taps that change a shared form from what the table holds take turns (ui/draft.py `edit`): two
+    # quick taps on + are two steps, not the same step sent twice.
+    editing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
