@@ -39,8 +39,20 @@ def t(key: str, lang: str = DEFAULT_LANG, **values: object) -> str:
     text = texts.get(lang) or texts.get(DEFAULT_LANG) or key
     if not values:
         return text
-    text = text.format(**values)
+    text = _one_stop(text, values).format(**values)
     return _POSSESSIVE.sub("'", text) if lang == "en" else text
+
+
+def _one_stop(text: str, values: dict) -> str:
+    """A value that is a whole sentence already ends itself ("Ana goes to Apollo."): the
+    template's own full stop after it would read "Apollo..", so it is left out."""
+    for name, value in values.items():
+        if isinstance(value, str) and value.rstrip().endswith(_ENDS):
+            text = text.replace("{" + name + "}.", "{" + name + "}")
+    return text
+
+
+_ENDS = (".", "!", "?", "…")
 
 
 # One English possessive rule: a name ending in s takes the apostrophe alone, as the game's
