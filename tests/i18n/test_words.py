@@ -32,3 +32,36 @@ def test_a_sentence_given_to_a_template_ends_with_one_full_stop(lang):
                                          ("pt", "Já avançou: Ana vai para Apolo. Seu toque")])
 def test_already_moved_on_after_a_move_to_apollo(lang, told):
     assert t("steps.moved_on", lang, now=SENTENCE[lang]).startswith(told)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_hedges_its_plural(lang):
+    """"gem(s)", "vez(es)": a counted word is worded for its number instead (i18n.t with n)."""
+    hedged = {k: v[lang] for k, v in catalogue().items() if re.search(r"\w\((s|es|ies)\)", v.get(lang) or "")}
+    assert not hedged
+
+
+@pytest.mark.parametrize("lang, one, three", [
+    ("en", "Took 1 gem from the bank.", "Took 3 gems from the bank."),
+    ("pt", "Pegou 1 gema do banco.", "Pegou 3 gemas do banco."),
+])
+def test_gems_are_counted(lang, one, three):
+    assert t("fleecing_olympus.h_eff_take", lang, n=1) == one
+    assert t("fleecing_olympus.h_eff_take", lang, n=3) == three
+
+
+@pytest.mark.parametrize("lang, one, two", [("en", "metropolis ·", "metropolises ·"), ("pt", "metrópole ·", "metrópoles ·")])
+def test_one_metropolis_on_the_cyclades_tile(lang, one, two):
+    """The tile shows the count big, then this word: "1 metropolises" read beside it."""
+    assert t("cyclades.ui_tile_cards", lang, n=1, priestesses=0, philosophers=4).startswith(one)
+    assert t("cyclades.ui_tile_cards", lang, n=2, priestesses=0, philosophers=4).startswith(two)
+
+
+@pytest.mark.parametrize("lang, told", [("en", "cannot afford 1 troop: it costs 5 gold."),
+                                         ("pt", "não tem como pagar 1 tropa: custa 5 de ouro.")])
+def test_a_cyclades_refusal_counts_its_item(lang, told):
+    from companion.core.model import RuleError
+    from companion.games.cyclades.gold import pay
+    with pytest.raises(RuleError) as refused:
+        pay({"gold": {"ana": 2}}, "ana", 5, "troop", 1)
+    assert refused.value.text(lang).endswith(told)

@@ -60,7 +60,7 @@ def summary(state: dict, table: object, events: list[dict]) -> dict:
         missing = [{"key": "summary.missing_fo_tiebreak", "values": {}}]
     else:
         missing = [{"key": "summary.missing_fo", "values": {
-            "needed": run_outs_to_end(len(state["players"])), "done": state["deck_outs"]}}]
+            "n": run_outs_to_end(len(state["players"])), "done": state["deck_outs"]}}]
     scores = state["result"]["scores"] if finished else {}
     bonus = state["result"]["hera_bonus"] if finished else None
     return {

@@ -30,7 +30,7 @@ def purse(ui: UI, state: dict, seat: str) -> ft.Control:
     if state["phase"] == "offerings" and any(
             state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):
         owed = dues(state)[seat]
-        text = ui.t("cyclades.ui_owed", amount=owed, priestesses=total(state, seat, "priestesses"))
+        text = ui.t("cyclades.ui_owed", amount=owed, n=total(state, seat, "priestesses"))
         parts.append(tagged(ft.Text(text, size=18), "cyc-owed", text))
     return card(*parts, ident="cyc-purse")
 

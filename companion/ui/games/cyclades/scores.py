@@ -87,7 +87,8 @@ def _score(ui: UI, pid: str, name: str, colour: str | None, mine: dict, reason: 
         markers += [f"{names[f]}: {', '.join(built)}"] if duel and built else built
         cards.append(ui.t("cyclades.ui_tile_faction_cards", faction=names[f], priestesses=r["priestesses"],
                           philosophers=r["philosophers"]) if duel else
-                     ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]))
+                     ui.t("cyclades.ui_tile_cards", n=r["metropolises"], priestesses=r["priestesses"],
+                          philosophers=r["philosophers"]))
     if any(r["eliminated"] for r in records):
         markers.append(ui.t("cyclades.ui_eliminated"))
     # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
