@@ -65,3 +65,13 @@ def test_a_cyclades_refusal_counts_its_item(lang, told):
     with pytest.raises(RuleError) as refused:
         pay({"gold": {"ana": 2}}, "ana", 5, "troop", 1)
     assert refused.value.text(lang).endswith(told)
+
+
+def test_portuguese_quick_buttons_name_what_happened_in_one_form():
+    """"Recrutou +1" (a past tense) sat beside "Abate +1" (a noun): every quick button in
+    Portuguese is a noun or an order, never a verb in the past."""
+    quick = {k: v["pt"] for k, v in catalogue().items() if ".ui_quick_" in k and k != "kleos.ui_quick_said"}
+    assert "kleos.ui_quick_recruit" in quick
+    past = {k: text for k, text in quick.items() if re.search(r"\w(ou|eu|iu)\b", text)}
+    assert not past
+    assert quick["kleos.ui_quick_recruit"] == "Recrutamento" and quick["kleos.ui_quick_kill"] == "Abate"
