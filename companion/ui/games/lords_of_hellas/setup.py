@@ -19,7 +19,7 @@ from companion.ui.widgets.controls import button, heading, note, stepper, switch
 
 FORM = "lords_of_hellas.setup"
 # The game's four defaults first, then two more so a group can swap.
-COLOURS = (*PALETTE, "#6a1b9a", "#424242")
+COLOURS = PALETTE  # one per seat the game takes (2 to 4), not six for four players
 
 
 def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
