@@ -72,6 +72,13 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft
                   key=f"{identifier}~empty" if label == "" else None)
 
 
+def says_why(control: ft.Semantics, words: str, why: str | None) -> ft.Semantics:
+    """A greyed button read with its reason ("Next: …"), as tagged buttons elsewhere are. Not a
+    tooltip: over a button's own words one came up with a touch tap and stayed over the table."""
+    control.label = f"{words}: {why}" if why else None
+    return control
+
+
 def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,
            filled: bool = True, disabled: bool = False, expand: bool | int | None = None,
            height: int = TOUCH, tone: str | None = None, compact: bool = False) -> ft.Control:

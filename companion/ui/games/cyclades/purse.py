@@ -81,12 +81,13 @@ def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None
 
 def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None,
                 creature: str | None = None) -> ft.Control:
-    """A purchase; refused ones stay visible, greyed, with the game's reason in a tooltip and label."""
+    """A purchase; refused ones stay visible, greyed, with the game's reason in its accessible label
+    (a tooltip over a label stayed up after a touch tap)."""
     async def handler(e) -> None:
         await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1,
                        **({"hero": hero} if hero else {}), **({"creature": creature} if creature else {})})
     why = ui.t(reason) if reason else None
-    body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56, tooltip=why,
+    body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56,
                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)))
     ident = f"cyc-buy-{item}" + (f"-{creature}" if creature else "")
     return tagged(body, ident, f"{label}: {why}" if why else label)
