@@ -35,7 +35,8 @@ def test_the_start_screen_writes_every_date_one_way(server, lang):
         tablet = await Device(server, f"/?admin={server.admin_token}", TABLET, lang).open()
         await tablet.settle()
         play = server.hub.plays.all()[-1]
-        assert label(tablet, f"play-{live.table.id}").startswith(when(play["date"], lang) + " · ")
+        game = {"en": "Score pad", "pt": "Placar"}[lang]
+        assert label(tablet, f"play-{live.table.id}").startswith(f"{when(play['date'], lang)} · {game} · ")
         day = when(play["date"], lang).split(" 2026")[0].split(", 20")[0]
         updated = [s for s in _texts(tablet) if s.startswith(("last change", "última mudança"))]
         assert updated and all(day in s for s in updated), updated

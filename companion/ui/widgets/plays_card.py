@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.core.plays import Plays
 from companion.core.store import Damaged
+from companion.i18n import catalogue
 from companion.i18n.dates import when
 from companion.ui.context import UI
 from companion.ui.widgets.controls import TOUCH, button, card, heading, tagged
@@ -41,9 +42,15 @@ def finished_plays(ui: UI, plays: tuple[dict, ...] | None) -> ft.Control:
                 ident="finished-plays")
 
 
+def _title(ui: UI, play: dict) -> str:
+    """The game's name in the device's language ("Placar"); a play keeps its English title."""
+    key = f"{play['game']}.title"
+    return ui.t(key) if key in catalogue() else play["title"]
+
+
 def _line(ui: UI, play: dict) -> ft.Control:
     winners = " & ".join(p["name"] for p in play["players"] if p["winner"])
-    text = f"{when(play['date'], ui.lang)} · {play['title']} · ★ {winners} · {play['duration_min']} min"
+    text = f"{when(play['date'], ui.lang)} · {_title(ui, play)} · ★ {winners} · {play['duration_min']} min"
     return tagged(ft.TextButton(content=ft.Text(text, size=15), on_click=_open(ui, play), height=TOUCH,
                                 style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT)),
                   f"play-{play['table']}", text)
@@ -69,7 +76,7 @@ def _kept(ui: UI, play: dict) -> ft.AlertDialog:
     lines = [f"{'★ ' if p['winner'] else ''}{p['name']}: {p['score']}" for p in ranked]
     said = ui.t("summary.play_deleted")
     return ft.AlertDialog(
-        title=ft.Text(f"{play['title']} · {when(play['date'], ui.lang)}"),
+        title=ft.Text(f"{_title(ui, play)} · {when(play['date'], ui.lang)}"),
         content=ft.Column([tagged(ft.Text(said, size=16), "play-deleted", said),
                            *(ft.Text(line, size=16) for line in lines)], tight=True, spacing=6),
         actions=[button(ui.t("ui.close"), close, "play-close", filled=False)],
