@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 Listener = Callable[[], None]
 MAX_TABLE_ID = 64
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
+NO_PLAYERS = ("validation.no_players", "validation.too_few_players")  # a new table's form sent too few names
 # Events outside the game's own: Undo and Redo themselves and the turn clock's marks. They are
 # never shown as undone, and a command may be one of them besides the game's events.
 OUTSIDE_GAME = CONTROL_TYPES | turnclock.CLOCK_TYPES
@@ -690,7 +691,13 @@ class Hub:
         game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
             raise RuleError("validation.unknown_game", game=validation.short(str(game_id)))
-        options = validation.options(game.options_schema, options)
+        try:
+            options = validation.options(game.options_schema, options)
+        except RuleError as err:  # no names at all: say the game's own range, as its form's hint does
+            if err.key in NO_PLAYERS and game.min_seats > 1:
+                raise RuleError("core.err.played_players", game=game.title, low=game.min_seats,
+                                high=game.max_seats) from None
+            raise
         options.setdefault("seed", random.SystemRandom().randrange(2**32))
         initial = game.setup(options)
         seats = game.seats(options)

@@ -30,7 +30,7 @@ from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
-from companion.ui.widgets.controls import FONT, button, icon_button, tagged
+from companion.ui.widgets.controls import FONT, button, button_themes, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
 from companion.ui.widgets.step_shield import StepShield
 from companion.ui.widgets.turn_clock import TICKING
@@ -95,8 +95,8 @@ class Session:
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
         # Greek, arrows and symbols never render as empty boxes.
         page.fonts = {FONT: "fonts/DejaVuSans.ttf"}
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT, **button_themes())
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT, **button_themes())
         self.ui.lang = (await self.prefs.get(PREF_LANG)) or await browser_lang(page)
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
         page.on_route_change = self._on_route

@@ -130,7 +130,7 @@ class UI:
             self.toast(self.t(err.key), error=True)
             return False
         except RuleError as err:
-            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+            self.refused(err)
             return False
         return True
 
@@ -158,9 +158,18 @@ class UI:
         except NotSaved as err:
             self.toast(self.t(err.key), error=True)
         except RuleError as err:
-            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+            self.refused(err)
         except ReadOnly:
             self.toast(self.t("ui.read_only"), error=True)
+
+    def refused(self, err: RuleError) -> None:
+        """Say why a command was not taken. A stale step (a double tap, or another device was
+        quicker) protected the table: nothing failed, so it reads as news in the neutral bar,
+        without "Not done"; every other refusal stays an error."""
+        if isinstance(err, steps.Stale):
+            self.toast(err.text(self.lang))
+        else:
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
 
     def _within_share(self, live: LiveTable, access: Access) -> bool:
         """A screen spends its device's share of changes as the API does (core/pace.py): past it,
