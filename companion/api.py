@@ -28,11 +28,11 @@ from companion.core import tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
-from companion.core.store import Damaged, NotSaved
+from companion.core.store import BrokenFile, Damaged, NotSaved
 from companion.i18n import t
 from companion.ui.offload import off_loop
 
-API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told")
+API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
 # The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
 BODY_SECONDS = 5
@@ -153,7 +153,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             return act()
         except ReadOnly:
             return error(403, "ui.read_only", lang)
-        except Stale as err:
+        except (Stale, BrokenFile) as err:
             return refused(409, err, lang)
         except RuleError as err:
             return refused(422, err, lang)

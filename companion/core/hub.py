@@ -26,7 +26,7 @@ from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
 from companion.core.plays import Plays
 from companion.core.roster import roster
-from companion.core.store import Damaged, FileLog, Store, TableStore
+from companion.core.store import BrokenFile, Damaged, FileLog, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, owned_top
 
 log = logging.getLogger(__name__)
@@ -134,9 +134,11 @@ class LiveTable:
                                   lambda: self._snapshot(access, seat, lang))
 
     def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
-        choice = self._undo_choice(access) if access.may_edit else reversal.Choice(None)
+        broken = self.store.broken  # a file broken in the middle: read-only (core/store.py)
+        edits = access.may_edit and broken is None
+        choice = self._undo_choice(access) if edits else reversal.Choice(None)
         undo = choice.target
-        redo = self._redo_target(access) if access.may_edit else None
+        redo = self._redo_target(access) if edits else None
         view = self._view(seat)
         return {
             "id": self.table.id,
@@ -159,6 +161,7 @@ class LiveTable:
             "clock": turnclock.reading(self._clock_marks()) if self._clock_started else None,
             "history": self.history(access, lang, SNAPSHOT_ROWS),
             "finished": self._finished,
+            "read_only": BrokenFile(broken).text(lang) if broken is not None else None,
             "summary": self._ending[1] if self._finished and self._ending and self._ending[0] == self._stamp()
             else None,
         }
@@ -452,6 +455,8 @@ class LiveTable:
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
             raise ReadOnly("A spectator can watch but not change the table.")
+        if self.store.broken is not None:
+            raise BrokenFile(self.store.broken)
         seat = self.table.seat(access.seat) if access.role == "seat" and access.key else None
         if seat is not None and seat.key != access.key:
             raise RuleError("seats.seat_moved")  # a screen still open on the phone the seat left
@@ -505,7 +510,7 @@ class LiveTable:
         """True for the first device to open the tablet's link (it keeps the key in its own
         storage); False once it has been used, when only the admin key gives tablet powers."""
         with self._lock:
-            if self.table.host_link_used:
+            if self.table.host_link_used or self.store.broken is not None:  # a read-only file: no write
                 return False
             table = copy.deepcopy(self.table)
             table.host_link_used = True
