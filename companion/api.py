@@ -265,12 +265,12 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
         def act() -> JSONResponse:
             with live.answering():  # the screens are told once this answer is ready
-                if kind == "undo":
-                    event = live.undo(access)
-                elif kind == "redo":
-                    event = live.redo(access)
-                else:
+                if kind == "event":
                     event = live.dispatch(parse(raw), access)
+                elif raw:  # {"client_id": …}: a retry of this Undo or Redo is not applied twice
+                    event = live.dispatch({**parse(raw), "type": kind}, access)
+                else:
+                    event = live.undo(access) if kind == "undo" else live.redo(access)
                 step, view = live.reading(access)
                 return answer({"seq": event["seq"], "step": step, "state": view})
 

@@ -117,3 +117,18 @@ def test_an_id_saved_before_digests_answers_its_senders_retries_as_before(hub):
     reopened = Hub(hub.store.data_dir, GAMES).get(live.table.id)
     assert reopened.dispatch(add("ana", 2, "old"), Access("host"))["seq"] == 1
     assert len(reopened.events()) == 1
+
+
+def test_the_undo_and_redo_routes_take_a_client_id_too(client, pad):
+    ana = pad["seats"]["ana"]["key"]
+    assert send(client, pad, add("ana", 3, "r-1"), ana).status_code == 200
+
+    def route(kind, client_id):
+        return client.post(f"/api/tables/{pad['id']}/{kind}", params={"k": ana}, headers=JSON,
+                           content=json.dumps({"client_id": client_id}))
+    assert route("undo", "u-1").json()["seq"] == route("undo", "u-1").json()["seq"] == 2
+    assert route("redo", "u-1").status_code == 422  # that id undid something: it cannot redo
+    assert route("redo", "u-2").json()["seq"] == route("redo", "u-2").json()["seq"] == 3
+    assert [e["type"] for e in events(client, pad)] == ["points.add", "undo", "redo"]
+    assert route("undo", "r-1").status_code == 422
+    assert scores(client, pad)["ana"] == 3

@@ -345,7 +345,7 @@ class LiveTable:
         seen_draft = event.pop(drafts.FIELD, None)
         if event["type"] in turnclock.CLOCK_TYPES:
             return self._clock_event(event["type"], access)
-        sent = retries.digest(event)
+        sent = retries.digest(event) if client_id is not None else None
         with self._lock:
             earlier = self._retries.earlier(access.actor, client_id, sent)
             if earlier is not None:

@@ -38,7 +38,7 @@ class Retries:
             if isinstance(event.get("client_id"), str):
                 self._made.setdefault((event.get("by"), event["client_id"]), (event, sent))
 
-    def earlier(self, by: str | None, client_id: str | None, sent: str) -> dict | None:
+    def earlier(self, by: str | None, client_id: str | None, sent: str | None) -> dict | None:
         """The event `by` made under `client_id` before, if it came from the same command;
         RuleError if that id already made another change; None for an id new to this sender."""
         if client_id is None:
