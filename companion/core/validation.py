@@ -118,7 +118,7 @@ def _validate(schema: type[BaseModel], data: dict, ascii_only: bool) -> dict:
         model = schema.model_validate(data)
     except ValidationError as err:
         raise _explain(err.errors(include_url=False, include_input=False)[0]) from None
-    return data if ascii_only else {**data, **model.model_dump(exclude_unset=True)}
+    return data if ascii_only else {**data, **model.model_dump(mode="json", exclude_unset=True)}
 
 
 def _explain(error: dict) -> RuleError:
