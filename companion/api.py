@@ -29,11 +29,11 @@ from companion.core import pace, tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
-from companion.core.store import Damaged, NotSaved
+from companion.core.store import BrokenFile, Damaged, NotSaved
 from companion.i18n import t
 from companion.ui.offload import off_loop
 
-API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told")
+API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
 # The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
 BODY_SECONDS = 5
@@ -162,7 +162,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             return act()
         except ReadOnly:
             return error(403, "ui.read_only", lang)
-        except Stale as err:
+        except (Stale, BrokenFile) as err:
             return refused(409, err, lang)
         except RuleError as err:
             return refused(422, err, lang)
@@ -280,12 +280,12 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
         def act() -> JSONResponse:
             with live.answering():  # the screens are told once this answer is ready
-                if kind == "undo":
-                    event = live.undo(access)
-                elif kind == "redo":
-                    event = live.redo(access)
-                else:
+                if kind == "event":
                     event = live.dispatch(parse(raw), access)
+                elif raw:  # {"client_id": …}: a retry of this Undo or Redo is not applied twice
+                    event = live.dispatch({**parse(raw), "type": kind}, access)
+                else:
+                    event = live.undo(access) if kind == "undo" else live.redo(access)
                 step, view = live.reading(access)
                 return answer({"seq": event["seq"], "step": step, "state": view})
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import drafts, reveals, reversal, steps, summary, turnclock, validation
+from companion.core import drafts, retries, reveals, reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
                                    key_digests, moved_from, new_table_id, new_token, opens_something,
                                    same_device)
@@ -28,7 +28,7 @@ from companion.core.model import RuleError, Seat, Table
 from companion.core.pace import Pace
 from companion.core.plays import Plays
 from companion.core.roster import roster
-from companion.core.store import Damaged, FileLog, Store, TableStore
+from companion.core.store import BrokenFile, Damaged, FileLog, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, owned_top
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,9 @@ class LiveTable:
         self._next_listener = 0
         self._rng = random.SystemRandom()
         self._events = store.events()
-        self._by_client = {e["client_id"]: e for e in self._events if isinstance(e.get("client_id"), str)}
-        self._client_id: str | None = None  # the id of the command being written, if it has one
+        self._retries = retries.Retries(self._events)
+        # the id of the command being written and its digest (core/retries.py), if it has one
+        self._client_id: tuple[str, str] | None = None
         self._done, self._undone = in_effect(self._events)
         self._shown = [(e, r) for e in self._events if (r := game.secrets.revealed(e))]  # seen, never unseen
         self.state = self._replay(self._done)
@@ -140,9 +141,11 @@ class LiveTable:
                                   lambda: self._snapshot(access, seat, lang))
 
     def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
-        choice = self._undo_choice(access) if access.may_edit else reversal.Choice(None)
+        broken = self.store.broken  # a file broken in the middle: read-only (core/store.py)
+        edits = access.may_edit and broken is None
+        choice = self._undo_choice(access) if edits else reversal.Choice(None)
         undo = choice.target
-        redo = self._redo_target(access) if access.may_edit else None
+        redo = self._redo_target(access) if edits else None
         view = self._view(seat)
         return {
             "id": self.table.id,
@@ -165,6 +168,7 @@ class LiveTable:
             "clock": turnclock.reading(self._clock_marks()) if self._clock_started else None,
             "history": self.history(access, lang, SNAPSHOT_ROWS),
             "finished": self._finished,
+            "read_only": BrokenFile(broken).text(lang) if broken is not None else None,
             "summary": self._ending[1] if self._finished and self._ending and self._ending[0] == self._stamp()
             else None,
         }
@@ -335,8 +339,9 @@ class LiveTable:
     def dispatch(self, command: dict, access: Access) -> dict:
         """Apply one command; RuleError (nothing saved) if the rules refuse it.
 
-        A command may carry a `client_id`: sent again (a retry after a lost answer),
-        it is not applied twice but answered with the event it made the first time.
+        A command may carry a `client_id`: sent again by the same device (a retry after a lost
+        answer), it is not applied twice but answered with the event it made the first time; the
+        same id with another command is refused (core/retries.py).
         A step command must name the step it was sent from (core/steps.py): Stale if the
         table has moved past it.
         """
@@ -347,14 +352,16 @@ class LiveTable:
         seen_draft = event.pop(drafts.FIELD, None)
         if event["type"] in turnclock.CLOCK_TYPES:
             return self._clock_event(event["type"], access)
+        sent = retries.digest(event) if client_id is not None else None
         with self._lock:
-            if client_id in self._by_client:
-                return self._by_client[client_id]
+            earlier = self._retries.earlier(access.actor, client_id, sent)
+            if earlier is not None:
+                return earlier
             steps.check(event["type"], sent_from, self.step, self._done, self.game.steps,
                         lambda done, lang: self._label(done, access.viewer, lang)["text"])
             drafts.check(self.game.drafts, self.state, event, seen_draft)
             if event["type"] in CONTROL_TYPES:
-                self._client_id = client_id
+                self._client_id = (client_id, sent) if client_id is not None else None
                 try:
                     return self.undo(access) if event["type"] == UNDO else self.redo(access)
                 finally:
@@ -364,8 +371,8 @@ class LiveTable:
             _require_json(event)
             if client_id is not None:
                 event["client_id"] = client_id
-            event["seq"] = self.store.append(event)
-            self._remember(event)
+            event["seq"] = self.store.append(self._retries.stored(event, sent))
+            self._retries.remember(event, sent)
             self._events.append(event)
             self._done.append(event)
             self._undone.clear()
@@ -444,21 +451,19 @@ class LiveTable:
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
+        sent = None
         if self._client_id is not None:
-            event["client_id"] = self._client_id
-        event["seq"] = self.store.append(event)
-        self._remember(event)
+            event["client_id"], sent = self._client_id
+        event["seq"] = self.store.append(self._retries.stored(event, sent))
+        self._retries.remember(event, sent)
         self._events.append(event)
         return event
-
-    def _remember(self, event: dict) -> None:
-        """Once saved, an event with a client-made id answers every retry of that id."""
-        if "client_id" in event:
-            self._by_client[event["client_id"]] = event
 
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
             raise ReadOnly("A spectator can watch but not change the table.")
+        if self.store.broken is not None:
+            raise BrokenFile(self.store.broken)
         seat = self.table.seat(access.seat) if access.role == "seat" and access.key else None
         if seat is not None and seat.key != access.key:
             raise RuleError("seats.seat_moved")  # a screen still open on the phone the seat left
@@ -512,7 +517,7 @@ class LiveTable:
         """True for the first device to open the tablet's link (it keeps the key in its own
         storage); False once it has been used, when only the admin key gives tablet powers."""
         with self._lock:
-            if self.table.host_link_used:
+            if self.table.host_link_used or self.store.broken is not None:  # a read-only file: no write
                 return False
             table = copy.deepcopy(self.table)
             table.host_link_used = True

@@ -44,16 +44,26 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     history = history_card(ui)
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
+    kept = [part(ui, "read-only", _read_only, snap["read_only"])] if snap.get("read_only") else []
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        column = [identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
+        column = [*kept, identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
         return group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [_top_line(ui, identity), *extras, board], expand=3,
+        group(ui, "table-main", ft.Column, [*kept, _top_line(ui, identity), *extras, board], expand=3,
               scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+
+
+def _read_only(ui: UI, text: str) -> ft.Control:
+    """A table whose file breaks in the middle (core/store.py): said first, in large type, because
+    every button that would change it is off and the players must know why."""
+    colour = ft.Colors.ON_ERROR_CONTAINER
+    row = ft.Row([ft.Icon(ft.Icons.LOCK, size=32, color=colour),
+                  ft.Text(text, size=20, weight=ft.FontWeight.W_600, color=colour, expand=True)], spacing=12)
+    return tagged(ft.Container(row, bgcolor=ft.Colors.ERROR_CONTAINER, padding=16, border_radius=12), "read-only")
 
 
 def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
