@@ -15,7 +15,7 @@ from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.seat_label import seat_label
 
 SHOW_SECONDS = 4.0
-SLOT_HEIGHT = 44
+SLOT_HEIGHT = 56  # two lines: a long line (a tied opening roll, a roll's faces) wraps, never cut
 
 
 def news_line(ui: UI) -> ft.Control:
@@ -44,8 +44,7 @@ def _slot(ui: UI, line: ft.Control) -> ft.Control:
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
     """Read as its words, or a dash while there is no news: a label that went empty would never
     be read again (Flutter's web semantics, LIVE.md's trap)."""
-    words = ft.Text(text, size=20, weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                    semantics_label=text or "—")
+    words = ft.Text(text, size=17, weight=ft.FontWeight.W_600, semantics_label=text or "—")
     return ft.Container(words, height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
                         padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
                         bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None, expand=True)

@@ -141,7 +141,7 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
     return ft.Row([ft.Container(width=14, height=14, bgcolor=accent, border_radius=7),
-                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)], spacing=8)
+                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, expand=True)], spacing=8)
 
 
 def _line(ui: UI, seat: str, line: tuple) -> ft.Control:

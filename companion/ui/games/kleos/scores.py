@@ -104,8 +104,9 @@ class Quick:
             # Padding less per button, on every phone)
             content: str | ft.Control = word
             style = ft.ButtonStyle(text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=FONT))
-        else:  # a tablet's narrow tile: kept on one line, with little padding
-            content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True)
+        else:  # a tablet's narrow tile: little padding (a word too long wraps, never cut)
+            content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT,
+                              text_align=ft.TextAlign.CENTER)
             style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
         control = ft.OutlinedButton(content=content, on_click=add, height=48, disabled=self.closed is not None,
                                     tooltip=self.closed or said, style=style)
