@@ -63,7 +63,8 @@ def _pinned(ui: UI, snap: dict) -> ft.Control:
     beside it keeps its place (and its scroll) when a bar comes or goes."""
     pins = getattr(game_uis()[snap["game"]], "pinned", None)
     bars = tuple(pins(ui, snap)) if pins else ()
-    return group(ui, "pinned", ft.Column, list(bars), spacing=0, tight=True)
+    return group(ui, "pinned", ft.Column, list(bars), spacing=0, tight=True,
+                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
@@ -130,7 +131,7 @@ def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control
 def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:
     return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(words, expand=True)], spacing=8),
                              on_click=act, disabled=not enabled, expand=True,
-                             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=10)))
+                             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=16)))  # one line: 48 px high
 
 
 def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:

@@ -60,9 +60,9 @@ def screens(device) -> object:
 
 def cut_texts(device) -> list[str]:
     shown = [c for c in walk(screens(device)) if cut(c)]
-    bar = device.page.views[-1].appbar
-    if bar is not None:
-        shown += [c for c in walk(bar) if cut(c)]
+    bar = device.page.appbar
+    if bar is not None and bar.title is not None:  # an app bar ends its title in "…" unless told otherwise
+        shown += [c for c in walk(bar.title) if isinstance(c, ft.Text) and c.overflow != ft.TextOverflow.VISIBLE]
     return [str(c.value)[:40] for c in shown]
 
 
