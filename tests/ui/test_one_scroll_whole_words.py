@@ -102,3 +102,21 @@ def test_no_code_in_the_ui_builds_a_text_that_ends_mid_word():
                     not (isinstance(node.value, ast.Constant) and node.value.value in (False, None)):
                 found.append(f"{path.name}:{node.value.lineno} {node.arg}")
     assert not found, found
+
+
+# The screens' own scrolls: the table (a phone's one column, the tablet's two), the start screen,
+# Stats and the rules panel, each a whole screen. Anything else that scrolls would scroll inside one.
+SCREEN_SCROLLS = {"table.py", "start.py", "stats.py", "rules_panel.py"}
+
+
+def test_only_whole_screens_scroll():
+    """The walk above sees a few states of each game; a card of another state (a summary, a turn's
+    purchases) must not bring a scroll of its own into the page either."""
+    found = []
+    for path in UI.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            scrolling = isinstance(node, ast.keyword) and node.arg == "scroll" or \
+                isinstance(node, ast.Attribute) and node.attr in ("ListView", "GridView")
+            if scrolling and path.name not in SCREEN_SCROLLS:
+                found.append(f"{path.name}:{node.value.lineno if isinstance(node, ast.keyword) else node.lineno}")
+    assert not found, found
