@@ -129,9 +129,11 @@ def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control
 
 
 def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:
-    return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(words, expand=True)], spacing=8),
-                             on_click=act, disabled=not enabled, expand=True,
-                             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=16)))  # one line: 48 px high
+    # The words' own padding makes a one-line button a finger's height (48 px) and lets two lines grow it.
+    return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20),
+                                             ft.Container(words, expand=True, padding=ft.Padding.symmetric(vertical=15))],
+                                            spacing=8),
+                             on_click=act, disabled=not enabled, expand=True)
 
 
 def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:

@@ -15,7 +15,7 @@ import flet as ft
 from companion.ui.widgets.controls import tagged
 
 TABLET_RESULTS_WIDTH = 300
-BAR_CELL_WIDTH = 112  # three cells a line on a 390 px phone
+BAR_CELL_WIDTH = 104  # three cells a line on a 390 px phone
 
 
 def calculator(results: ft.Control, inputs: list[ft.Control], phone: bool, ident: str) -> ft.Control:
@@ -30,10 +30,10 @@ def calculator(results: ft.Control, inputs: list[ft.Control], phone: bool, ident
 def result_bar(ident: str, cells: tuple[tuple[str, str], ...]) -> ft.Control:
     """The pinned bar (test id `<ident>`): each result as its words over its number, read as
     "words number; …". The caller makes it a part of what the numbers come from."""
-    boxes = [ft.Container(ft.Column([ft.Text(label, size=13), ft.Text(value, size=20, weight=ft.FontWeight.BOLD)],
+    boxes = [ft.Container(ft.Column([ft.Text(label, size=12), ft.Text(value, size=18, weight=ft.FontWeight.BOLD)],
                                     spacing=0, tight=True), width=BAR_CELL_WIDTH) for label, value in cells]
     said = "; ".join(f"{label} {value}" for label, value in cells)
-    return tagged(ft.Container(ft.Row(boxes, wrap=True, spacing=6, run_spacing=4),
+    return tagged(ft.Container(ft.Row(boxes, wrap=True, spacing=8, run_spacing=4),
                                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                                bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT))), ident, said)
