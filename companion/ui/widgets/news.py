@@ -37,8 +37,12 @@ def news_line(ui: UI) -> ft.Control:
 
 
 def _slot(ui: UI, line: ft.Control) -> ft.Control:
-    """No label of its own: the Text's is read (Flutter merges the two into one node)."""
-    return tagged(line, "news")
+    """No label of its own: the Text's is read (Flutter merges the two into one node). It takes
+    the rest of its line itself: a slot without a width of its own let its words run on in one
+    line past the edge ("…Gabi roll ag"), where they now wrap."""
+    slot = tagged(line, "news")
+    slot.expand = True
+    return slot
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
