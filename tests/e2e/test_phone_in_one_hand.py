@@ -74,6 +74,8 @@ def test_a_roll_shows_on_a_phone_looking_elsewhere_on_the_tablet_and_where_the_r
     expect_label(other, "roll-banner", "Hermes rolled 3 dice:")
     assert in_view(other, "roll-banner")
     expect_label(tablet, "news", "Hermes rolled 3 dice:")
+    news, side = el(tablet, "news").bounding_box(), el(tablet, "undo").bounding_box()
+    assert news["x"] + news["width"] <= side["x"], (news, side)  # wrapped in its column, not run on past it
     seq = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["seq"]
     expect_label(tablet, f"history-{seq}", "Hermes rolled 3 dice")  # kept in the history
     for page in (tablet, roller, other):
@@ -111,4 +113,35 @@ def test_the_dusk_sheet_lists_the_gods_in_seat_order_on_every_device(server, bro
         ys = [el(page, ident).bounding_box()["y"] for ident in rows]
         assert ys == sorted(ys), (page.viewport_size, ys)
     for page in pages:
+        page.context.close()
+
+
+GAMES = {"scorepad": ["ana", "bia"], "kleos": ["ares", "athena", "hermes"], "cyclades": ["ana", "bia"],
+         "lords_of_hellas": ["ana", "bia", "caio"], "fleecing_olympus": ["ana", "bia", "caio"]}
+
+
+def _past_the_edge(page) -> list[str]:
+    """Every labelled node of the semantics tree whose box runs past the window's sides: words laid
+    out on one line wider than the screen (Flutter clips them, mid-word)."""
+    width = page.viewport_size["width"]
+    return page.eval_on_selector_all(
+        "flt-semantics[aria-label], flt-semantics span",
+        f"""nodes => nodes.map(n => [n.getAttribute('aria-label') || n.textContent, n.getBoundingClientRect()])
+                .filter(([t, r]) => t && r.width > 0 && (r.left < -1 || r.right > {width} + 1))
+                .map(([t, r]) => `${{t.slice(0, 40)}} ${{Math.round(r.left)}}..${{Math.round(r.right)}}`)""")
+
+
+@pytest.mark.shares_server
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_words_run_past_the_screen_on_a_phone_or_the_tablet_in_either_language(server, browser, game):
+    table = server.api("POST", "/api/tables", {"game": game, "options": {"players": GAMES[game]}})
+    seat = GAMES[game][0]
+    for size, key in ((PHONE, table["seats"][seat]["token"]), (TABLET, table["host_token"])):
+        page = open_app(browser, f"{server.url}/t/{table['id']}?k={key}", size)
+        expect(el(page, "identity")).to_be_attached()
+        for lang in ("en", "pt"):
+            if lang == "pt":
+                tap(page, "lang")
+                expect(el(page, "lang")).to_contain_text(re.compile("EN|English"))
+            assert not _past_the_edge(page), (size, lang, _past_the_edge(page))
         page.context.close()
