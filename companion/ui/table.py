@@ -1,7 +1,8 @@
 """A table's screen: the game's panel plus undo/redo, history and (on the tablet) the Join card.
 
 Tablet: board on the left, the side column on the right. Phone: one column,
-identity on top, so a thumb reaches everything. Each block is a live part
+identity on top, so a thumb reaches everything, and under it a pinned slot outside the scroll
+(a game's `pinned(ui, snap)`: an open calculator's results, a roll another phone made). Each block is a live part
 (ui/live.py): a change rebuilds only the blocks whose inputs moved.
 """
 from __future__ import annotations
@@ -120,8 +121,8 @@ def _control_button(ui: UI, ident: str, words: ft.Control, act, icon: ft.IconDat
 def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control:
     """The verb on its line ("Undo"), and under it the change it takes back, whole: it wraps as far
     as it needs and the button grows with it ("Redo: Diego…" said nothing of what a tap would do).
-    One Text (a rename sends one control), read as "Undo: Ares +1 Glory (kill)". `short`: a phone's Undo that is off says that
-    instead (muted), and a tap shows why."""
+    One Text (a rename sends one control), read as "Undo: Ares +1 Glory (kill)". `short`: what a
+    phone's Undo that is off says instead (muted); a tap on it shows why."""
     verb = short or ui.t(f"ui.{kind}")
     said = ui.t(f"seats.{kind}_what", what=what) if what else verb
     return ft.Text(f"{verb}\n{what}" if what else verb, size=15, semantics_label=said,

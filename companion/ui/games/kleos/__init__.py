@@ -81,7 +81,6 @@ class KleosUI:
         parts += [part(ui, "kleos-tabs", _section_bar, chosen), SECTIONS[chosen][2](ui, snap)]
         return group(ui, "kleos-board", ft.Column, parts, spacing=12)
 
-
     def pinned(self, ui: UI, snap: dict) -> list[ft.Control]:
         """A phone's bars under its page (table.py): a roll another device just made, and the odds
         calculator's results while it is open."""
