@@ -69,13 +69,13 @@ def test_a_roll_shows_on_a_phone_looking_elsewhere_on_the_tablet_and_where_the_r
     expect_label(other, "identity", "Ares")  # on its Glory section, far from the dice
     tap(roller, "kleos-tab-dice")
     _tapped_above(roller, "dice-roll", PHONE["height"])  # a finger on the button where it shows
-    expect_label(roller, "dice-by", "Hermes rolled 3 dice")
-    assert in_view(roller, "dice-successes") and in_view(roller, "dice-roll")
-    expect_label(other, "roll-banner", "Hermes rolled 3 dice:")
-    assert in_view(other, "roll-banner")
-    expect_label(tablet, "news", "Hermes rolled 3 dice:")
+    expect_label(tablet, "news", "Hermes rolled 3 dice:")  # first: the news line goes out after 4 s
     news, side = el(tablet, "news").bounding_box(), el(tablet, "undo").bounding_box()
     assert news["x"] + news["width"] <= side["x"], (news, side)  # wrapped in its column, not run on past it
+    expect_label(other, "roll-banner", "Hermes rolled 3 dice:")
+    assert in_view(other, "roll-banner")
+    expect_label(roller, "dice-by", "Hermes rolled 3 dice")
+    assert in_view(roller, "dice-successes") and in_view(roller, "dice-roll")
     seq = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["seq"]
     expect_label(tablet, f"history-{seq}", "Hermes rolled 3 dice")  # kept in the history
     for page in (tablet, roller, other):
