@@ -30,7 +30,8 @@ from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Sid
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.kept import Read, fetch, kept
-from companion.ui.widgets.calculator import calculator
+from companion.ui.live import part
+from companion.ui.widgets.calculator import calculator, result_bar
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 KEY = "cyclades.odds."
@@ -38,6 +39,7 @@ DEFAULTS = {"sea": False, "attackers": 3, "defenders": 2, "attacker_bonus": 0, "
             "attacker_heroes": [], "defender_heroes": [], "rerolls": 1, "achilles_ties": False}
 MAX_UNITS = 20
 GRID = 8
+PHONE_CELL, TABLET_CELL = 33, 38  # a grid cell's width: nine a line fit a 390 px phone's card
 # Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
 DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
 ODDS_SECONDS = 10.0  # past this a battle's answer is given up on (the card says so)
@@ -172,9 +174,30 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None
         top = opening(battle[0], battle[1])
         results = _outcome(ui, read.value[top], top, sea)
         parts.append(_retreat(ui, read.value, top))
-    # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
+    # The answer first (on a phone its numbers are pinned under the page too: `odds_bar`).
     answer = ft.Column(results, spacing=8, tight=True)
     return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
+
+
+def odds_bar(ui: UI, gold: int | None, read: Read | None) -> ft.Control:
+    """A phone's pinned bar (test id `cyc-odds-bar`) while the card is open: who wins, in view
+    wherever the inputs are scrolled to (widgets/calculator.py). `gold`, `read`: as for the card."""
+    battle = _inputs(ui.local, gold)[1]
+    if read is None or read.query != battle:
+        cells = ((ui.t("cyclades.ui_odds_working"), "…"),)
+    elif not isinstance(read.value, dict):
+        cells = ((ui.t("cyclades.ui_odds_title"), "—"),)
+    else:
+        odds = read.value[opening(battle[0], battle[1])]
+        both = "ui_odds_both_sea" if battle[2] else "ui_odds_both_land"
+        cells = tuple((ui.t(f"cyclades.{key}"), percent(float(p), ui.lang)) for key, p in (
+            ("ui_odds_attacker_wins", odds.attacker_wins), ("ui_odds_defender_wins", odds.defender_wins),
+            (both, odds.both_eliminated)))
+    return part(ui, "cyc-odds-bar", _pinned_bar, cells)
+
+
+def _pinned_bar(ui: UI, cells: tuple[tuple[str, str], ...]) -> ft.Control:
+    return result_bar("cyc-odds-bar", cells)
 
 
 Refresh = Callable[[], Awaitable[None]]
@@ -265,24 +288,26 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     """The attacker's chance from each point the battle can reach: red cells are where retreat pays."""
     a_rows = range(top[0], max(0, top[0] - GRID), -1)
     d_cols = range(top[1], max(0, top[1] - GRID), -1)
-    head = ft.Row([_cell("", None)] + [_cell(str(d), None, bold=True) for d in d_cols], spacing=2)
+    # Narrow enough on a phone for the whole grid to fit its width: no scroll of its own in the page's.
+    width = PHONE_CELL if ui.is_phone else TABLET_CELL
+    head = ft.Row([_cell("", None, width)] + [_cell(str(d), None, width, bold=True) for d in d_cols], spacing=2)
     rows = [head]
     for a in a_rows:
-        cells = [_cell(str(a), None, bold=True)]
-        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins))
-                  for d in d_cols]
+        cells = [_cell(str(a), None, width, bold=True)]
+        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins),
+                        width) for d in d_cols]
         rows.append(ft.Row(cells, spacing=2))
     return tagged(ft.Column([
         ft.Text(ui.t("cyclades.ui_odds_retreat_title"), size=16, weight=ft.FontWeight.BOLD),
         ft.Text(ui.t("cyclades.ui_odds_retreat_help"), size=14),
-        ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO),
+        ft.Column(rows, spacing=2),
     ], spacing=6), "cyc-odds-retreat")
 
 
-def _cell(text: str, p: float | None, bold: bool = False) -> ft.Control:
+def _cell(text: str, p: float | None, width: int, bold: bool = False) -> ft.Control:
     """A grid cell tinted from red (attacker likely loses) to green (attacker likely wins)."""
     colour = None if p is None else ft.Colors.with_opacity(0.25 + 0.5 * abs(p - 0.5) * 2,
                                                            ft.Colors.GREEN if p >= 0.5 else ft.Colors.RED)
     return ft.Container(ft.Text(text, size=13, weight=ft.FontWeight.BOLD if bold else None,
                                 text_align=ft.TextAlign.CENTER),
-                        width=38, height=28, bgcolor=colour, border_radius=4, alignment=ft.Alignment.CENTER)
+                        width=width, height=28, bgcolor=colour, border_radius=4, alignment=ft.Alignment.CENTER)
