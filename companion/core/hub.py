@@ -410,7 +410,11 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
-                by = self._undone[-1].get("by")
+                top = self._undone[-1]
+                refused = reveals.redo_refused(self.game.secrets, top, access, self.actor_name)
+                if refused is not None:
+                    raise refused
+                by = top.get("by")
                 raise RuleError("seats.redo_tablets" if by == TABLET else "seats.redo_not_yours", owner=self.actor_name(by))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
@@ -433,7 +437,10 @@ class LiveTable:
         return self._undo_choice(access).target
 
     def _redo_target(self, access: Access) -> dict | None:
-        return owned_top(self._undone, access.role == "host" or access.actor)
+        target = owned_top(self._undone, access.role == "host" or access.actor)
+        if target is not None and reveals.redo_refused(self.game.secrets, target, access, self.actor_name):
+            return None  # the same rule as its undo: the tablet's, in front of everyone
+        return target
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
