@@ -163,3 +163,34 @@ def test_the_mark_is_kept_by_the_table_and_survives_a_tablet_reload(server):
         assert [s["tablet"] for s in again.app.ui.snap["seats"]] == [True, False, False]
         assert next(s for s in live.store.table().seats if s.id == "ana").tablet  # in the table's file
     asyncio.run(go())
+
+
+def test_the_victim_of_a_griffin_is_told_at_the_top_of_the_screen_until_dismissed(server):
+    """Issue 41: the victim's only notice was a card at the very bottom of her phone. Now a banner
+    stands at the top at once, in her language, and stays until she dismisses it."""
+    async def go():
+        live = server.hub.create("cyclades", {"players": PLAYERS})
+        send = lambda **c: live.dispatch({**c, "from_step": live.step}, HOST)  # noqa: E731
+        send(type="start", order=["ana", "bia", "caio"], gods=["ares", "athena"])
+        send(type="phase.next")
+        for player in PLAYERS:
+            send(type="income", player=player, prosperity=3)
+        send(type="phase.next")
+        send(type="offering.bid", faction="ana", god="ares", amount=1)
+        send(type="offering.bid", faction="bia", god="athena", amount=1)
+        send(type="offering.bid", faction="caio", god="apollo")
+        send(type="offering.pay")
+        send(type="phase.next")
+        bia = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seat('bia').token)[1]}",
+                           lang="pt").open()
+        await bia.settle()
+        assert "told-banner" not in bia.ids()
+        send(type="gold.creature", player="ana", price=1, creature="griffin")
+        send(type="gold.griffin", player="ana", victim="bia")
+        await bia.settle()
+        said = label(bia, "told-banner")
+        assert "Ana" in said and "3" in said and said == label(bia, f"told-{live.seq}")  # her language, her notice
+        await bia.tap("told-banner-dismiss")
+        await bia.settle()
+        assert "told-banner" not in bia.ids() and f"told-{live.seq}" in bia.ids()  # the card below stays
+    asyncio.run(go())
