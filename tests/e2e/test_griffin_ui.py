@@ -62,6 +62,9 @@ def test_red_buys_the_griffin_then_robs_blue_who_is_told(server, browser, tmp_pa
 
     blue = _phone(browser, server, tid, keys["blue"])
     expect_label(blue, "told", f"Red's Griffin took {BLUE_GOLD // 2} of your gold")
+    expect_label(blue, "told-banner", f"Red's Griffin took {BLUE_GOLD // 2} of your gold")  # at once, at the top
+    box = el(blue, "told-banner").bounding_box()
+    assert box is not None and box["y"] < 120
     expect_label(blue, "cyc-gold", str(BLUE_GOLD - BLUE_GOLD // 2))
     green = _phone(browser, server, tid, keys["green"])
     el(green, "cyc-gold").wait_for(state="attached")
