@@ -93,8 +93,10 @@ def private_screen(ui: UI, board_of, snap: dict) -> ft.Control:
     seat = ui.seat(snap["seat"]) or {"name": snap["seat"]}
     head = part(ui, "private-head", _head, seat["name"])
     board = board_of(ui, snap)
-    return group(ui, "table-private", ft.Column, [head, *told_banner(ui, snap), board, *told_card(ui, snap)],
+    body = group(ui, "private-body", ft.Column, [*told_banner(ui, snap), board, *told_card(ui, snap)],
                  spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    # The head stays put above what scrolls: whose screen this is, and Hide, are always in sight.
+    return group(ui, "table-private", ft.Column, [head, body], spacing=12, expand=True)
 
 
 def _head(ui: UI, name: str) -> ft.Control:

@@ -194,3 +194,27 @@ def test_the_victim_of_a_griffin_is_told_at_the_top_of_the_screen_until_dismisse
         await bia.settle()
         assert "told-banner" not in bia.ids() and f"told-{live.seq}" in bia.ids()  # the card below stays
     asyncio.run(go())
+
+
+def test_a_fleecing_olympus_player_on_the_tablet_sees_her_gems_there_and_only_there(server):
+    """The same screen for the other game with secrets: Dora's gems behind her screen."""
+    async def go():
+        players = ["ana", "bia", "dora"]
+        live = server.hub.create("fleecing_olympus", {"players": players})
+        live.mark_tablet("dora", True)
+        tablet, bia = await devices(server, live)
+        mark_bia = bia.mark()
+        gems = live.state["gems"]["dora"]
+        assert "fo-my-gems" not in tablet.ids()
+        await tablet.tap("private-open-dora")
+        await tablet.settle()
+        await tablet.tap("private-show")
+        await tablet.settle()
+        assert label(tablet, "private-title") == "Dora's screen: others look away"
+        assert label(tablet, "fo-my-gems") == str(gems)
+        assert "fo-my-gems" in bia.ids() and label(bia, "fo-my-gems") == str(live.state["gems"]["bia"])
+        await tablet.tap("private-hide")
+        await tablet.settle()
+        assert "fo-my-gems" not in tablet.ids()
+        assert not any(b"dora" in f and msgpack.packb("fo-my-gems") in f for f in bia.patches_since(mark_bia))
+    asyncio.run(go())
