@@ -49,7 +49,8 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        column = [*told_banner(ui, snap), identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
+        column = [*told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, board, *told_card(ui, snap),
+                  history, awake]
         return group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     return group(ui, "table-layout", ft.Row, [
         group(ui, "table-main", ft.Column, [*told_banner(ui, snap), _top_line(ui, identity), *doors(ui, snap), *extras,
