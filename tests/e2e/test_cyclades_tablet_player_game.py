@@ -44,6 +44,20 @@ class Game:
             os.makedirs(self.shots, exist_ok=True)
             page.screenshot(path=os.path.join(self.shots, f"{name}.png"))
 
+    def shot_at(self, page, ident: str, name: str) -> None:
+        """Wheel the page until `ident` is on screen (as a player scrolls to it), then keep the screen."""
+        if not self.shots:
+            return
+        height = page.viewport_size["height"]
+        for _ in range(20):
+            box = el(page, ident).bounding_box()
+            if box and 0 <= box["y"] and box["y"] + min(box["height"], height / 2) <= height:
+                break
+            page.mouse.move(page.viewport_size["width"] / 2, height / 2)
+            page.mouse.wheel(0, 300 if not box or box["y"] > 0 else -300)
+            page.wait_for_timeout(150)
+        self.shot(page, name)
+
     def screen_of(self, player: str):
         """The page a player acts on: Ana's private screen on the tablet, else the player's phone."""
         if player != "ana":
@@ -83,7 +97,7 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
     for player in PLAYERS:
         page = game.screen_of(player)
         if player == "ana":
-            game.shot(page, "03-tablet-ana-private-income")
+            game.shot_at(page, "cyc-income", "03-tablet-ana-private-income")
         tap(page, f"cyc-income-{player}-{INCOME[player]}")
         expect_label(page, f"cyc-income-{player}-send", f"Collect {INCOME[player]}")
         tap(page, f"cyc-income-{player}-send")
@@ -100,7 +114,7 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
         page = game.screen_of(faction)
         expect_label(page, "cyc-bidder", "Your pawn")
         if faction == "ana":  # her bid from her own screen, its stepper within her purse
-            game.shot(page, "05-tablet-ana-private-bid")
+            game.shot_at(page, "cyc-offerings", "05-tablet-ana-private-bid")
         if i < len(gods):
             tap(page, f"cyc-bid-{gods[i]}")
         else:
@@ -108,7 +122,7 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
         game.wait(lambda s, n=i + 1: len(s["offerings"]["bids"]) + len(s["offerings"]["apollo"]) == n)
         game.done_with(faction)
     game.shot(tablet, "06-tablet-offerings-placed")
-    game.shot(game.pages["bia"], "07-bia-offerings")
+    game.shot_at(game.pages["bia"], "cyc-offerings", "07-bia-offerings")
     tap(tablet, "cyc-pay")
     game.wait(lambda s: s["phase"] == "maintenance")
     tap(tablet, "cyc-next")
