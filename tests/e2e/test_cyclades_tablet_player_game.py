@@ -45,17 +45,20 @@ class Game:
             page.screenshot(path=os.path.join(self.shots, f"{name}.png"))
 
     def shot_at(self, page, ident: str, name: str) -> None:
-        """Wheel the page until `ident` is on screen (as a player scrolls to it), then keep the screen."""
+        """Wheel the page until `ident` stands near the top (as a player scrolls to it), or the page
+        scrolls no further, then keep the screen."""
         if not self.shots:
             return
-        height = page.viewport_size["height"]
-        for _ in range(20):
+        width, height = page.viewport_size["width"], page.viewport_size["height"]
+        last = None
+        for _ in range(12):
             box = el(page, ident).bounding_box()
-            if box and 0 <= box["y"] and box["y"] + min(box["height"], height / 2) <= height:
+            if box and (box["y"] <= height * 0.3 or box["y"] == last):
                 break
-            page.mouse.move(page.viewport_size["width"] / 2, height / 2)
-            page.mouse.wheel(0, 300 if not box or box["y"] > 0 else -300)
-            page.wait_for_timeout(150)
+            last = box["y"] if box else None
+            page.mouse.move(width / 2, height * 0.75)
+            page.mouse.wheel(0, 250)
+            page.wait_for_timeout(200)  # only for the picture: no test waits on it
         self.shot(page, name)
 
     def screen_of(self, player: str):
