@@ -150,8 +150,11 @@ class Session:
     async def _claim(self, table_id: str, token: str | None) -> str | None:
         """Opening a seat's invitation: the first device gets the seat's key and keeps it;
         a spent invitation or a moved seat leaves only a plain-words notice."""
+        hub = self.ui.server.hub
         try:
-            live = self.ui.server.hub.get(table_id)
+            if not await asyncio.to_thread(hub.admits, table_id, token):  # no file read for a wrong key
+                return None
+            live = await asyncio.to_thread(hub.get, table_id)  # a large table reads off the event loop
             if access_for(live.table, token) is not None:
                 return None
             device = await self._device_id()
@@ -172,14 +175,19 @@ class Session:
         """The key this device opens `table_id` with. The tablet keeps its key in its own storage
         (or holds the admin key), so its address shows none; the tablet's link works on the first
         device that opens it, and on any other only with the admin key."""
-        try:
-            live = self.ui.server.hub.get(table_id)
-        except (KeyError, FileNotFoundError, Damaged):
-            return token  # _join says what is wrong
+        hub = self.ui.server.hub
         pref = PREF_TABLET.format(table=table_id)
         stored = await self.prefs.get(pref)
-        if token is None:
-            return stored or (live.table.host_token if self.admin else None)
+        try:
+            if token is None:
+                if stored or not self.admin:
+                    return stored
+                return (await asyncio.to_thread(hub.get, table_id)).table.host_token
+            if not await asyncio.to_thread(hub.admits, table_id, token):  # no file read for a wrong key
+                return token  # _join says what is wrong
+            live = await asyncio.to_thread(hub.get, table_id)
+        except (KeyError, FileNotFoundError, Damaged):
+            return token  # _join says what is wrong
         access = access_for(live.table, token)
         if access is None or access.role != "host":
             return token
@@ -191,7 +199,7 @@ class Session:
 
     async def _join(self, table_id: str, token: str | None) -> None:
         try:
-            live, access = self.ui.server.hub.join(table_id, token)
+            live, access = await asyncio.to_thread(self.ui.server.hub.join, table_id, token)
         except Damaged as err:
             self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
             return
@@ -220,13 +228,18 @@ class Session:
     async def _holds_tablet_key(self, parts: list[str], token: str | None) -> bool:
         if len(parts) != 2 or parts[0] != "t":
             return False
-        try:
-            table = self.ui.server.hub.get(parts[1]).table
-        except (KeyError, FileNotFoundError, Damaged):
-            return False
         # The tablet's address shows no key once it holds one: only then is its storage asked.
         key = token or await self.prefs.get(PREF_TABLET.format(table=parts[1]))
-        access = access_for(table, key) if isinstance(key, str) else None
+        if not isinstance(key, str):
+            return False
+        hub = self.ui.server.hub
+        try:
+            if not await asyncio.to_thread(hub.admits, parts[1], key):  # no file read for a wrong key
+                return False
+            table = (await asyncio.to_thread(hub.get, parts[1])).table
+        except (KeyError, FileNotFoundError, Damaged):
+            return False
+        access = access_for(table, key)
         return access is not None and access.role == "host"
 
     def _leave_table(self) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from companion.core import steps
+from companion.core import pace, steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError, Table
@@ -117,6 +117,8 @@ class UI:
         live, access = self.live, self.private or self.access
         if live is None or access is None:
             return self._left()
+        if not self._within_share(live, access):
+            return False
         if self.private is not None:  # a player busy on their private screen: it stays up a while longer
             self.private_until = max(self.private_until, time.monotonic() + PRIVATE_SECONDS)
         command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
@@ -153,6 +155,8 @@ class UI:
         if live is None or access is None:
             self._left()
             return
+        if not self._within_share(live, access):
+            return
         try:
             await asyncio.to_thread(getattr(live, verb), access)
         except NotSaved as err:
@@ -161,6 +165,15 @@ class UI:
             self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
         except ReadOnly:
             self.toast(self.t("ui.read_only"), error=True)
+
+    def _within_share(self, live: LiveTable, access: Access) -> bool:
+        """A screen spends its device's share of changes as the API does (core/pace.py): past it,
+        the tap is not sent and the player reads a plain "slow down", not an error."""
+        share = self.server.hub.pace
+        if share.take(pace.device(live.table.id, access.role, access.seat)):
+            self.toast(self.t("limits.slow_down_screen", rate=f"{share.rate:g}"))
+            return False
+        return True
 
     def toast(self, message: str, error: bool = False) -> None:
         """A refusal sits on the error container with its paired "on" colour, which Material's
