@@ -250,6 +250,33 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         seat, key = claimed
         return answer({"seat": seat.id, "key": key})
 
+    @api.post("/tables/{table_id}/seats/{seat_id}/tablet")
+    async def on_tablet(table_id: str, seat_id: str, request: Request) -> JSONResponse:
+        """{"on": bool}: the tablet marks a seat as played on it (no phone), or takes the mark back.
+        The tablet's key only: the mark is what lets the tablet open that seat's private screen."""
+        lang = language(request)
+        raw = await write_checks(request, lang, needs_body=True)
+        if isinstance(raw, JSONResponse):
+            return raw
+        return await run_in_threadpool(_on_tablet, table_id, seat_id, request.query_params.get("k"), raw, lang)
+
+    def _on_tablet(table_id: str, seat_id: str, k: str | None, raw: bytes, lang: str) -> JSONResponse:
+        joined = join(table_id, k, lang)
+        if isinstance(joined, JSONResponse):
+            return joined
+        live, access = joined
+        if access.role != "host":
+            return error(403, "seats.private_tablet_only", lang)
+
+        def act() -> JSONResponse:
+            data = parse(raw)
+            if set(data) != {"on"} or not isinstance(data["on"], bool):
+                raise RuleError("validation.unknown_field", field="on")
+            live.mark_tablet(seat_id, data["on"])
+            return answer({"seat": seat_id, "tablet": data["on"]})
+
+        return guarded(act, lang)
+
     @api.get("/tables/{table_id}")
     def read(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
         joined = join(table_id, k, language(request))

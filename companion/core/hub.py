@@ -424,7 +424,11 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
-                by = self._undone[-1].get("by")
+                top = self._undone[-1]
+                refused = reveals.redo_refused(self.game.secrets, top, access, self.actor_name)
+                if refused is not None:
+                    raise refused
+                by = top.get("by")
                 raise RuleError("seats.redo_tablets" if by == TABLET else "seats.redo_not_yours", owner=self.actor_name(by))
             state = self.game.apply(self.state, target)
             event = self._append_control(REDO, target, access)
@@ -447,7 +451,10 @@ class LiveTable:
         return self._undo_choice(access).target
 
     def _redo_target(self, access: Access) -> dict | None:
-        return owned_top(self._undone, access.role == "host" or access.actor)
+        target = owned_top(self._undone, access.role == "host" or access.actor)
+        if target is not None and reveals.redo_refused(self.game.secrets, target, access, self.actor_name):
+            return None  # the same rule as its undo: the tablet's, in front of everyone
+        return target
 
     def _append_control(self, kind: str, target: dict, access: Access) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
@@ -467,6 +474,10 @@ class LiveTable:
         seat = self.table.seat(access.seat) if access.role == "seat" and access.key else None
         if seat is not None and seat.key != access.key:
             raise RuleError("seats.seat_moved")  # a screen still open on the phone the seat left
+        if access.tablet:  # a private screen on the tablet, while its seat is still played there
+            held = self.table.seat(access.seat)
+            if held is None or not held.tablet or held.joined:
+                raise RuleError("seats.private_not_on_tablet", name=held.name if held else access.seat)
 
     def _replay(self, events: list[dict]) -> dict:
         state = self.table.initial_state
@@ -493,10 +504,36 @@ class LiveTable:
                 if same_device(seat, device):
                     return seat, seat.key
                 raise RuleError("seats.already_joined")
-            key = new_token()
-            self._save_seat(seat.id, key=key, device=device_mark(device))
+            key = new_token()  # a phone now holds the seat: the tablet no longer opens its secrets
+            self._save_seat(seat.id, key=key, device=device_mark(device), tablet=False)
         self._publish()
         return seat, key
+
+    def mark_tablet(self, seat_id: str, on: bool) -> None:
+        """Mark a seat as played on the tablet (its player has no phone), or take the mark back.
+        Kept in the table's file, so a reload of the tablet keeps it; refused for a seat a phone holds."""
+        with self._lock:
+            seat = self.table.seat(seat_id)
+            if seat is None:
+                raise RuleError("seats.no_seat", seat=seat_id)
+            if on and seat.joined:
+                raise RuleError("seats.on_tablet_has_phone", name=seat.name)
+            if seat.tablet == on:
+                return
+            self._save_seat(seat_id, tablet=on)
+        self._publish()
+
+    def tablet_seat(self, access: Access, seat_id: str) -> Access:
+        """The access of `seat_id`'s private screen on the tablet: only the tablet's own key opens it,
+        and only for a seat marked as played there that no phone holds (a phone seat's secret stays
+        on its phone). RuleError otherwise."""
+        with self._lock:
+            seat = self.table.seat(seat_id)
+            if access.role != "host":
+                raise RuleError("seats.private_tablet_only")
+            if seat is None or not seat.tablet or seat.joined:
+                raise RuleError("seats.private_not_on_tablet", name=seat.name if seat else seat_id)
+            return Access("seat", seat.id, tablet=True)
 
     def move(self, seat_id: str) -> str:
         """Free a joined seat for another phone: a fresh invitation, and the old device's key

@@ -449,7 +449,8 @@ class Session:
         if self.rules_open:
             return "rules"
         if self.ui.live and self.ui.access:
-            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
+            private = f"-private-{self.ui.private.seat}" if self.ui.private else ""  # nothing of it is reused
+            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}{private}"
         if self.admin and self.stats_open:
             return "stats"
         return "start" if self.admin else "no-access"

@@ -19,7 +19,8 @@ from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
 from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.summary import summary_panel
-from companion.ui.widgets.told import told_card
+from companion.ui.widgets.told import told_banner, told_card
+from companion.ui.private import doors, private_screen
 from companion.ui.widgets.turn_clock import clock_strip
 
 
@@ -38,6 +39,8 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     """The table's screen from `snap` alone (kept as ui.snap for the pieces that read it): no hub,
     no table file, no clock but `ui.now`."""
     ui.snap = snap
+    if ui.access.role == "host" and snap.get("private"):  # a seat's own screen, on this tablet only
+        return private_screen(ui, game_uis()[snap["game"]].board, snap["private"])
     board = game_uis()[snap["game"]].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
@@ -48,11 +51,13 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     kept = [part(ui, "read-only", _read_only, snap["read_only"])] if snap.get("read_only") else []
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        column = [*kept, identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
+        column = [*kept, *told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, board,
+                  *told_card(ui, snap), history, awake]
         page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [*kept, _top_line(ui, identity), *extras, board], expand=3,
+        group(ui, "table-main", ft.Column, [*kept, *told_banner(ui, snap), _top_line(ui, identity), *doors(ui, snap),
+                                            *extras, board], expand=3,
               scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),
