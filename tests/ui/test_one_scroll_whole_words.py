@@ -105,8 +105,9 @@ def test_no_code_in_the_ui_builds_a_text_that_ends_mid_word():
 
 
 # The screens' own scrolls: the table (a phone's one column, the tablet's two), the start screen,
-# Stats and the rules panel, each a whole screen. Anything else that scrolls would scroll inside one.
-SCREEN_SCROLLS = {"table.py", "start.py", "stats.py", "rules_panel.py"}
+# Stats, the rules panel and a tablet player's private screen (drawn instead of the table), each a
+# whole screen. Anything else that scrolls would scroll inside one.
+SCREEN_SCROLLS = {"table.py", "start.py", "stats.py", "rules_panel.py", "private.py"}
 
 
 def test_only_whole_screens_scroll():
