@@ -30,7 +30,7 @@ from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
-from companion.ui.widgets.controls import FONT, button, icon_button, name_button, tagged
+from companion.ui.widgets.controls import FONT, button, button_themes, icon_button, name_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
 from companion.ui.widgets.step_shield import StepShield
 from companion.ui.widgets.turn_clock import TICKING
@@ -95,8 +95,8 @@ class Session:
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
         # Greek, arrows and symbols never render as empty boxes.
         page.fonts = {FONT: "fonts/DejaVuSans.ttf"}
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT, **button_themes())
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT, **button_themes())
         self.ui.lang = (await self.prefs.get(PREF_LANG)) or await browser_lang(page)
         page.locale_configuration = flutter_locale(self.ui.lang)
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
@@ -450,7 +450,8 @@ class Session:
         if self.rules_open:
             return "rules"
         if self.ui.live and self.ui.access:
-            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
+            private = f"-private-{self.ui.private.seat}" if self.ui.private else ""  # nothing of it is reused
+            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}{private}"
         if self.admin and self.stats_open:
             return "stats"
         return "start" if self.admin else "no-access"
@@ -486,11 +487,13 @@ class Session:
             return bar
         self._bar_look, self._stale = look, True
         if bar.title is None:
+            # VISIBLE said outright: Flutter's app bar ends its title in "…" otherwise ("Fleecing Oly…").
             # The screen's heading (level 1): every screen has one, the game's name or the app's.
-            bar.title = tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
+            bar.title = tagged(ft.Text(title, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.VISIBLE), "title")
             bar.title.heading_level, bar.title.header = 1, True
             self._home_button = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         bar.title.content.value = title
+        bar.title.content.size = 18 if ui.is_phone else 22  # a phone's title fits beside its three buttons
         name_button(self._home_button.content, ui.t("ui.home"))
         bar.leading = self._home_button if home else None
         bar.actions = [  # keyed: a new language or theme patches them where they are

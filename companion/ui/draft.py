@@ -2,12 +2,13 @@
 
 Every panel whose form several devices fill reads its values with `shared` (a frozen,
 comparable slice, so the part that shows it is rebuilt only when an entry changes),
-writes each tap with `put`, and confirms with `confirmed`, which names the version its
+writes each tap with `put` (or `edit`, for a change made to what the table holds), and confirms with `confirmed`, which names the version its
 screen showed: a confirm drawn before another device's entry arrived is refused.
 """
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Callable
 
 import flet as ft
 
@@ -66,6 +67,17 @@ async def put(ui: UI, name: str, path: str, new: Any) -> bool:
     return await ui.send({"type": drafts.TYPE, "draft": name, "path": path, "value": new})
 
 
+async def edit(ui: UI, name: str, path: str, change: Callable[[Any], None], default: Any) -> bool:
+    """`change` made in place to one entry as the table holds it at the tap (`default` while nobody
+    has set it), not as this screen drew it: this device's taps take turns, so a second tap that
+    lands before the screen is drawn again builds on the first one."""
+    async with ui.editing:
+        held = value(shared(ui, ui.snapshot()["state"], name), path)
+        held = copy.deepcopy(default) if held is None else held
+        change(held)
+        return await put(ui, name, path, held)
+
+
 def confirmed(command: dict, saved: tuple) -> dict:
     """`command` naming the draft version this screen showed (core/drafts.py refuses a stale one)."""
     return {**command, drafts.FIELD: saved[1]} if saved else command
@@ -73,7 +85,7 @@ def confirmed(command: dict, saved: tuple) -> dict:
 
 def entered_by(ui: UI, saved: tuple, ident: str) -> ft.Control:
     """A short note saying the form is shared and who filled it, so nobody thinks it is theirs alone:
-    two lines at most (a phone's width cut the one line short, in either language)."""
+    whole, wrapping as far as it needs (its two lines once ended in "…" on a phone)."""
     makers = saved[2] if saved else ()
     text = ui.t("drafts.entered_by", who=", ".join(makers)) if makers else ui.t("drafts.shared")
-    return tagged(ft.Text(text, size=14, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS), ident, text)
+    return tagged(ft.Text(text, size=14, italic=True), ident, text)

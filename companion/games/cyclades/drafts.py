@@ -42,7 +42,7 @@ def _reveal_line(event: dict, lang: str) -> str:
 
 def _keep_line(event: dict, lang: str) -> str:
     kept = event.get("value") if isinstance(event.get("value"), list) else []
-    return t("cyclades.draft_keep", lang, player=event.get("path"), count=len(kept))
+    return t("cyclades.draft_keep", lang, player=event.get("path"), n=len(kept))
 
 
 DRAFTS = {d.name: d for d in (

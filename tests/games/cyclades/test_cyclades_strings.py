@@ -93,8 +93,8 @@ def test_no_eight_word_run_is_copied_from_the_rulebook():
     ("bid", "amount", 3, "Bid being set: 3 gold.", "Lance em preparo: 3 de ouro."),
     ("reveal", "god", "athena", "God tile turned up: Athena.", "Deus que apareceu: Atena."),
     ("reveal", "god", None, "No god tile picked: the app will draw one.", "Nenhum deus escolhido: o app vai sortear um."),
-    ("keep", "red", [0, 2], "red marks 2 creature(s) to keep.", "red marca 2 criatura(s) para manter."),
-    ("keep", "red", [], "red marks 0 creature(s) to keep.", "red marca 0 criatura(s) para manter."),
+    ("keep", "red", [0, 2], "red marks 2 creatures to keep.", "red marca 2 criaturas para manter."),
+    ("keep", "red", [], "red marks 0 creatures to keep.", "red marca 0 criatura para manter."),
 ])
 def test_a_shared_form_entry_reads_in_a_players_words(draft, path, value, en, pt):
     """The history and the tablet's Undo name the entry as a player would, not a form's name and field."""

@@ -57,7 +57,7 @@ def test_every_event_type_has_a_history_line():
      "Poder: o marcador de Julgamento iria para Caio M."),
     ("power", "pick", "ana", "Power: Ana would pay card costs this turn.",
      "Poder: Ana pagaria os custos das cartas neste turno."),
-    ("power", "pay", 2, "Power: 2 gem(s) to put in the bank.", "Poder: 2 gema(s) para pôr no banco."),
+    ("power", "pay", 2, "Power: 2 gems to put in the bank.", "Poder: 2 gemas para pôr no banco."),
     ("power", "discard", True, "Power: discard a card and play cards free.",
      "Poder: descartar uma carta e jogar cartas de graça."),
     ("power", "discard", False, "Power: discard nothing.", "Poder: não descartar nada."),
