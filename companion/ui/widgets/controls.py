@@ -161,7 +161,11 @@ def unread(control: ft.Control) -> ft.Control:
 def says_why(control: ft.Semantics, words: str, why: str | None) -> ft.Semantics:
     """A greyed button read with its reason ("Next: …"), as tagged buttons elsewhere are. Not a
     tooltip: over a button's own words one came up with a touch tap and stayed over the table."""
-    control.label = f"{words}: {why}" if why else None
+    said = f"{words}: {why}" if why else None
+    if said and isinstance(control.content, BUTTONS):  # on the button itself, as tagged() names it
+        name_button(control.content, said)
+        said = None
+    control.label = said
     return control
 
 
