@@ -29,6 +29,7 @@ ENGLISH = {"the", "and", "of", "to", "your", "you", "turn", "day", "glory", "kil
            "drawn", "light", "dark", "delete", "join", "players", "round", "gold", "player"}
 # Games' own names, the same in both languages (their publishers' titles).
 TITLES = re.compile(r"Lords of Hellas|Fleecing Olympus")
+RUN = 5  # words in a row that, said twice in one name, are a sentence read again
 UNDO = re.compile(r"^(undo|desfazer)\b", re.IGNORECASE)
 
 # The games in play: options, the first command from the tablet, and the seat whose phone is read.
@@ -136,13 +137,15 @@ def _words(text: str) -> list[str]:
 
 
 def repeats_itself(name: str) -> bool:
-    """"X X" (the whole name twice), or a run of three words or more said twice."""
+    """"X X" (the whole name twice), or a run of five words or more said twice (a sentence read again;
+    shorter runs come up in distinct labels merged into one group: "Attacker's heroes and Minotaur",
+    "Defender's heroes and Minotaur")."""
     words = _words(name)
     half = len(words) // 2
     if words and len(words) % 2 == 0 and words[:half] == words[half:]:
         return True
-    runs = [tuple(words[i:i + 3]) for i in range(len(words) - 2)]
-    return any(runs[i] in runs[i + 3:] for i in range(len(runs)))
+    runs = [tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)]
+    return any(runs[i] in runs[i + RUN:] for i in range(len(runs)))
 
 
 def _says_again(outer: list[str], inner: list[str]) -> bool:
