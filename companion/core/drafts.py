@@ -189,5 +189,27 @@ def describe(event: dict, lang: str, declared: Mapping[str, Draft] | None = None
     return t("drafts.line", lang, draft=event.get("draft"), path=event.get("path"), value=shown)
 
 
+def stamped(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
+    """An entry as stored: with the decision it was made for (`round`, as JSON reads it back), so an
+    undo can tell the entries made after its change for a later decision (see `rides`)."""
+    spec = declared.get(event.get("draft", ""))
+    return {**event, "round": json.loads(json.dumps(spec.round(state)))} if spec is not None else event
+
+
+def rides(declared: Mapping[str, Draft], change: dict, entry: dict, state: dict) -> bool:
+    """Whether `entry`, made after `change`, goes when `change` is undone (`state`: the table without
+    `change`, as it stood just before `entry`). It does when it was made on the form `change` emptied
+    (a confirm of that form or of that part), or for another decision than the one the table is back at:
+    left in, it would fill the form that the undo brings back with values meant for another one."""
+    spec = declared.get(entry.get("draft", ""))
+    if spec is None:
+        return False
+    if change.get("type") in spec.confirms:
+        part = _part(spec, change)
+        if part is None or _under(str(entry.get("path", "")), part):
+            return True
+    return "round" in entry and json.loads(json.dumps(spec.round(state))) != entry["round"]
+
+
 def valid(token: Any) -> bool:
     return isinstance(token, str) and 0 < len(token) <= VERSION_LEN * 2
