@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SIDES, army_strength
 from companion.ui.context import UI
-from companion.ui.draft import confirmed, entered_by, put, shared, value
+from companion.ui.draft import confirmed, drawn, entered_by, put, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
 from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, switch, tagged
 
@@ -41,8 +41,8 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     parts: list[ft.Control] = [
         heading(t(ui, "battle_title")), entered_by(ui, draft, "loh-battle-by"), body,
         note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last"))),
-        button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve", icon=ft.Icons.GAVEL, height=64,
-               disabled=not can_write(snap)),
+        drawn(ui, "loh-battle-resolve", draft[1], button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve",
+                                                          icon=ft.Icons.GAVEL, height=64, disabled=not can_write(snap))),
     ]
     if state["last_battle"] is not None:
         parts.append(_result(ui, state, state["last_battle"]))
