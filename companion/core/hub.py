@@ -238,12 +238,12 @@ class LiveTable:
         if kept is not None and kept[0] is newest:
             rows = kept[1]  # only form entries since, or nothing: they make no line
         elif kept is not None and len(lined) > 1 and kept[0] is lined[-2] and newest["type"] not in OUTSIDE_GAME:
-            rows = [self._row(newest, seat, lang, False, len(lined) - 1), *kept[1][:limit - 1 if limit else None]]
+            rows = [self._row(newest, seat, lang, False, len(lined)), *kept[1][:limit - 1 if limit else None]]
         else:
             in_force = self._in_force.of(self._done)
             first = len(lined) - limit if limit and len(lined) > limit else 0
             rows = [self._row(event, seat, lang, event["type"] not in OUTSIDE_GAME and event["seq"] not in in_force,
-                              first + n) for n, event in reversed(list(enumerate(lined[first:])))]
+                              first + n) for n, event in reversed(list(enumerate(lined[first:], 1)))]
         self._lists[key] = (newest, rows)
         return rows
 
@@ -257,7 +257,8 @@ class LiveTable:
         return True
 
     def _row(self, event: dict, seat: str | None, lang: str, undone: bool, n: int) -> dict:
-        """`n`: the row's place among every line of the table's history (the history card's blocks)."""
+        """`n`: the row's place among every line of the table's history, from 1 (the history card's blocks):
+        the event's own number while no form entry came before it."""
         key = (event["seq"], seat, lang, undone)
         row = self._rows.get(key)
         if row is None:

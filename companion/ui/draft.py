@@ -99,8 +99,10 @@ def drawn(ui: UI, key: str, version: str, control: ft.Control) -> ft.Control:
     control.key = f"{key}@{version}"
     held.append((version, control))
     ui.local[_DRAWN + key] = held
-    hidden = [part(ui, f"{key}@{v}-was", _hidden, c) for v, c in held[:-1]]
-    return group(ui, key, ft.Column, [*hidden, control], spacing=0, tight=True)
+    children = [*(part(ui, f"{key}@{v}-was", _hidden, c) for v, c in held[:-1]), control]
+    if isinstance(control, ft.Component):  # a part: the column stays while the same parts fill it
+        return group(ui, key, ft.Column, children, spacing=0, tight=True)
+    return ft.Column(children, key=key, spacing=0, tight=True)  # built anew with the part around it
 
 
 def _hidden(ui: UI, control: ft.Control) -> ft.Control:
