@@ -436,7 +436,7 @@ class LiveTable:
         """Restore the latest undone change, checked by the rules like a new one; same owners as undo."""
         self._check_editor(access)
         with self._lock:
-            if not self._undone:
+            if not self._undone or is_entry(self._undone[-1]):
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
@@ -470,7 +470,9 @@ class LiveTable:
         return self._undo_choice(access).target
 
     def _redo_target(self, access: Access) -> dict | None:
-        return owned_top(self._undone, access.role == "host" or access.actor)
+        """None for a form entry on top, which only a table saved before the rule can hold (its undo named it)."""
+        top = owned_top(self._undone, access.role == "host" or access.actor)
+        return None if top is None or is_entry(top) else top
 
     def _append_control(self, kind: str, target: dict, access: Access, riders: list[int] | None = None) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}

@@ -203,3 +203,18 @@ def test_an_old_table_whose_undo_named_a_form_entry_replays_as_it_did():
            {"seq": 6, "type": "undo", "target": 3}, {"seq": 7, "type": "undo", "target": 1}]
     done, undone = in_effect(log)
     assert done == [tap1] and undone == [tap2, a]
+
+
+def test_an_old_tables_undone_form_entry_is_not_offered_to_redo_and_its_lines_are_gone(hub, tmp_path):
+    """A table saved before the rule may end with an undo that named an entry: after a restart its
+    form reads as it did (the entry undone), nothing offers to redo an entry, and neither line shows."""
+    live = kleos_at_dusk(hub)
+    before = lines(live)
+    entry = tap(live, "dusk", "port.ares", [2, False])
+    live.store.append({"type": "undo", "target": entry["seq"], "by": "host", "at": 0})  # as the old app wrote it
+    reopened = Hub(tmp_path, GAMES).get(live.table.id)
+    assert entries(reopened, "dusk") == {}
+    assert reopened.snapshot(HOST)["redo"] is None and lines(reopened) == before
+    with pytest.raises(RuleError) as refused:
+        reopened.redo(HOST)
+    assert refused.value.key == "seats.nothing_to_redo"
