@@ -47,7 +47,7 @@ def in_effect(events: list[dict], riders: dict[int, list[dict]] | None = None) -
                 undone.append(target)
                 if event.get("with"):
                     riding = set(event["with"])
-                    riders[target["seq"]] = [e for e in done if e.get("seq") in riding]
+                    riders[target.get("seq")] = [e for e in done if e.get("seq") in riding]
                     done[:] = [e for e in done if e.get("seq") not in riding]
         elif kind == REDO:
             if undone:
