@@ -136,3 +136,22 @@ def test_fleecing_olympus_opening_totals_drawn_before_a_phones_total_are_refused
         assert sum(rolled["ana"]) == 9 and sum(rolled["bia"]) == 11
 
     asyncio.run(go())
+
+
+def test_fleecing_olympus_a_wager_drawn_before_a_phones_die_is_refused_and_nothing_is_rolled(server):
+    """The wager's confirm read the newest version at the tap (ui.local) before; now the one drawn with it."""
+    async def go():
+        live = server.hub.create("fleecing_olympus", {"players": ["ana", "bia", "caio"]})
+        live.dispatch({"type": "opening_roll", "from_step": live.step}, HOST)
+        live.dispatch({"type": "power", "side": "even", "from_step": live.step}, HOST)
+        active = live.state["turn"]["active"]
+        target = next(p for p in ("ana", "bia", "caio") if p != active)
+        live.dispatch({"type": "draft.set", "draft": "roll", "path": "target", "value": target}, HOST)
+        tablet = await opened(server, live, live.table.host_token)
+        await tap_made_before_the_new_form_arrived(live, tablet, "fo-roll-app",
+                                                   {"draft": "roll", "path": "d0", "value": 5},
+                                                   Access("seat", active))
+        assert live.state["turn"].get("dice") is None and live.state["phase"] == "roll"  # nothing rolled
+        assert refused(tablet)
+
+    asyncio.run(go())
