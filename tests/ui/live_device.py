@@ -102,7 +102,9 @@ class Replica:
         return node
 
     def tree(self) -> object:
-        """What the page shows, control ids aside (they differ between any two devices)."""
+        """What the page shows, control ids aside (they differ between any two devices), and hidden
+        controls left out: a device keeps the confirms it drew for a form's earlier versions, hidden
+        (ui/draft.py), which its browser draws no more than a fresh device's does."""
         return _without_ids(self.page)
 
 
@@ -116,7 +118,7 @@ def _without_ids(value: object, cls: object = None) -> object:
         return {k: _without_ids(v, types.get(k)) for k, v in value.items()
                 if k not in ("_i", "uid") and v is not None and defaults.get(k, _NONE) != v}
     if isinstance(value, list):
-        return [_without_ids(v, cls) for v in value]
+        return [_without_ids(v, cls) for v in value if not (isinstance(v, dict) and v.get("visible") is False)]
     return value
 
 
