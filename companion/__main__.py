@@ -11,6 +11,7 @@ import platformdirs
 
 from companion import __version__
 from companion.fdlimit import limit_line
+from companion.folder_lock import FolderBusy, hold
 from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
 from companion.serving import serve
@@ -29,6 +30,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--url", type=_url, default=None,
                         help="address phones use, e.g. http://192.168.1.20:8550 (default: the address "
                              "the tablet opened, else the detected LAN address)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME", type=_name,
+                        help="one more name this server answers to, besides IP addresses, localhost, this "
+                             "machine's names and the --url host (repeatable), e.g. tablet.lan")
     parser.add_argument("--quiet", action="store_true", help="do not print the QR code")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     return parser.parse_args(argv)
@@ -41,15 +45,27 @@ def _url(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def _name(text: str) -> str:
+    name = text.strip().lower().rstrip(".")
+    if not name or any(c in name for c in "/:@ "):
+        raise argparse.ArgumentTypeError(f"not a host name: {text!r} (give the name alone, e.g. tablet.lan)")
+    return name
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    from companion.server import build_app  # imported late: Flet reads its env at import
-
     data_dir = args.data_dir or default_data_dir()
     found = candidates(args.host, args.port)
     base_url = args.url or found[0].url
-    app, info = build_app(data_dir, base_url, addresses=[c.url for c in found], fixed=bool(args.url))
+    try:
+        lock = hold(data_dir, args.port, base_url)  # before any table file is read or any link printed
+    except FolderBusy as busy:
+        raise SystemExit(busy.message) from None
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    from companion.server import build_app  # imported late: Flet reads its env at import
+
+    app, info = build_app(data_dir, base_url, addresses=[c.url for c in found], fixed=bool(args.url),
+                          allow_hosts=args.allow_host)
     tablet = f"{base_url}/?admin={info.admin_token}"
     print(f"Companion is serving on port {args.port}  (data: {data_dir})")
     print("\n".join(startup_lines(found, base_url, fixed=bool(args.url))))
@@ -60,7 +76,10 @@ def main(argv: list[str] | None = None) -> None:
         print(qr_terminal(tablet))
     print("Phones join by scanning the seat codes on the tablet's table screen.", flush=True)
     logging.basicConfig(level=logging.WARNING)
-    serve(app, args.host, args.port)
+    try:
+        serve(app, args.host, args.port)
+    finally:
+        lock.release()
 
 
 if __name__ == "__main__":

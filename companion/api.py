@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import math
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
@@ -24,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from companion import __version__
 from companion.core.access import Access, is_admin
 from companion.core.export import to_csv
-from companion.core import tickets
+from companion.core import pace, tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
@@ -55,6 +56,14 @@ def answer(data: Any, status: int = 200) -> JSONResponse:
 
 def error(status: int, key: str, lang: str = "en", **values: object) -> JSONResponse:
     return answer({"error": t(key, lang, **values), "key": key}, status)
+
+
+def too_fast(wait: float, lang: str) -> JSONResponse:
+    """Past a device's share of changes (core/pace.py): 429, and when to try again."""
+    seconds = max(1, math.ceil(wait))
+    reply = error(429, "limits.slow_down", lang, seconds=seconds)
+    reply.headers["Retry-After"] = str(seconds)
+    return reply
 
 
 def refused(status: int, err: RuleError, lang: str) -> JSONResponse:
@@ -191,6 +200,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         client = request.client.host if request.client else None
         if not (is_loopback(client) or is_admin(token, admin_token)):
             return error(403, "validation.admin_only", lang)
+        if wait := hub.pace.take(pace.address(client)):
+            return too_fast(wait, lang)
         raw = await write_checks(request, lang, needs_body=True)
         if isinstance(raw, JSONResponse):
             return raw
@@ -222,6 +233,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     def _claim(table_id: str, k: str | None, device: str | None, lang: str) -> JSONResponse:
         try:
+            if not hub.admits(table_id, k):  # checked before the table's file is read
+                return error(404, "validation.no_table", lang)
             live = hub.get(table_id)
             claimed = live.claim(k, device)
         except (KeyError, FileNotFoundError):
@@ -262,6 +275,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         if isinstance(joined, JSONResponse):
             return joined
         live, access = joined
+        if wait := hub.pace.take(pace.device(table_id, access.role, access.seat)):
+            return too_fast(wait, lang)
 
         def act() -> JSONResponse:
             with live.answering():  # the screens are told once this answer is ready
@@ -328,6 +343,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     def _summary(table_id: str, request: Request, k: str | None, fmt: str | None, ticket: str | None) -> Response:
         if ticket is not None and k is None:
+            if not tickets.unexpired(ticket):  # a stale or malformed ticket reads no file
+                return error(404, "validation.no_table", language(request))
             try:
                 live = hub.get(table_id)
             except (Damaged, KeyError, FileNotFoundError):

@@ -28,6 +28,7 @@ from companion.api import router  # noqa: E402
 from companion.bundled import assets_dir  # noqa: E402
 from companion.core.access import new_token  # noqa: E402
 from companion.core.hub import Hub  # noqa: E402
+from companion.core.pace import BURST, RATE, Pace  # noqa: E402
 from companion import keep_awake, ui  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.i18n import catalogue  # noqa: E402
@@ -40,6 +41,7 @@ from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E4
 from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
 from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
 from companion.ws_guard import WebSocketGuard  # noqa: E402
+from companion.known_hosts import HostGuard, KnownHosts  # noqa: E402
 
 ASSETS = assets_dir()
 
@@ -52,6 +54,8 @@ SESSION_TIMEOUT_SECONDS = int(os.environ.get("COMPANION_SESSION_TIMEOUT", 15 * 6
 SESSIONS_PER_ADDRESS = int(os.environ.get("COMPANION_SESSIONS_PER_ADDRESS", 64))
 # Spectator screens of one table (ui/devices.py): a café's audience screens, or a bench's crowd.
 SPECTATORS_PER_TABLE = int(os.environ.get("COMPANION_SPECTATORS_PER_TABLE", 16))
+# Each device's changes a second (core/pace.py): benches that play a whole evening from one key raise it.
+CHANGES_PER_SECOND = float(os.environ.get("COMPANION_CHANGES_PER_SECOND", RATE))
 
 
 def cache_dir() -> Path:
@@ -86,9 +90,10 @@ def warm_up() -> None:
 
 
 def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
-              fixed: bool = False) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+              fixed: bool = False, allow_hosts: Sequence[str] = ()) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
+    """`allow_hosts`: names this server answers to besides its own (companion/known_hosts.py)."""
     warm_up()
-    hub = Hub(Path(data_dir), GAMES)
+    hub = Hub(Path(data_dir), GAMES, pace=Pace(CHANGES_PER_SECOND, burst=max(BURST, int(2 * CHANGES_PER_SECOND))))
     admin_token = hub.store.secret("admin", new_token)
     info = ServerInfo(hub=hub, admin_token=admin_token, base_url=base_url, addresses=tuple(addresses),
                       fixed=fixed, screens=Screens(per_address=SESSIONS_PER_ADDRESS,
@@ -113,4 +118,5 @@ def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
     app.add_middleware(IndexPageMiddleware,
                        head=PRELOAD + comeback.script(SESSION_TIMEOUT_SECONDS) + keep_awake.SCRIPT)
     app.add_middleware(WebSocketGuard)
+    app.add_middleware(HostGuard, hosts=KnownHosts.for_server(base_url, allow_hosts))
     return app, info

@@ -14,6 +14,7 @@ from typing import Any
 
 import uvicorn
 
+from companion import log_pace
 from companion.connections import ConnectionLimits, GuardedHTTP, Waiting
 
 KEEP_ALIVE_SECONDS = 5  # an idle keep-alive connection closes after its last answer
@@ -51,4 +52,6 @@ def settle_heap() -> None:
 
 def serve(app: Any, host: str, port: int) -> None:
     settle_heap()
-    uvicorn.Server(config(app, host, port)).run()
+    settings = config(app, host, port)
+    log_pace.install()  # after uvicorn's Config has set its loggers up
+    uvicorn.Server(settings).run()

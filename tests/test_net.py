@@ -188,7 +188,7 @@ def test_the_tablets_own_address_unless_it_is_localhost(page_url, base):
 def test_main_with_url_hands_it_to_the_app_and_prints_it_marked(laptop, monkeypatch, tmp_path, capsys):
     built: dict = {}
 
-    def fake_build_app(data_dir, base_url, addresses=(), fixed=False):
+    def fake_build_app(data_dir, base_url, addresses=(), fixed=False, allow_hosts=()):
         built.update(base_url=base_url, addresses=list(addresses), fixed=fixed)
         return object(), SimpleNamespace(admin_token="ADMIN")
 
@@ -208,7 +208,7 @@ def test_main_with_url_hands_it_to_the_app_and_prints_it_marked(laptop, monkeypa
 def test_main_without_url_chooses_the_wifi(laptop, monkeypatch, tmp_path, capsys):
     built: dict = {}
 
-    def fake_build_app(data_dir, base_url, addresses=(), fixed=False):
+    def fake_build_app(data_dir, base_url, addresses=(), fixed=False, allow_hosts=()):
         built.update(base_url=base_url, fixed=fixed)
         return object(), SimpleNamespace(admin_token="ADMIN")
 

@@ -108,5 +108,25 @@ def moved_from(table: Table, token: str | None) -> Seat | None:
     return next((s for s in table.seats if any(_same(token, k) for k in s.moved)), None)
 
 
+def digest(token: str) -> str:
+    """What the saved-tables index keeps of a key: enough to tell it, never the key itself."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+def key_digests(table: Table) -> list[str]:
+    """Every text that opens something of `table` (a key, a seat's invitation, a moved seat's old
+    key), as digests: a request whose key is none of these is refused before the file is read."""
+    tokens = [table.host_token, table.spectator_token]
+    for seat in table.seats:
+        tokens += [seat.token, *([seat.key] if seat.key else []), *seat.moved]
+    return sorted({digest(t) for t in tokens if t})
+
+
+def opens_something(table: Table, token: str | None) -> bool:
+    """Whether `token` is one of `table`'s keys, invitations or moved seats' old keys."""
+    return bool(token) and (access_for(table, token) is not None or invitation_for(table, token) is not None
+                            or moved_from(table, token) is not None)
+
+
 def is_admin(token: str | None, admin_token: str) -> bool:
     return bool(token) and _same(token, admin_token)

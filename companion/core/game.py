@@ -18,6 +18,10 @@ from companion.core.plain import copy_state
 from companion.core.schema import OptionsSchema
 from companion.core.secrets import NO_SECRETS, Secrets
 
+# A seat the table names no colour for takes one by its place, so every player has their own
+# (Cyclades and Fleecing Olympus tiles, the summary chart): names the screens shade (ui/widgets/colours.py).
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "purple", "teal", "pink", "black")
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -116,8 +120,9 @@ class GameBase:
             names = dict(zip(players, names))
         colours = options.get("colours") or {}
         return [
-            {"id": p, "name": names.get(p) or str(p).replace("_", " ").title(), "colour": colours.get(p)}
-            for p in players
+            {"id": p, "name": names.get(p) or str(p).replace("_", " ").title(),
+             "colour": colours.get(p) or SEAT_COLOURS[i % len(SEAT_COLOURS)]}
+            for i, p in enumerate(players)
         ]
 
     def prepare(self, state: dict, event: dict, rng: Any) -> dict:

@@ -20,10 +20,12 @@ from typing import Callable, Iterator
 
 from companion.core import drafts, reveals, reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
-                                   moved_from, new_table_id, new_token, same_device)
+                                   key_digests, moved_from, new_table_id, new_token, opens_something,
+                                   same_device)
 from companion.core.game import Game
 from companion.core.index import Index, TableSummary
 from companion.core.model import RuleError, Seat, Table
+from companion.core.pace import Pace
 from companion.core.plays import Plays
 from companion.core.roster import roster
 from companion.core.store import Damaged, FileLog, Store, TableStore
@@ -34,6 +36,7 @@ log = logging.getLogger(__name__)
 Listener = Callable[[], None]
 MAX_TABLE_ID = 64
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language
+NO_PLAYERS = ("validation.no_players", "validation.too_few_players")  # a new table's form sent too few names
 # Events outside the game's own: Undo and Redo themselves and the turn clock's marks. They are
 # never shown as undone, and a command may be one of them besides the game's events.
 OUTSIDE_GAME = CONTROL_TYPES | turnclock.CLOCK_TYPES
@@ -112,6 +115,10 @@ class LiveTable:
         # The last history list made for (viewer, language, limit), with the newest line then: see _history.
         self._lists: dict[tuple, tuple[dict | None, list[dict]]] = {}
         self._held = threading.local()  # see answering()
+        # Worked out now, where the table is read (a worker thread when loaded from its file), not at
+        # its first screen's render on the event loop: each walks every event in effect once.
+        self._step.of(self._done)
+        self._in_force.of(self._done)
 
     # -- reading -------------------------------------------------------------
     @property
@@ -644,7 +651,7 @@ class LiveTable:
             return TableSummary(id=self.table.id, game=self.table.game, title=self.game.title,
                                 players=[s.name for s in self.table.seats], created=self.table.created,
                                 updated=last.get("at", self.table.created), events=len(self._events),
-                                finished=self._finished, winners=winners)
+                                finished=self._finished, winners=winners, keys=key_digests(self.table))
 
 
 def _require_json(event: dict) -> None:
@@ -664,9 +671,12 @@ class Hub:
     """
 
     def __init__(self, data_dir: Path, games: dict[str, Game], now: Callable[[], float] = time.time,
-                 idle_seconds: float = IDLE_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+                 idle_seconds: float = IDLE_SECONDS, clock: Callable[[], float] = time.monotonic,
+                 pace: Pace | None = None) -> None:
         """`now` stamps every event; tests pass a fake clock to script a play's timing. `clock`
-        measures idleness (`idle_seconds` without a watcher or a use)."""
+        measures idleness (`idle_seconds` without a watcher or a use). `pace`: each device's share
+        of changes (core/pace.py), which the API and the screens both spend before a change."""
+        self.pace = pace if pace is not None else Pace()
         self.store = Store(data_dir)
         self._now = now
         self.plays = Plays(data_dir)
@@ -676,6 +686,7 @@ class Hub:
         self._live: weakref.WeakValueDictionary[str, LiveTable] = weakref.WeakValueDictionary()
         self._kept: dict[str, float] = {}  # table id -> last use (clock), for the tables in use
         self._held: dict[str, LiveTable] = {}  # the strong references behind _kept
+        self._loading: dict[str, threading.Lock] = {}  # tables being read from their files (see _loaded)
         self._idle, self._clock = idle_seconds, clock
         self._swept = clock()
 
@@ -722,7 +733,13 @@ class Hub:
         game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
             raise RuleError("validation.unknown_game", game=validation.short(str(game_id)))
-        options = validation.options(game.options_schema, options)
+        try:
+            options = validation.options(game.options_schema, options)
+        except RuleError as err:  # no names at all: say the game's own range, as its form's hint does
+            if err.key in NO_PLAYERS and game.min_seats > 1:
+                raise RuleError("core.err.played_players", game=game.title, low=game.min_seats,
+                                high=game.max_seats) from None
+            raise
         options.setdefault("seed", random.SystemRandom().randrange(2**32))
         initial = game.setup(options)
         seats = game.seats(options)
@@ -754,18 +771,39 @@ class Hub:
         """The live table; KeyError if there is no such table, Damaged if its file is unreadable."""
         with self._lock:
             live = self._live.get(table_id)
-            if live is None:
-                if not (isinstance(table_id, str) and table_id.isascii() and table_id.isalnum()
-                        and len(table_id) <= MAX_TABLE_ID):
-                    raise KeyError(table_id)
+            if live is not None:
+                self._open(live)
+        if live is None:
+            live = self._loaded(table_id)
+        self.sweep()
+        return live
+
+    def _loaded(self, table_id: str) -> LiveTable:
+        """A table read from its file outside the hub's lock: a 40,000-event table takes most of a
+        second to read and replay, and no other table's device may wait for it. One load of a
+        table at a time (its own lock), so a table still has one writer, ever."""
+        if not (isinstance(table_id, str) and table_id.isascii() and table_id.isalnum()
+                and len(table_id) <= MAX_TABLE_ID):
+            raise KeyError(table_id)
+        with self._lock:
+            loading = self._loading.setdefault(table_id, threading.Lock())
+        with loading:
+            try:
+                with self._lock:
+                    live = self._live.get(table_id)
+                    if live is not None:  # another thread loaded it meanwhile
+                        return self._open(live)
                 try:
                     live = self._load(table_id)
                 except Damaged as err:
                     self.index.damaged_now(table_id, err)
                     raise
-            self._open(live)
-        self.sweep()
-        return live
+                with self._lock:
+                    return self._open(live)
+            finally:
+                with self._lock:
+                    if self._loading.get(table_id) is loading:
+                        del self._loading[table_id]
 
     def _load(self, table_id: str) -> LiveTable:
         return self._table_of(self.store.open(table_id))
@@ -787,7 +825,20 @@ class Hub:
             return err
         return None
 
+    def admits(self, table_id: str, token: str | None) -> bool:
+        """Whether `token` opens something of the table (a key, an invitation, a moved seat's old key),
+        asked of the table in memory or else of the saved-tables index: never of its file, so a wrong
+        or absent key costs no read of a large table. Damaged for a file that cannot be opened."""
+        with self._lock:
+            live = self._live.get(table_id)
+        if live is not None:
+            return opens_something(live.table, token)
+        return self.index.admits(table_id, token)
+
     def join(self, table_id: str, token: str | None) -> tuple[LiveTable, Access | None]:
+        """KeyError for an unknown table and for a key that opens nothing of it alike."""
+        if not self.admits(table_id, token):
+            raise KeyError(table_id)
         live = self.get(table_id)
         return live, access_for(live.table, token)
 

@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+from companion.core.access import digest, key_digests
 from companion.core.model import Table
 from companion.core.store import Damaged, Store, inspect
 
 log = logging.getLogger(__name__)
 
-SCHEMA = 2  # PRAGMA user_version: an index of another shape is rebuilt
+SCHEMA = 3  # PRAGMA user_version: an index of another shape is rebuilt
 FILE = "tables-index.sqlite3"
 Stamp = str  # "<mtime_ns>:<size>" of the table file the row was made from
 Check = Callable[[bytes], "Damaged | None"]  # a table file's bytes replayed whole: what is wrong, or None
@@ -54,6 +55,7 @@ class TableSummary:
     events: int
     finished: bool = False
     winners: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list, repr=False)  # access.key_digests: checked before a file is read
 
 
 def stamp_of(path: Path) -> Stamp | None:
@@ -108,7 +110,8 @@ class Index:
             db.execute("""CREATE TABLE tables (
                 id TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL, players TEXT NOT NULL,
                 search TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, events INTEGER NOT NULL,
-                finished INTEGER NOT NULL, winners TEXT NOT NULL, problem TEXT, stamp TEXT, replayed TEXT)""")
+                finished INTEGER NOT NULL, winners TEXT NOT NULL, problem TEXT, stamp TEXT, replayed TEXT,
+                keys TEXT NOT NULL DEFAULT '[]')""")
             db.execute("CREATE INDEX by_updated ON tables (problem, updated DESC)")
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         return db
@@ -242,7 +245,8 @@ class Index:
         at = last.get("at") if isinstance(last, dict) else None
         summary = TableSummary(id=table_id, game=table.game, title=self.titles[table.game],
                                players=[s.name for s in table.seats], created=table.created,
-                               updated=at if isinstance(at, (int, float)) else table.created, events=len(events))
+                               updated=at if isinstance(at, (int, float)) else table.created, events=len(events),
+                               keys=key_digests(table))
         play = self.finished_play(table_id)
         if play is not None:
             summary.finished = True
@@ -321,6 +325,22 @@ class Index:
             out[table_id] = Damaged(found["key"].removeprefix("store."), **found["values"])
         return out
 
+    def admits(self, table_id: str, token: str | None) -> bool:
+        """Whether `token` opens something of the saved table `table_id`, from the row alone: a
+        wrong or absent key never makes the server read a table file. Damaged (what the row says
+        is wrong) for a table that cannot be opened, as opening it would have said."""
+        if not token:
+            return False
+        self._sync()
+        with self._lock:
+            row = self._db.execute("SELECT keys, problem FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            return False
+        if row[1] is not None:
+            found = json.loads(row[1])
+            raise Damaged(found["key"].removeprefix("store."), **found["values"])
+        return digest(token) in json.loads(row[0])
+
     def counts(self) -> tuple[int, int]:
         """(table files, damaged ones)."""
         self._sync()
@@ -329,23 +349,23 @@ class Index:
 
 
 _UPSERT = ("INSERT OR REPLACE INTO tables (id, game, title, players, search, created, updated, events, finished, "
-           "winners, problem, stamp, replayed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "winners, problem, stamp, replayed, keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 # The checker's finding, written only over the row it checked (the file still at the same stamp).
 _UPSERT_PROBLEM = ("UPDATE tables SET game = ?2, title = ?3, players = ?4, search = ?5, created = ?6, updated = ?7, "
-                   "events = ?8, finished = ?9, winners = ?10, problem = ?11, stamp = ?12, replayed = ?13 "
-                   "WHERE id = ?1 AND stamp = ?14")
+                   "events = ?8, finished = ?9, winners = ?10, problem = ?11, stamp = ?12, replayed = ?13, keys = ?14 "
+                   "WHERE id = ?1 AND stamp = ?15")
 
 
 def _row(s: TableSummary, stamp: Stamp | None, replayed: bool = True) -> tuple:
     """`replayed`: the row comes from the table in play, so its events are known to replay."""
     search = " ".join([s.game, s.title, *s.players]).casefold()
     return (s.id, s.game, s.title, _dumps(s.players), search, s.created, s.updated, s.events, int(s.finished),
-            _dumps(s.winners), None, stamp, stamp if replayed else None)
+            _dumps(s.winners), None, stamp, stamp if replayed else None, _dumps(s.keys))
 
 
 def _problem_row(table_id: str, err: Damaged, stamp: Stamp | None) -> tuple:
     problem = _dumps({"key": err.key, "values": {k: str(v) for k, v in err.values.items()}})
-    return (table_id, "", "", "[]", "", 0.0, 0.0, 0, 0, "[]", problem, stamp, stamp)
+    return (table_id, "", "", "[]", "", 0.0, 0.0, 0, 0, "[]", problem, stamp, stamp, "[]")
 
 
 def _dumps(value: object) -> str:

@@ -24,13 +24,13 @@ import time
 from pathlib import Path
 
 from companion.core.model import RuleError
+from companion.core.schema import NAME_MAX
 from companion.core.stats import player_key
 from companion.core.store import NotSaved, atomic_write
 from companion.i18n import t
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 40
 KEPT = ("table", "game", "title", "date", "started_at", "duration_min")
 PLAYER_KEPT = ("name", "role", "score", "rank", "winner", "start_player", "clock_seconds")
 FILE = "plays.jsonl"
@@ -149,7 +149,7 @@ class Plays:
     def alias(self, name: str, same_as: str) -> None:
         """Count `name` as `same_as` from now on; naming a player as themself undoes it."""
         for value in (name, same_as):
-            if not isinstance(value, str) or not 0 < len(value.strip()) <= MAX_NAME:
+            if not isinstance(value, str) or not 0 < len(value.strip()) <= NAME_MAX:
                 error = RuleError(t("summary.err_alias", "en"))
                 error.key = "summary.err_alias"  # type: ignore[attr-defined]
                 raise error

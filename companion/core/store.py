@@ -6,8 +6,9 @@ adds documents: `{"events": {"7": {...}}}`. A new event costs one short
 append and one fsync, however long the evening's log is, instead of
 rewriting and fsyncing the whole file. A crash can tear only the last line,
 which was never acknowledged: reading drops it. Opening a file with many
-lines compacts it into one (temporary file, fsync, rename), so a crash
-during compaction leaves the old file or the new one, never half of one.
+lines compacts it (temporary file, fsync, rename) into lines of LINE_DOCS
+documents, so a crash during compaction leaves the old file or the new one,
+never half of one.
 
 A table's file is open only while it takes appends: at most OPEN_FILES table files
 are open at once in the whole process (OpenFiles closes the least recently written
@@ -38,8 +39,12 @@ from tinydb.table import Table as Table_
 from companion.core.model import Table
 from companion.i18n import t
 
-# Opening a file with more lines than this rewrites it as one.
+# Opening a file with this many more lines than its compacted form rewrites it compacted.
 COMPACT_AFTER = 100
+# Documents per line of a compacted file. One line is parsed (and written) by one call into C that
+# holds the interpreter: a 40,000-event table written as one line held every other thread, the
+# event loop that serves every device included, for most of a second while it was read.
+LINE_DOCS = 500
 TEMP_SUFFIX = ".tmp"
 # Table files held open for appends at once, whatever the number of saved tables.
 OPEN_FILES = 32
@@ -138,7 +143,7 @@ class AppendJSONStorage(Storage):
             self._mend(len(raw) - len(torn), whole=torn in lines)
         self._data = data if lines else None
         self._remember(data)
-        if len(lines) > COMPACT_AFTER:
+        if len(lines) > COMPACT_AFTER + _compacted_count(data):
             try:
                 self._rewrite(data)
             except NotSaved:
@@ -251,7 +256,7 @@ class AppendJSONStorage(Storage):
     def _rewrite(self, data: dict[str, Any]) -> None:
         self.close()  # the rename below puts a new file under the path; the next append opens it
         try:
-            atomic_write(self.path, _dumps(data) + "\n")
+            atomic_write(self.path, "".join(_dumps(line) + "\n" for line in _compacted(data)))
         except OSError as err:
             raise NotSaved(err) from err
 
@@ -278,6 +283,22 @@ def inspect(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes], bytes]:
             if not lines:
                 raise
     return data, lines, torn
+
+
+def _compacted(data: dict[str, dict[str, Any]]) -> list[dict[str, dict[str, Any]]]:
+    """The database as lines of at most LINE_DOCS documents: the first holds the first documents of
+    every collection (a small table's file is one line), each later one the next documents of one."""
+    first: dict[str, dict[str, Any]] = {}
+    rest = []
+    for name, docs in data.items():
+        items = list(docs.items())
+        first[name] = dict(items[:LINE_DOCS])
+        rest += [{name: dict(items[i:i + LINE_DOCS])} for i in range(LINE_DOCS, len(items), LINE_DOCS)]
+    return [first, *rest]
+
+
+def _compacted_count(data: dict[str, dict[str, Any]]) -> int:
+    return 1 + sum(max(0, -(-len(docs) // LINE_DOCS) - 1) for docs in data.values())
 
 
 def _dumps(data: object) -> str:

@@ -5,6 +5,10 @@ Shared strings live in `strings/<name>.yaml` here; each game keeps its own in
 file holds `key: {en: "...", pt: "..."}`, both languages side by side so a missing
 translation is visible in review and caught by a test. A key is looked up as
 `"<name>.<key>"`, e.g. `t("kleos.next_phase", "pt")`.
+
+A text that counts something is worded for its number: beside `key` (the plural, "{n} gems")
+stands `key_one` ("{n} gem"), and `t(key, lang, n=3)` picks the form CLDR gives 3 in `lang`
+(numbers.count); a hand-written "gem(s)" is never needed.
 """
 from __future__ import annotations
 
@@ -36,11 +40,27 @@ def t(key: str, lang: str = DEFAULT_LANG, **values: object) -> str:
     texts = catalogue().get(key)
     if texts is None:
         return key
+    if not isinstance(values.get("n"), bool) and isinstance(values.get("n"), (int, float)) \
+            and f"{key}_one" in catalogue():
+        from companion.i18n.numbers import count  # numbers builds on this module
+        return count(key, values.pop("n"), lang, **values)
     text = texts.get(lang) or texts.get(DEFAULT_LANG) or key
     if not values:
         return text
-    text = text.format(**values)
+    text = _one_stop(text, values).format(**values)
     return _POSSESSIVE.sub("'", text) if lang == "en" else text
+
+
+def _one_stop(text: str, values: dict) -> str:
+    """A value that is a whole sentence already ends itself ("Ana goes to Apollo."): the
+    template's own full stop after it would read "Apollo..", so it is left out."""
+    for name, value in values.items():
+        if isinstance(value, str) and value.rstrip().endswith(_ENDS):
+            text = text.replace("{" + name + "}.", "{" + name + "}")
+    return text
+
+
+_ENDS = (".", "!", "?", "…")
 
 
 # One English possessive rule: a name ending in s takes the apostrophe alone, as the game's

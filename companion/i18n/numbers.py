@@ -52,8 +52,9 @@ def plural_form(n: Number, lang: str) -> str:
 
 def count(key: str, n: Number, lang: str, **values: object) -> str:
     """The catalogue text `<key>_<form>` for `n`, the count given to it as `{n}` in the
-    language's digits; `<key>_other` stands in for a form a language does not spell out."""
+    language's digits; `<key>_other` (or `<key>` itself, for a text that is the plural) stands in
+    for a form a language does not spell out."""
     form = f"{key}_{plural_form(n, lang)}"
-    chosen = form if form in catalogue() else f"{key}_other"
+    chosen = next((k for k in (form, f"{key}_other") if k in catalogue()), key)
     shown = number(n, lang) if isinstance(n, int) else number(n, lang, 1)
     return t(chosen, lang, n=shown, **values)

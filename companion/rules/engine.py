@@ -19,6 +19,10 @@ CANDIDATES = 1000
 # of the whole text, so a 1,000,000-character "question" once cost 6 s of the server's time; a
 # pasted page is now answered from its first words at the cost of a short one.
 MAX_QUERY = 200
+# With a reader's language, a match found only in the other language's copy of an entry counts
+# for this much of its score: a Portuguese phone asking in Portuguese wants the entry its own
+# copy answers, ahead of one that only the English copy's stray Portuguese tag happened to hit.
+OTHER_LANG = 0.5
 
 _built: Index | None = None
 _building = threading.Lock()
@@ -61,7 +65,8 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
     """Entries answering `query`, best first.
 
     With `lang`, each topic appears once: in `lang` where it is written in it,
-    otherwise in the other language, ranked by whichever version matched best.
+    otherwise in the other language, ranked by whichever version matched best, a match in
+    the other language's copy weighing OTHER_LANG of one in `lang`'s own.
     Without `lang`, every language version is a hit of its own.
     With `game`, hits come from that game, except that a word only another game
     uses ("philosopher" asked at a Kleos table) also brings that game's entries
@@ -90,7 +95,7 @@ def search(query: str, game: str | None = None, lang: str | None = None, limit: 
         if game and e.game != game and not any(g == e.game and t in idx.weighted_tf[row] for t, g in foreign.items()):
             continue
         key = (e.game, e.id) if lang else (e.game, e.id, e.lang)
-        score = scorer.score(row)
+        score = scorer.score(row) * (OTHER_LANG if lang and e.lang != lang else 1.0)
         if key not in best or score > best[key][0]:
             best[key] = (score, row)
     hits = []

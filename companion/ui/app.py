@@ -30,7 +30,7 @@ from companion.ui.live import Holder, render_queue, update_in_place, view
 from companion.ui.start import game_title, start_screen
 from companion.ui.stats import stats_screen
 from companion.ui.table import table_screen
-from companion.ui.widgets.controls import FONT, button, icon_button, tagged
+from companion.ui.widgets.controls import FONT, button, button_themes, icon_button, tagged
 from companion.ui.widgets.rules_panel import rules_panel
 from companion.ui.widgets.step_shield import StepShield
 from companion.ui.widgets.turn_clock import TICKING
@@ -95,8 +95,8 @@ class Session:
         # Bundled, because offline Flutter cannot fetch fallback fonts: with it, accents,
         # Greek, arrows and symbols never render as empty boxes.
         page.fonts = {FONT: "fonts/DejaVuSans.ttf"}
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT)
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT, **button_themes())
+        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO, font_family=FONT, **button_themes())
         self.ui.lang = (await self.prefs.get(PREF_LANG)) or await browser_lang(page)
         self.ui.dark = bool(await self.prefs.get(PREF_DARK))
         page.on_route_change = self._on_route
@@ -150,8 +150,11 @@ class Session:
     async def _claim(self, table_id: str, token: str | None) -> str | None:
         """Opening a seat's invitation: the first device gets the seat's key and keeps it;
         a spent invitation or a moved seat leaves only a plain-words notice."""
+        hub = self.ui.server.hub
         try:
-            live = self.ui.server.hub.get(table_id)
+            if not await asyncio.to_thread(hub.admits, table_id, token):  # no file read for a wrong key
+                return None
+            live = await asyncio.to_thread(hub.get, table_id)  # a large table reads off the event loop
             if access_for(live.table, token) is not None:
                 return None
             device = await self._device_id()
@@ -172,14 +175,19 @@ class Session:
         """The key this device opens `table_id` with. The tablet keeps its key in its own storage
         (or holds the admin key), so its address shows none; the tablet's link works on the first
         device that opens it, and on any other only with the admin key."""
-        try:
-            live = self.ui.server.hub.get(table_id)
-        except (KeyError, FileNotFoundError, Damaged):
-            return token  # _join says what is wrong
+        hub = self.ui.server.hub
         pref = PREF_TABLET.format(table=table_id)
         stored = await self.prefs.get(pref)
-        if token is None:
-            return stored or (live.table.host_token if self.admin else None)
+        try:
+            if token is None:
+                if stored or not self.admin:
+                    return stored
+                return (await asyncio.to_thread(hub.get, table_id)).table.host_token
+            if not await asyncio.to_thread(hub.admits, table_id, token):  # no file read for a wrong key
+                return token  # _join says what is wrong
+            live = await asyncio.to_thread(hub.get, table_id)
+        except (KeyError, FileNotFoundError, Damaged):
+            return token  # _join says what is wrong
         access = access_for(live.table, token)
         if access is None or access.role != "host":
             return token
@@ -191,7 +199,7 @@ class Session:
 
     async def _join(self, table_id: str, token: str | None) -> None:
         try:
-            live, access = self.ui.server.hub.join(table_id, token)
+            live, access = await asyncio.to_thread(self.ui.server.hub.join, table_id, token)
         except Damaged as err:
             self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
             return
@@ -220,13 +228,18 @@ class Session:
     async def _holds_tablet_key(self, parts: list[str], token: str | None) -> bool:
         if len(parts) != 2 or parts[0] != "t":
             return False
-        try:
-            table = self.ui.server.hub.get(parts[1]).table
-        except (KeyError, FileNotFoundError, Damaged):
-            return False
         # The tablet's address shows no key once it holds one: only then is its storage asked.
         key = token or await self.prefs.get(PREF_TABLET.format(table=parts[1]))
-        access = access_for(table, key) if isinstance(key, str) else None
+        if not isinstance(key, str):
+            return False
+        hub = self.ui.server.hub
+        try:
+            if not await asyncio.to_thread(hub.admits, parts[1], key):  # no file read for a wrong key
+                return False
+            table = (await asyncio.to_thread(hub.get, parts[1])).table
+        except (KeyError, FileNotFoundError, Damaged):
+            return False
+        access = access_for(table, key)
         return access is not None and access.role == "host"
 
     def _leave_table(self) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Awaitable, Callable
 
 import flet as ft
 
-from companion.core import steps
+from companion.core import pace, steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError, Table
@@ -95,6 +95,9 @@ class UI:
     # The snapshot the screen being built reads (snapshot() sets it): a render reads the table
     # from here only, never from `live` or the hub, and reads no clock but `now`.
     snap: dict = field(default_factory=dict)
+    # Taps that change a shared form from what the table holds take turns (ui/draft.py `edit`): two
+    # quick taps on + are two steps, not the same step sent twice.
+    editing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
@@ -112,6 +115,8 @@ class UI:
         live, access = self.live, self.access
         if live is None or access is None:
             return self._left()
+        if not self._within_share(live, access):
+            return False
         command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
         sent_from = self.seen.sent_from()
         if sent_from is not None:
@@ -125,7 +130,7 @@ class UI:
             self.toast(self.t(err.key), error=True)
             return False
         except RuleError as err:
-            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+            self.refused(err)
             return False
         return True
 
@@ -146,14 +151,34 @@ class UI:
         if live is None or access is None:
             self._left()
             return
+        if not self._within_share(live, access):
+            return
         try:
             await asyncio.to_thread(getattr(live, verb), access)
         except NotSaved as err:
             self.toast(self.t(err.key), error=True)
         except RuleError as err:
-            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+            self.refused(err)
         except ReadOnly:
             self.toast(self.t("ui.read_only"), error=True)
+
+    def refused(self, err: RuleError) -> None:
+        """Say why a command was not taken. A stale step (a double tap, or another device was
+        quicker) protected the table: nothing failed, so it reads as news in the neutral bar,
+        without "Not done"; every other refusal stays an error."""
+        if isinstance(err, steps.Stale):
+            self.toast(err.text(self.lang))
+        else:
+            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+
+    def _within_share(self, live: LiveTable, access: Access) -> bool:
+        """A screen spends its device's share of changes as the API does (core/pace.py): past it,
+        the tap is not sent and the player reads a plain "slow down", not an error."""
+        share = self.server.hub.pace
+        if share.take(pace.device(live.table.id, access.role, access.seat)):
+            self.toast(self.t("limits.slow_down_screen", rate=f"{share.rate:g}"))
+            return False
+        return True
 
     def toast(self, message: str, error: bool = False) -> None:
         """A refusal sits on the error container with its paired "on" colour, which Material's

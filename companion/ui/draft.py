@@ -2,7 +2,7 @@
 
 Every panel whose form several devices fill reads its values with `shared` (a frozen,
 comparable slice, so the part that shows it is rebuilt only when an entry changes),
-writes each tap with `put`, and confirms with `confirmed`, which names the version its
+writes each tap with `put` (or `edit`, for a change made to what the table holds), and confirms with `confirmed`, which names the version its
 screen showed: a confirm drawn before another device's entry arrived is refused.
 
 "Its screen" is the browser's, not the session's: when an entry arrives, the session draws
@@ -15,7 +15,8 @@ a tap aimed at one sends the version that button showed, and is refused if it is
 """
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Callable
 
 import flet as ft
 
@@ -76,6 +77,17 @@ def value(saved: tuple, path: str, default: Any = None) -> Any:
 async def put(ui: UI, name: str, path: str, new: Any) -> bool:
     """Set one entry for every device (the latest setting wins everywhere)."""
     return await ui.send({"type": drafts.TYPE, "draft": name, "path": path, "value": new})
+
+
+async def edit(ui: UI, name: str, path: str, change: Callable[[Any], None], default: Any) -> bool:
+    """`change` made in place to one entry as the table holds it at the tap (`default` while nobody
+    has set it), not as this screen drew it: this device's taps take turns, so a second tap that
+    lands before the screen is drawn again builds on the first one."""
+    async with ui.editing:
+        held = value(shared(ui, ui.snapshot()["state"], name), path)
+        held = copy.deepcopy(default) if held is None else held
+        change(held)
+        return await put(ui, name, path, held)
 
 
 def confirmed(command: dict, saved: tuple) -> dict:

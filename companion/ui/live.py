@@ -384,20 +384,24 @@ def render_queue(loop: asyncio.AbstractEventLoop) -> RenderQueue:
 
 
 def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None = None,
-               **options: Any) -> ft.Control:
+               changed: Callable[[UI], Awaitable[None]] | None = None, **options: Any) -> ft.Control:
     """A text field whose text belongs to this device: kept in `ui.local[key]` as it is typed
     and never sent back over it. It is a part of its own (rebuilt only when the label or the
     options change), so changes from other devices leave its focus, cursor and text alone.
     `ident` is its test identifier and part key. `submit`, run with this device's UI when the
     field is submitted (Enter), is a module-level function: a closure, new on every render,
-    would build the field again each time, over what is being typed."""
-    return part(ui, ident, _local_text, key, ident, label, submit, tuple(sorted(options.items())))
+    would build the field again each time, over what is being typed. `changed`, the same kind
+    of function, runs after each keystroke is kept: for what shows only while something is
+    typed (it should redraw only when that flips, not on every key)."""
+    return part(ui, ident, _local_text, key, ident, label, submit, changed, tuple(sorted(options.items())))
 
 
 def _local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None,
-                options: tuple) -> ft.Control:
+                changed: Callable[[UI], Awaitable[None]] | None, options: tuple) -> ft.Control:
     async def typed(e: Any) -> None:
         ui.local[key] = e.control.value
+        if changed is not None:
+            await changed(ui)
 
     async def submitted(e: Any) -> None:
         ui.local[key] = e.control.value

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass
 
 import flet as ft
@@ -14,16 +13,13 @@ from companion.core.store import Damaged
 from companion.games.registry import GAMES
 from companion.i18n import t
 from companion.i18n import numbers
+from companion.i18n.dates import when
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.kept import PREFIX as KEPT, forget, kept
 from companion.ui.live import group, local_text, part
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
-
-
-def _when(ts: float) -> str:
-    return time.strftime("%d/%m %H:%M", time.localtime(ts))
 
 
 def game_title(game_id: str, lang: str) -> str:
@@ -101,7 +97,7 @@ def _saved_row(ui: UI, s: TableSummary) -> ft.Control:
     heading_line = ft.Text(f"{title} · {', '.join(s.players)}", size=18, weight=ft.FontWeight.W_600)
     info = ft.Column([
         ft.Row([_finished_mark(ui), heading_line], spacing=8, wrap=True) if done else heading_line,
-        ft.Text(f"{ui.t('ui.updated', when=_when(s.updated))} · "
+        ft.Text(f"{ui.t('ui.updated', when=when(s.updated, ui.lang))} · "
                 f"{numbers.count('ui.count_changes', s.events, ui.lang)}", size=13),
     ], spacing=2, expand=not ui.is_phone)
     actions = [

@@ -134,7 +134,12 @@ def test_a_device_shows_a_refusal_in_its_own_language():
     def dispatch(command, access):
         raise RuleError("cyclades.err.needs_least_unit_fight", role="cyclades.err.role_attacker")
 
+    from companion.core.access import Access
+    from companion.core.pace import Pace
+
     page = SimpleNamespace(width=400, show_dialog=shown.append)
-    ui = UI(page=page, server=None, lang="pt", live=SimpleNamespace(dispatch=dispatch), access=object())
+    server = SimpleNamespace(hub=SimpleNamespace(pace=Pace()))  # a screen spends its share first (core/pace.py)
+    ui = UI(page=page, server=server, lang="pt", live=SimpleNamespace(dispatch=dispatch, table=SimpleNamespace(id="t1")),
+            access=Access("host"))
     assert asyncio.run(ui.send({"type": "x"})) is False
     assert shown[0].content.label.endswith("O atacante precisa de pelo menos uma unidade para lutar.")

@@ -125,3 +125,18 @@ def test_admin_secret_survives_restart(tmp_path):
     first = Store(tmp_path).secret("admin", lambda: "abc")
     assert first == "abc"
     assert Store(tmp_path).secret("admin", lambda: "other") == "abc"
+
+
+def test_a_large_table_is_compacted_to_lines_of_bounded_size_and_stays_so(tmp_path):
+    """Each line is parsed in one go, holding every other thread: a large table's lines stay short."""
+    ts = Store(tmp_path).new(_table())
+    for i in range(1200):
+        ts.append({"type": "x", "i": i})
+    path = tmp_path / "tables" / "t1.json"
+    assert [e["i"] for e in Store(tmp_path).open("t1").events()] == list(range(1200))
+    lines = _lines(path)
+    assert len(lines) == 3
+    assert all(sum(len(docs) for docs in line.values()) <= 501 for line in lines)  # 500 events (+ the table)
+    compacted = path.stat().st_mtime_ns
+    assert [e["i"] for e in Store(tmp_path).open("t1").events()] == list(range(1200))
+    assert path.stat().st_mtime_ns == compacted  # read again, not rewritten

@@ -54,7 +54,9 @@ class Server:
         self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), "--quiet", *self.args],
+             "--data-dir", str(self.data_dir), "--quiet",
+             # the LAN-like name the lan_browser fixture maps to 127.0.0.1 (conftest.py)
+             "--allow-host", "tablet.lan", *self.args],
             stdout=subprocess.DEVNULL, stderr=self.log.open("ab"), env=self.env)
         deadline = time.time() + 60  # a restart on a busy 2-core machine has taken over 30 s
         while time.time() < deadline:

@@ -156,7 +156,14 @@ def test_a_draft_entry_is_checked_like_any_request(server):
     assert status == 422 and body["key"] == "drafts.too_big"
     spectator = call(server, "GET", f"/api/tables/{tid}?k={keys['host']}")  # the table is untouched
     assert "drafts" not in spectator[1]["state"] or not spectator[1]["state"]["drafts"]
-    status, _ = send(server, tid, keys["red"], {"type": "draft.set", "draft": "battle", "path": "x", "value": 1})
+    side = {"player": "red", "hoplites": 2, "cards": []}
+    status, _ = send(server, tid, keys["red"], {"type": "draft.set", "draft": "battle", "path": "x", "value": side})
+    assert status == 422  # a battle has an attacker and a defender, nothing else
+    status, _ = send(server, tid, keys["red"], {"type": "draft.set", "draft": "battle", "path": "attacker",
+                                                "value": {**side, "hoplites": -1}})
+    assert status == 422  # a side every screen could not count
+    status, _ = send(server, tid, keys["red"], {"type": "draft.set", "draft": "battle", "path": "attacker",
+                                                "value": side})
     assert status == 200
     status, log = call(server, "GET", f"/api/tables/{tid}/events?k={keys['host']}")
     assert [e["type"] for e in log] == ["draft.set"]

@@ -76,7 +76,7 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
     tap(phone, "lang")
     expect_label(phone, "loh-tab-battle", "Batalha")
     tap(phone, "loh-tab-battle")
-    expect_label(phone, "loh-defender-strength", "Força do Exército: 0")
+    expect_label(phone, "loh-defender-strength", "Força do Exército: 1")
     tap(phone, "loh-defender-player-ana")  # Ana would be fighting herself; once: no tap may be lost
     phone.wait_for_timeout(300)  # a player's pace between taps
     tap(phone, "loh-battle-resolve")
@@ -133,7 +133,7 @@ def _states() -> list[dict]:
         {"type": "hunt.attack", "wounds": [0]},
         {"type": "hunt.attack", "wounds": []},
         {"type": "monument.build", "monument": "athena"},
-        {"type": "battle.resolve", "attacker": {"player": "ana", "base": 1, "hoplites": 2},
+        {"type": "battle.resolve", "attacker": {"player": "ana", "hoplites": 2},
          "defender": {"player": "bia", "base": 1, "hoplites": 1, "fortified": 1, "can_retreat": False}},
         {"type": "tracker.set", "player": "bia", "field": "lands", "value": 2},
     ):
@@ -194,3 +194,24 @@ def test_four_players_victory_watch_fits_the_tablet_and_the_last_quick_action_wo
     # The marker may already say so after the lands alone: wait for the monsters' tap itself.
     assert until(lambda: track() == (1, 1)), track()
     expect_disabled(phone, "loh-end-turn")  # not Dino's turn
+
+
+@pytest.mark.shares_server
+def test_a_phone_counts_the_hoplites_and_shows_rename_only_with_a_name(server, browser):
+    """3 Hoplites against 2 with no card read 3 and 2 (they read 0 and 0, a tie for the defender);
+    the Rename buttons come with a typed name and go with it."""
+    created = server.api("POST", "/api/tables", {"game": "lords_of_hellas", "options": OPTIONS})
+    phone = open_app(browser, f"{server.url}/t/{created['id']}?k={created['seats']['ana']['token']}", PHONE)
+    expect(el(phone, "loh-special-name")).to_be_attached()
+    expect(el(phone, "loh-special-rename-march")).to_have_count(0)
+    type_into(phone, "loh-special-name", "Marcha")
+    expect(el(phone, "loh-special-rename-march")).to_be_attached()
+    type_into(phone, "loh-special-name", "")
+    expect(el(phone, "loh-special-rename-march")).to_have_count(0)
+    tap(phone, "loh-tab-battle")
+    for _ in range(2):  # as fast as a thumb: the second tap builds on the first (ui/draft.py edit)
+        tap(phone, "loh-attacker-hoplites-plus")
+    tap(phone, "loh-defender-hoplites-plus")
+    expect_label(phone, "loh-attacker-strength", "Army Strength: 3")
+    expect_label(phone, "loh-defender-strength", "Army Strength: 2")
+    expect_label(phone, "loh-battle-standing", "If both pass now: Ana wins, 3 to 2")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import search
+from companion.rules.engine import OTHER_LANG
 
 QUESTIONS = [
     # Kleos, English
@@ -54,6 +55,10 @@ QUESTIONS = [
     # Who wins a tie, asked plainly: the tie-breakers must come up
     ("kleos", "en", "who wins a tie", "tie-breakers"),
     ("kleos", "pt", "quem ganha no empate", "tie-breakers"),
+    ("kleos", "pt", "empate no fim do jogo", "tie-breakers"),
+    ("kleos", "pt", "empatou na gloria, quem ganha", "tie-breakers"),
+    ("kleos", "pt", "empatou na glória, quem ganha?", "tie-breakers"),
+    ("kleos", "en", "tied on glory at the end, who wins", "tie-breakers"),
     ("fleecing_olympus", "en", "who wins a tie", "ties"),
     ("fleecing_olympus", "pt", "quem ganha no empate", "ties"),
     ("cyclades", "en", "who wins a tie", "game-end"),
@@ -141,3 +146,16 @@ def test_another_games_thing_is_found_in_top_3_with_its_game(table: str, lang: s
 @pytest.mark.parametrize("query", ["who controls the port on a tie", "quem controla o porto no empate", "temple", "templo"])
 def test_a_question_this_game_answers_stays_in_this_game(query: str):
     assert {h.game for h in search(query, game="kleos", limit=10)} == {"kleos"}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("query", ["tie at the end", "empate no fim do jogo", "cost", "custo", "monster", "monstro"])
+def test_the_readers_language_weighs_above_the_other_copy(query: str, lang: str):
+    """On a device in `lang`, a topic found only through the other language's copy counts for
+    OTHER_LANG of that copy's score, so the reader's own copies come first."""
+    every = search(query, limit=1000)  # each language version scored on its own
+    own = {(h.game, h.id): h.score for h in every if h.lang == lang}
+    other = {(h.game, h.id): h.score for h in every if h.lang != lang}
+    for hit in search(query, lang=lang, limit=1000):
+        key = (hit.game, hit.id)
+        assert hit.score == pytest.approx(max(own.get(key, 0.0), OTHER_LANG * other.get(key, 0.0)), abs=1e-5), key

@@ -126,3 +126,12 @@ def test_lords_of_hellas_hunt_says_descarte():
     hunt = " ".join(prose("lords_of_hellas", e.id, "pt") for e in all_entries()
                     if e.game == "lords_of_hellas" and e.lang == "pt")
     assert "jogue fora" not in hunt and "descarte cartas de combate" in hunt
+
+
+def test_lords_of_hellas_army_strength_counts_the_hoplites_and_the_cards():
+    """lords-of-hellas-summary-pt.txt 13 only says to compare Army Strength (the defender wins a tie); the
+    published rulebook counts one per Hoplite in the battle plus each Combat Card, and the entry says so."""
+    en, pt = prose("lords_of_hellas", "battle", "en"), prose("lords_of_hellas", "battle", "pt")
+    assert "one for each of the side's hoplites" in en and "um por hoplita" in pt
+    assert "not our summary" in en and "nao do nosso resumo" in pt
+    assert "the defender wins" in en and "o defensor leva" in pt

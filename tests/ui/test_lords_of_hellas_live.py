@@ -105,7 +105,7 @@ def test_a_special_action_rebuilds_the_turn_helper_and_keeps_its_ids(server):
         assert game_parts(phone) == {"loh-turn-special"}
         assert label(tablet, "loh-special-status-march") == "Used"
         assert tablet.find("loh-special-prepare").disabled  # one Special Action per turn
-        assert tablet.find("loh-special-prepare").tooltip == "You already took a Special Action this turn."
+        assert label(tablet, "loh-special-prepare").endswith(": You already took a Special Action this turn.")
         assert game_parts(tablet) >= {"loh-turn-regular", "loh-turn-special"}  # no Regular Action after it
         live.undo(HOST)
         await tablet.settle()
@@ -232,7 +232,7 @@ def test_quick_buttons_and_turn_buttons_follow_what_the_view_allows(server):
         assert [t.key for t in phone.app.ui.parts.built["scoreboard-tiles"].control.controls] == ["scoreboard-bia"]
         # Not Bia's turn: her phone's turn buttons are disabled and say why; her counts stay hers to fix
         assert phone.find("loh-special-march").disabled
-        assert "whose turn" in phone.find("loh-special-march").tooltip
+        assert "whose turn" in label(phone, "loh-special-march")
         await phone.tap("quick-monsters-bia")
         await tablet.tap("quick-lands-dino")
         await tablet.settle()

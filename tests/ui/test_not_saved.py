@@ -6,6 +6,7 @@ import errno
 from types import SimpleNamespace
 
 from companion.core.access import Access
+from companion.core.pace import Pace
 from companion.core.store import NotSaved
 from companion.ui.context import UI
 
@@ -17,8 +18,9 @@ def _device(lang: str, error: OSError) -> tuple[UI, list]:
         assert command["client_id"]  # every command from a screen carries its own id
         raise NotSaved(error)
 
-    ui = UI(page=SimpleNamespace(width=1280, show_dialog=shown.append), server=None, lang=lang)
-    ui.live, ui.access = SimpleNamespace(dispatch=dispatch), Access("host")
+    server = SimpleNamespace(hub=SimpleNamespace(pace=Pace()))  # a screen spends its share first (core/pace.py)
+    ui = UI(page=SimpleNamespace(width=1280, show_dialog=shown.append), server=server, lang=lang)
+    ui.live, ui.access = SimpleNamespace(dispatch=dispatch, table=SimpleNamespace(id="t1")), Access("host")
     return ui, shown
 
 

@@ -103,10 +103,11 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
 
     root = render()
     assert spoken(find(root, "loh-unsourced-special-march")) == "Not from our source: check your rulebook."
-    # a finger's size, as every other button: these were 40 px high
-    assert min(find(root, i).content.height for i in ("loh-special-add", "loh-special-rename-march")) >= 48
     assert find(root, "loh-unsourced-special-build_monument") is None
     ui.local["lords_of_hellas.special.name"] = "Marcha forçada"
+    root = render()
+    # a finger's size, as every other button: these were 40 px high
+    assert min(find(root, i).content.height for i in ("loh-special-add", "loh-special-rename-march")) >= 48
     press(root, "loh-special-rename-march")
     root = render()
     assert "Marcha forçada" in words(find(root, "loh-special-march"))

@@ -33,7 +33,7 @@ def _handed_on(middleware, path: str, kind: str = "http"):
 def test_every_middleware_of_the_server_hands_an_api_call_on_untouched():
     app, _ = build_app(Path(tempfile.mkdtemp()) / "data", "http://127.0.0.1:8550")
     ours = [m for m in app.user_middleware if m.cls.__module__.startswith("companion.")]
-    assert len(ours) == 4
+    assert len(ours) == 5
     for middleware in ours:
         assert _handed_on(middleware, "/api/tables/abc/events") == (True, True), middleware.cls.__name__
 

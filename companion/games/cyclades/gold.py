@@ -11,6 +11,7 @@ from typing import Callable
 
 from companion.core.model import RuleError
 from companion.core.plain import copy_state
+from companion.i18n import LANGS, t
 from companion.games.cyclades import checks, tracker
 from companion.games.cyclades.gods import APOLLO, TILES
 from companion.games.cyclades.heroes import HEROES, heroic_price, ledger, movers
@@ -80,12 +81,17 @@ def acting_faction(state: dict) -> str:
     return current_turn(state)[0]
 
 
+def counted(item: str, n: int) -> dict[str, str]:
+    """An item's name in each language for `n` of it ("1 troop", "2 troops"), as a refusal words it."""
+    return {lang: t(f"cyclades.item_{item}", lang, n=n) for lang in LANGS}
+
+
 def pay(state: dict, pid: str, cost: int, item: str | None = None, count: int = 1) -> None:
     """Take `cost` from the purse; the refusal names `count` of `item`, or a creature when no item is given."""
     if cost > state["gold"][pid]:
         if item is None:
             raise RuleError("cyclades.err.cannot_afford_creature", pid=pid, cost=cost)
-        raise RuleError("cyclades.err.cannot_afford_costs_gold", pid=pid, count=count, item=f"cyclades.item_{item}",
+        raise RuleError("cyclades.err.cannot_afford_costs_gold", pid=pid, count=count, item=counted(item, count),
                         cost=cost)
     state["gold"][pid] -= cost
 
@@ -117,7 +123,7 @@ def spend(state: dict, event: dict) -> dict:
     bought = state["actions"]["bought"]
     done = bought.get(name, 0)
     if item.limit is not None and done + count > item.limit:
-        raise RuleError("cyclades.err.most_bought_turn", limit=item.limit, name=f"cyclades.item_{name}")
+        raise RuleError("cyclades.err.most_bought_turn", limit=item.limit, name=counted(name, item.limit))
     creature = event.get("creature")
     if creature is not None and name != TOP_CREATURE:
         raise RuleError("cyclades.err.creature_only_with_card", item=f"cyclades.item_{name}")

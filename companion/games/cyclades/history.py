@@ -59,7 +59,7 @@ def _pay(e: dict, seat: str | None, lang: str) -> str:
 
 
 def _keep(e: dict, seat: str | None, lang: str) -> str:
-    return _line("line_keep", lang, player=e.get("player"), count=len(e.get("keep") or []))
+    return _line("line_keep", lang, player=e.get("player"), n=len(e.get("keep") or []))
 
 
 def _done(e: dict, seat: str | None, lang: str) -> str:
@@ -67,8 +67,9 @@ def _done(e: dict, seat: str | None, lang: str) -> str:
 
 
 def _spend(e: dict, seat: str | None, lang: str) -> str:
-    item = t(f"cyclades.item_{e.get('item')}", lang)
-    return _line("line_spend", lang, player=e.get("player"), count=e.get("count", 1), item=item)
+    n = e.get("count", 1)
+    item = t(f"cyclades.item_{e.get('item')}", lang, n=n)
+    return _line("line_spend", lang, player=e.get("player"), count=n, item=item)
 
 
 def _creature(e: dict, seat: str | None, lang: str) -> str:

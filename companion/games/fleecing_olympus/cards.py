@@ -139,7 +139,7 @@ def _share(state: dict, shares: object, record: dict) -> None:
         raise RuleError("fleecing_olympus.err.say_how_many_bank")
     amounts = {player(state, p): whole(n, "fleecing_olympus.err.what_gems_given", 1, MAX_AMOUNT) for p, n in shares.items()}
     if sum(amounts.values()) > state["bank"]:
-        raise RuleError("fleecing_olympus.err.bank_holds_gem", bank=state['bank'])
+        raise RuleError("fleecing_olympus.err.bank_holds_gem", n=state['bank'])
     for who, amount in amounts.items():
         state["bank"] -= amount
         state["gems"][who] += amount

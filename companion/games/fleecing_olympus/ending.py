@@ -55,7 +55,7 @@ def end(state: dict, event: dict) -> dict:
         raise RuleError("fleecing_olympus.err.game_already_ended_tie")
     if state["deck_outs"] < state["deck_outs_to_end"]:
         raise RuleError("fleecing_olympus.err.game_ends_after_deck",
-                        deck_outs_to_end=state["deck_outs_to_end"], deck_outs=state["deck_outs"])
+                        n=state["deck_outs_to_end"], deck_outs=state["deck_outs"])
     _count(state, "deck")
     return state
 

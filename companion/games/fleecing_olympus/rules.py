@@ -86,7 +86,7 @@ def pay_exactly(state: dict, payer: str, amount: int, to: str | None, why: str) 
     through `pay_what_you_can`.
     """
     if state["gems"][payer] < amount:
-        raise RuleError("fleecing_olympus.err.cannot_pay_gem", payer=name(payer), amount=amount, why=why)
+        raise RuleError("fleecing_olympus.err.cannot_pay_gem", payer=name(payer), n=amount, why=why)
     state["gems"][payer] -= amount
     if to is None:
         state["bank"] += amount

@@ -6,7 +6,8 @@ always one that extra turns decided; lower ties are shared.
 from __future__ import annotations
 
 from companion.core.summary import competition_ranks
-from companion.games.fleecing_olympus.ending import run_outs_to_end
+from companion.games.fleecing_olympus.ending import HERA_TOKEN_WORTH, run_outs_to_end
+from companion.games.fleecing_olympus.setup import START_GEMS
 
 OVER = "over"
 
@@ -41,6 +42,12 @@ def ranking(state: dict, events: list[dict]) -> tuple[list[dict], list[dict]]:
     return sorted(rows, key=lambda r: r["rank"]), ties
 
 
+def _sources(gems: int, hera: bool) -> dict[str, int]:
+    """Where a final count came from, as parts that add up to it: the gems every player starts
+    with, what the game gave or took since ("gems +30" was said of 20 become 30), Hera's token."""
+    return {"start": START_GEMS, "gems": gems - START_GEMS, **({"hera": HERA_TOKEN_WORTH} if hera else {})}
+
+
 def start_player(state: dict) -> str | None:
     decided = state["opening"]["decided"]
     return decided[0] if decided else None
@@ -60,7 +67,7 @@ def summary(state: dict, table: object, events: list[dict]) -> dict:
         missing = [{"key": "summary.missing_fo_tiebreak", "values": {}}]
     else:
         missing = [{"key": "summary.missing_fo", "values": {
-            "needed": run_outs_to_end(len(state["players"])), "done": state["deck_outs"]}}]
+            "n": run_outs_to_end(len(state["players"])), "done": state["deck_outs"]}}]
     scores = state["result"]["scores"] if finished else {}
     bonus = state["result"]["hera_bonus"] if finished else None
     return {
@@ -72,8 +79,7 @@ def summary(state: dict, table: object, events: list[dict]) -> dict:
         "ties": ties,
         "start_player": start_player(state),
         "series": None,
-        "sources": {p: {"gems": state["gems"][p], **({"hera": 2} if p == bonus else {})}
-                    for p in state["players"]} if finished else {},
+        "sources": {p: _sources(state["gems"][p], p == bonus) for p in state["players"]} if finished else {},
         "highest_wins": True,
         "no_points": False,
     }

@@ -13,7 +13,7 @@ from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.games.kleos.phases import scored
 from companion.games.kleos.rules import FREE_REASONS, MAX_STEP, MAX_TEXT, STEPPED_REASONS
 from companion.games.kleos.scoring import LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_glory, read_board
-from companion.games.kleos.setup import CHECKLIST, FIRST_TEMPLE, GODS, GOD_COLOURS, MAX_NAME, TEMPLES_BY_COUNT
+from companion.games.kleos.setup import CHECKLIST, FIRST_TEMPLE, GODS, GOD_COLOURS, TEMPLES_BY_COUNT
 from companion.games.kleos.state import LAST_DAY
 from companion.games.kleos.tiebreak import CHAMPION, EPICS, MAX_EPICS, NOWHERE
 from companion.games.kleos.odds import Hunter, MAX_SIDES, MINOTAUR, alone, competing_many
@@ -21,4 +21,4 @@ from companion.games.kleos.game import GAME
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.kleos", strings=("kleos", "kleos_tools"), rules="kleos")
 
-__all__ = ["ACTIONS", "CHAMPION", "CHECKLIST", "DUSK_SHEET", "EPICS", "FIRST_TEMPLE", "FREE_REASONS", "Fighter", "GAME", "GODLY", "GODS", "GOD_COLOURS", "Hunter", "LAST_DAY", "LOCATION_GLORY", "MAX_DICE", "MAX_EPICS", "MAX_IN_PLAY", "MAX_NAME", "MAX_SIDES", "MAX_STEP", "MAX_TEXT", "MINOTAUR", "NOWHERE", "PLUGIN", "STEPPED_REASONS", "TEMPLES_BY_COUNT", "TIEBREAK", "allowed", "alone", "combat", "competing", "competing_many", "controller", "count_successes", "dusk_draft", "dusk_glory", "pool", "read_board", "recruit", "roll", "scored", "tiebreak_answers"]
+__all__ = ["ACTIONS", "CHAMPION", "CHECKLIST", "DUSK_SHEET", "EPICS", "FIRST_TEMPLE", "FREE_REASONS", "Fighter", "GAME", "GODLY", "GODS", "GOD_COLOURS", "Hunter", "LAST_DAY", "LOCATION_GLORY", "MAX_DICE", "MAX_EPICS", "MAX_IN_PLAY", "MAX_SIDES", "MAX_STEP", "MAX_TEXT", "MINOTAUR", "NOWHERE", "PLUGIN", "STEPPED_REASONS", "TEMPLES_BY_COUNT", "TIEBREAK", "allowed", "alone", "combat", "competing", "competing_many", "controller", "count_successes", "dusk_draft", "dusk_glory", "pool", "read_board", "recruit", "roll", "scored", "tiebreak_answers"]

@@ -60,7 +60,7 @@ def line(event: dict, lang: str) -> str:
     minions, champion = value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, False)
     key = "kleos.line_dusk_set_champion" if champion else "kleos.line_dusk_set"
     named = t(f"kleos.god_{player}", lang) if player in GODS else player
-    return t(key, lang, location=t(f"kleos.location_{loc}", lang), player=named, minions=minions)
+    return t(key, lang, location=t(f"kleos.location_{loc}", lang), player=named, n=minions)
 
 
 def _question(state: dict) -> object:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from companion.core.model import RuleError
+from companion.core.schema import NAME_MAX
 from companion.games.kleos.state import SETUP
 
 GODS: tuple[str, ...] = ("ares", "artemis", "athena", "hermes", "dionysus")
@@ -28,7 +29,6 @@ TEMPLES_BY_COUNT: dict[int, tuple[str, ...]] = {
 }
 FIRST_TEMPLE = "H1"
 CHECKLIST: tuple[str, ...] = ("decks", "day_tracker", "isles", "temples", "hands")
-MAX_NAME = 40
 
 
 def read_players(options: dict) -> list[str]:
@@ -54,8 +54,8 @@ def read_names(options: dict, players: list[str]) -> dict[str, str]:
     for god, name in names.items():
         if god not in players:
             raise RuleError("kleos.err.nobody_plays_so_name", god=str(god).title())
-        if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-            raise RuleError("kleos.err.player_name_text_most", MAX_NAME=MAX_NAME)
+        if not isinstance(name, str) or len(name.strip()) > NAME_MAX:
+            raise RuleError("kleos.err.player_name_text_most", MAX_NAME=NAME_MAX)
         if name.strip():
             out[god] = name.strip()
     return out

@@ -2,6 +2,11 @@
 
 Pure, so both phones can show the running totals without storing anything;
 `on_resolve` only records the final outcome for the table and its history.
+
+Our summary (p. 13) only says to compare Army Strength; the published rulebook
+counts it as one per Hoplite in the battle plus the strength of every Combat Card
+played. `base` holds whatever else a card's text, an ability or a Blessing adds
+(0 in a plain battle), so the group enters only what the board does not show.
 """
 from __future__ import annotations
 
@@ -12,8 +17,15 @@ SIDES = ("attacker", "defender")
 
 
 def army_strength(side: dict) -> int:
-    """The side's own strength before cards plus every Combat Card it has played."""
+    """Hoplites in the battle, plus any other bonus, plus every Combat Card the side has played."""
     return _total(_checked(side))
+
+
+def strength_parts(side: dict) -> dict[str, int]:
+    """What the side's Army Strength is made of, so a screen can show the sum and not only its result."""
+    checked = _checked(side)
+    return {"hoplites": checked["hoplites"], "cards": sum(card["strength"] for card in checked["cards"]),
+            "other": checked["base"]}
 
 
 def resolve(attacker: dict, defender: dict) -> dict:
@@ -57,7 +69,7 @@ def on_resolve(state: dict, event: dict) -> dict:
 
 
 def _total(side: dict) -> int:
-    return side["base"] + sum(card["strength"] for card in side["cards"])
+    return side["hoplites"] + side["base"] + sum(card["strength"] for card in side["cards"])
 
 
 def _checked(side: object) -> dict:

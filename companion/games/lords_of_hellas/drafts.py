@@ -22,7 +22,8 @@ from typing import Any
 
 from companion.core.drafts import Draft
 from companion.core.model import RuleError
-from companion.games.lords_of_hellas.guards import whole_number
+from companion.games.lords_of_hellas.battle import SIDES, army_strength
+from companion.games.lords_of_hellas.guards import ensure_player, whole_number
 from companion.games.lords_of_hellas.hunt import MAX_SLOTS, REWARDS
 from companion.games.lords_of_hellas.monuments import MONUMENTS
 from companion.games.lords_of_hellas.refusal import refuse
@@ -43,6 +44,15 @@ def _attack(state: dict) -> object:
 
 def _unknown(name: str, path: str) -> RuleError:
     return RuleError("drafts.unknown_entry", draft=name, path=path[:40])
+
+
+def _side(state: dict, path: str, value: Any) -> Any:
+    """A side every screen can count: the battle panel sums it on each device as it is drawn."""
+    if path not in SIDES:
+        raise _unknown(BATTLE, path)
+    army_strength(value)
+    ensure_player(state, value.get("player"))
+    return value
 
 
 def _tray(state: dict, path: str, value: Any) -> Any:
@@ -73,7 +83,7 @@ def _counts(state: dict, path: str, value: Any) -> Any:
 
 
 DRAFTS = {d.name: d for d in (
-    Draft(BATTLE, frozenset({"battle.resolve"}), _turn),
+    Draft(BATTLE, frozenset({"battle.resolve"}), _turn, entry=_side),
     Draft(HUNT, frozenset({"hunt.start"}), _turn, entry=_tray),
     Draft(WOUNDS, frozenset({"hunt.attack"}), _attack, entry=_wounds),
     Draft(COUNTS, frozenset({"turn.regular"}), _turn, entry=_counts),

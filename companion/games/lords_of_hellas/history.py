@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.games.lords_of_hellas import specials
+from companion.games.lords_of_hellas import hunt as hunts, specials
 from companion.i18n import t
 
 
@@ -33,6 +33,8 @@ def outcome(before: dict, after: dict, event: dict) -> dict:
         note["status"] = hunt["status"]
         if hunt["claimed"] is not None:
             note["reward"] = hunt["slots"][hunt["claimed"]]
+        if hunt["collected"]:
+            note["collected"] = hunts.collected(hunt)
     elif kind == "battle.resolve":
         note["battle"] = after["last_battle"]
     elif kind in ("turn.special", "special.name", "special.add"):
@@ -126,8 +128,19 @@ def _hunt_line(event: dict, note: dict, actor: str, lang: str) -> str:
     if status == "failed" or event.get("wounds") == []:
         return t("lords_of_hellas.hist_hunt_failed", lang, name=actor, monster=monster)
     if status == "defeated":
+        if note.get("collected"):
+            return t("lords_of_hellas.hist_hunt_defeated_collects", lang, name=actor, monster=monster,
+                     rewards=rewards(note["collected"], lang))
         return t("lords_of_hellas.hist_hunt_defeated", lang, name=actor, monster=monster)
     return t("lords_of_hellas.hist_hunt_wounds", lang, name=actor, monster=monster, count=len(event.get("wounds") or []))
+
+
+def rewards(counts: dict, lang: str) -> str:
+    """{"priest": 2, "artifact": 1} as "2 Priests and 1 Artifact", in `lang`."""
+    said = [t(f"lords_of_hellas.gain_{reward}_{'one' if count == 1 else 'many'}", lang, count=count)
+            for reward, count in counts.items() if isinstance(count, int) and reward in hunts.COLLECTED]
+    return t("lords_of_hellas.gain_and", lang, first=", ".join(said[:-1]), last=said[-1]) if len(said) > 1 \
+        else "".join(said)
 
 
 def _slot_number(slot: object) -> object:

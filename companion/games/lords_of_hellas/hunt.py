@@ -2,7 +2,11 @@
 
 Each attack must place at least one wound or the hunt fails at once; a failed
 hunter may still take one reward from a wound they placed that shows an
-Artifact or a Priest, so the helper lists exactly those.
+Artifact or a Priest, so the helper lists exactly those (summary, pp. 12-13).
+A beaten Monster gives the hunter the reward of every wound on its tray (the
+published rulebook; our summary names only the failed hunter's). What is
+collected goes straight onto the counts the table keeps (Priests in reserve,
+Artifacts), and the hunt remembers it (`collected`) so every screen can say so.
 """
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from companion.games.lords_of_hellas.guards import ensure_open, ensure_turn_acto
 from companion.games.lords_of_hellas.refusal import refuse
 
 REWARDS = ("none", "artifact", "priest")
+COLLECTED = {"priest": "priests", "artifact": "artifacts"}  # a reward symbol -> the count it adds to
 MAX_SLOTS = 12
 MAX_NAME = 40
 
@@ -20,6 +25,12 @@ def claimable(hunt: dict) -> list[int]:
     if hunt["status"] != "failed" or hunt["claimed"] is not None:
         return []
     return [i for i, reward in enumerate(hunt["slots"]) if hunt["wounded"][i] and reward != "none"]
+
+
+def collected(hunt: dict) -> dict[str, int]:
+    """How many of each reward the hunter has collected from this hunt (Priests, Artifacts)."""
+    rewards = [hunt["slots"][slot] for slot in hunt["collected"]]
+    return {reward: rewards.count(reward) for reward in COLLECTED if reward in rewards}
 
 
 def on_start(state: dict, event: dict) -> dict:
@@ -41,6 +52,7 @@ def on_start(state: dict, event: dict) -> dict:
         "attacks": 0,
         "status": "ongoing",
         "claimed": None,
+        "collected": [],
     }
     return state
 
@@ -64,6 +76,8 @@ def on_attack(state: dict, event: dict) -> dict:
     if all(hunt["wounded"]):
         hunt["status"] = "defeated"
         state["tracks"][hunt["hunter"]]["monsters"] += 1
+        for slot, reward in enumerate(hunt["slots"]):
+            _collect(state, hunt, slot, reward)
         victory.check(state, hunt["hunter"])
     return state
 
@@ -80,7 +94,15 @@ def on_claim(state: dict, event: dict) -> dict:
     if not _is_slot(hunt, slot) or slot not in claimable(hunt):
         raise refuse("lords_of_hellas.err_not_claimable")
     hunt["claimed"] = slot
+    _collect(state, hunt, slot, hunt["slots"][slot])
     return state
+
+
+def _collect(state: dict, hunt: dict, slot: int, reward: str) -> None:
+    """One wound's reward onto the hunter's counts; `collected` keeps the wounds that gave one."""
+    if reward in COLLECTED:
+        state["tracks"][hunt["hunter"]][COLLECTED[reward]] += 1
+        hunt["collected"].append(slot)
 
 
 def _ongoing(state: dict, event: dict) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.core.access import is_role_id
+from companion.core.schema import NAME_MAX
 from companion.games.lords_of_hellas import victory
 from companion.games.lords_of_hellas.guards import whole_number
 from companion.games.lords_of_hellas.monuments import MONUMENTS, blank_monument
@@ -18,7 +19,6 @@ from companion.games.lords_of_hellas.turn import new_turn
 
 MIN_SEATS = 2
 MAX_SEATS = 4
-MAX_NAME = 24
 PALETTE = ("#c62828", "#1565c0", "#2e7d32", "#f9a825")
 
 
@@ -64,8 +64,8 @@ def _players(players: object) -> list[str]:
 
 
 def _name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        raise refuse("lords_of_hellas.err_bad_name", maximum=MAX_NAME)
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX:
+        raise refuse("lords_of_hellas.err_bad_name", maximum=NAME_MAX)
     return name.strip()
 
 

@@ -64,7 +64,7 @@ class CombatCard(Part):
 
 class Side(Part):
     player: Word
-    base: Count = 0
+    base: Count = 0  # Army Strength beyond the Hoplites and the cards (a card's text, an ability, a Blessing)
     hoplites: Count = 0
     fortified: Count = 0
     can_retreat: bool = True

@@ -13,6 +13,29 @@ Handler = Callable[[Any], Awaitable[None]] | None
 
 TOUCH = 56
 FONT = "DejaVu Sans"  # bundled in assets/fonts: offline Flutter cannot fetch fallback fonts
+# A greyed button: Material's own (ink at 38 % over a 12 % tint) reads below 3:1, and a toned
+# button kept its colour when greyed (a bright red STOP with dark-red words looked live). Greyed,
+# every button sits on the highest surface with the variant ink (above 4.5:1 in both themes) and
+# drops its tone, so it reads and it looks off.
+GREYED_FILL = ft.Colors.SURFACE_CONTAINER_HIGHEST
+GREYED_INK = ft.Colors.ON_SURFACE_VARIANT
+
+
+def greyed(tone: str | None = None) -> dict[str, Any]:
+    """The fill and ink of a button by state: `tone` while it may be tapped, grey when it may not."""
+    fill = {ft.ControlState.DISABLED: GREYED_FILL}
+    if tone:
+        fill[ft.ControlState.DEFAULT] = tone
+    return {"bgcolor": fill, "color": {ft.ControlState.DISABLED: GREYED_INK},
+            "icon_color": {ft.ControlState.DISABLED: GREYED_INK}}
+
+
+def button_themes() -> dict[str, Any]:
+    """The page theme's button styles: every button the screens build greys the same way."""
+    style = ft.ButtonStyle(**greyed())
+    return {"filled_button_theme": ft.FilledButtonTheme(style=style),
+            "outlined_button_theme": ft.OutlinedButtonTheme(style=style),
+            "text_button_theme": ft.TextButtonTheme(style=style)}
 
 
 def switch(value: bool, on_change: Callable, label: str | None = None, disabled: bool = False) -> ft.Switch:
@@ -49,14 +72,21 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None) -> ft
                   key=f"{identifier}~empty" if label == "" else None)
 
 
+def says_why(control: ft.Semantics, words: str, why: str | None) -> ft.Semantics:
+    """A greyed button read with its reason ("Next: …"), as tagged buttons elsewhere are. Not a
+    tooltip: over a button's own words one came up with a touch tap and stayed over the table."""
+    control.label = f"{words}: {why}" if why else None
+    return control
+
+
 def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | None = None,
            filled: bool = True, disabled: bool = False, expand: bool | int | None = None,
            height: int = TOUCH, tone: str | None = None, compact: bool = False) -> ft.Control:
     """`compact`: little side padding, for rows of short labels (+1, +5) sharing a narrow tile."""
     kind = ft.FilledButton if filled else ft.OutlinedButton
     style = ft.ButtonStyle(text_style=ft.TextStyle(size=18, font_family=FONT),
-                           bgcolor=tone if (filled and tone) else None,
-                           padding=ft.Padding.symmetric(horizontal=4) if compact else None)
+                           padding=ft.Padding.symmetric(horizontal=4) if compact else None,
+                           **greyed(tone if filled else None))
     return tagged(kind(label, icon=icon, on_click=on_click, disabled=disabled, height=height,
                        style=style, expand=expand), ident)
 

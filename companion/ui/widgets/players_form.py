@@ -27,8 +27,8 @@ def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
             forget_name(ui, key, len(count))
             await ui.refresh()
 
-    fields = [name_field(ui, key, i, f"player-{i}", ui.t("ui.player_name", n=i + 1), text_size=18, width=320,
-                         max_length=NAME_MAX) for i in range(len(count))]
+    fields = [name_field(ui, key, i, f"player-{i}", ui.t("ui.player_name", n=i + 1), text_size=18, width=320)
+              for i in range(len(count))]
     buttons = ft.Row([
         button(ui.t("ui.add_player"), add, "add-player", icon=ft.Icons.PERSON_ADD, filled=False,
                disabled=len(count) >= maximum),
@@ -47,8 +47,9 @@ def name_field(ui: UI, form: str, slot: int | str, ident: str, label: str, **opt
     device, in a field built once (live.local_text). A form is drawn again by other taps and by the saved tables' list arriving,
     and a field drawn again from what the server had seen of it put its older text back over a
     name just typed, when that render fell between the browser's text and its change event (CI
-    lost a Lords of Hellas name so; tests/ui/test_typed_name_kept.py)."""
-    return local_text(ui, f"{form}.name.{slot}", ident, label, **options)
+    lost a Lords of Hellas name so; tests/ui/test_typed_name_kept.py). Every game's name takes
+    the one limit the core holds (schema.NAME_MAX): 40 on one form and 24 on another confused."""
+    return local_text(ui, f"{form}.name.{slot}", ident, label, max_length=NAME_MAX, **options)
 
 
 def typed_name(ui: UI, form: str, slot: int | str) -> str:

@@ -15,6 +15,7 @@ from companion.core.bgstats import push_link
 from companion.core.summary import note_text, role_text, tie_text
 from companion.core.turnclock import clock_text
 from companion.i18n import catalogue, numbers
+from companion.i18n.dates import when
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.ending import slow
@@ -55,7 +56,7 @@ def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str],
     parts += [ft.Text(tie_text(data, tie, ui.lang), size=15, italic=True) for tie in data["ties"]]
     parts += [ft.Text(note_text(note, ui.lang), size=15, italic=True) for note in data["notes"]]
     starter = next((p["name"] for p in data["players"] if p["start_player"]), None)
-    facts = ui.t("summary.length", date=data["date"][:16], minutes=data["duration_min"])
+    facts = ui.t("summary.length", date=when(data["date"], ui.lang), minutes=data["duration_min"])
     if starter:
         facts = f"{ui.t('summary.started', name=starter)} · {facts}"
     parts.append(tagged(ft.Text(facts, size=14), "summary-facts", facts))

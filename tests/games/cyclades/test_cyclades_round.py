@@ -143,7 +143,7 @@ def test_ares_sells_troops_at_rising_prices_up_to_three():
     s = act(s, by="red", type="gold.spend", player="red", item="troop")
     assert s["gold"]["red"] == 14 - 2 - 3 - 4
     refused(s, "Ares does not offer heroic move", by="red", type="gold.spend", player="red", item="heroic_move")
-    refused(s, "cannot afford 6 × land move", by="red", type="gold.spend", player="red", item="land_move", count=6)
+    refused(s, "cannot afford 6 land moves", by="red", type="gold.spend", player="red", item="land_move", count=6)
     refused(s, "Only red", by="blue", type="gold.spend", player="red", item="land_move")
     refused(s, "red's turn", by="blue", type="gold.spend", player="blue", item="heroic_move")
 
@@ -160,7 +160,7 @@ def test_heroic_moves_cost_one_more_each_time_and_temples_discount_once_a_round(
     assert s["tracker"]["blue"]["creatures"] == ["Minotaur"]
     s = act(s, by="blue", type="gold.spend", player="blue", item="heroic_move", hero="ajax")  # Ajax's 4th costs 4
     assert s["gold"]["blue"] == 0
-    refused(s, "cannot afford 1 × extra philosopher: it costs 4", by="blue", type="gold.spend", player="blue", item="philosopher")
+    refused(s, "cannot afford 1 extra philosopher: it costs 4", by="blue", type="gold.spend", player="blue", item="philosopher")
 
 
 def test_apollo_buys_nothing():

@@ -27,7 +27,7 @@ def play_turn(game, target: str, dice: list[int], side: str = "even", **power) -
 
 
 def test_three_or_four_players_end_after_one_run_out(game):
-    assert "run out 1 time(s)" in game.refused("end")
+    assert "run out once;" in game.refused("end")
     game.do("deck_out", by="caio")
     assert "last time" in game.refused("deck_out")
     assert game.state["phase"] == "power"
@@ -39,7 +39,7 @@ def test_five_or_six_players_end_after_the_second_run_out(table):
     game = table(P5)
     game.start("ana", "bia")
     game.do("deck_out")
-    assert "run out 2 time(s)" in game.refused("end")
+    assert "run out 2 times;" in game.refused("end")
     game.do("deck_out")
     game.do("end")
     assert game.state["tiebreak"] == P5  # all still on 20

@@ -76,7 +76,7 @@ def test_hermes_even_pays_up_to_two_gems_to_the_bank(table):
 def test_hermes_even_cannot_pay_gems_he_does_not_have(table):
     game = seated(table, "hermes")
     game.do("give", by="ana", to="bia", amount=19)
-    assert "cannot pay 2 gem(s)" in game.refused("power", side="even", pay=2)
+    assert "cannot pay 2 gems" in game.refused("power", side="even", pay=2)
 
 
 @pytest.mark.parametrize("discard, bank", [(True, 0), (False, 2)])

@@ -195,6 +195,6 @@ def test_the_app_rolls_both_dice_when_none_are_entered(game):
 def test_deals_move_gems_between_players_and_refuse_what_the_giver_lacks(game):
     game.do("give", by="bia", to="dora", amount=5)
     assert game.gems["bia"] == 15 and game.gems["dora"] == 25
-    assert "cannot pay 16 gem(s)" in game.refused("give", by="bia", to="dora", amount=16)
+    assert "cannot pay 16 gems" in game.refused("give", by="bia", to="dora", amount=16)
     assert "another player" in game.refused("give", by="bia", to="bia", amount=1)
     assert "which player" in game.refused("give", to="bia", amount=1)

@@ -77,3 +77,37 @@ def test_only_the_hunter_or_host_attacks(table):
     start(table)
     table.refused("hunt.attack", by="blue", wounds=[0])
     table.do("hunt.attack", by="host", wounds=[0])
+
+
+def test_beating_a_monster_collects_the_reward_of_every_wound(table):
+    """The published rulebook: a beaten Monster gives every wound's reward; they land on the counts kept."""
+    table.set("red", "priests", 1)
+    start(table, ("none", "artifact", "priest", "priest"))
+    table.do("hunt.attack", wounds=[0, 2])
+    assert table.state["tracks"]["red"]["priests"] == 1  # nothing is collected while the Monster stands
+    table.do("hunt.attack", wounds=[1, 3])
+    assert table.state["hunt"]["collected"] == [1, 2, 3]
+    assert table.state["tracks"]["red"]["priests"] == 3
+    assert table.state["tracks"]["red"]["artifacts"] == 1
+    assert table.state["tracks"]["blue"] == {**table.state["tracks"]["blue"], "priests": 0, "artifacts": 0}
+    assert GAME.describe(table.last, None, "en") == "Red has beaten Hydra and collects 2 Priests and 1 Artifact."
+    assert GAME.describe(table.last, None, "pt") == "Red venceu Hydra e recebe 2 Sacerdotes e 1 Artefato."
+
+
+def test_a_monster_with_no_reward_symbol_gives_none(table):
+    start(table, ("none", "none"))
+    table.do("hunt.attack", wounds=[0, 1])
+    assert table.state["hunt"]["collected"] == []
+    assert (table.state["tracks"]["red"]["priests"], table.state["tracks"]["red"]["artifacts"]) == (0, 0)
+    assert GAME.describe(table.last, None, "en") == "Red has beaten Hydra."
+
+
+def test_a_failed_hunters_claim_goes_onto_the_counts(table):
+    start(table, ("artifact", "priest", "none"))
+    table.do("hunt.attack", wounds=[0, 1])
+    table.do("hunt.attack", wounds=[])
+    assert (table.state["tracks"]["red"]["priests"], table.state["tracks"]["red"]["artifacts"]) == (0, 0)
+    table.do("hunt.claim", slot=0)
+    assert table.state["hunt"]["collected"] == [0]
+    assert (table.state["tracks"]["red"]["priests"], table.state["tracks"]["red"]["artifacts"]) == (0, 1)
+    assert table.state["tracks"]["red"]["charged"] == 0  # gained, not charged: the round's end charges it

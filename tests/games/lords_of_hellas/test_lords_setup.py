@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.model import RuleError
+from companion.core.schema import NAME_MAX
 from companion.games.lords_of_hellas.game import GAME
 
 
@@ -59,7 +60,7 @@ def test_bad_thresholds_are_refused(thresholds):
 @pytest.mark.parametrize("extra", [
     {"names": {"a": "Sam", "b": "sam"}},
     {"colours": {"a": "red", "b": "red"}},
-    {"names": {"a": "x" * 40}},
+    {"names": {"a": "x" * (NAME_MAX + 1)}},
     {"names": "Sam"},
     {"colours": ["red", "blue"]},
 ])

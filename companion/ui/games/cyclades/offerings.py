@@ -84,9 +84,10 @@ def _god_tile(ui: UI, state: dict, god: str, bidder: str | None, amount: int, ba
 
         async def place(e) -> None:
             await ui.send(confirmed({"type": "offering.bid", "faction": bidder, "god": god, "amount": amount}, draft))
-        lines.append(drawn(ui, f"cyc-bid-{god}", draft[1], button(ui.t("cyclades.ui_offer", amount=amount), place,
-                                                                  f"cyc-bid-{god}",
-                                                                  disabled=god == barred or too_low or amount < 1)))
+        # compact: with a button's usual side padding "Offer 10" took two lines in a 150 px tile
+        lines.append(drawn(ui, f"cyc-bid-{god}", draft[1],
+                           button(ui.t("cyclades.ui_offer", amount=amount), place, f"cyc-bid-{god}", compact=True,
+                                  disabled=god == barred or too_low or amount < 1)))
     return _tile(god, lines)
 
 

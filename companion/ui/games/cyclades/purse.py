@@ -30,7 +30,7 @@ def purse(ui: UI, state: dict, seat: str) -> ft.Control:
     if state["phase"] == "offerings" and any(
             state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):
         owed = dues(state)[seat]
-        text = ui.t("cyclades.ui_owed", amount=owed, priestesses=total(state, seat, "priestesses"))
+        text = ui.t("cyclades.ui_owed", amount=owed, n=total(state, seat, "priestesses"))
         parts.append(tagged(ft.Text(text, size=18), "cyc-owed", text))
     return card(*parts, ident="cyc-purse")
 
@@ -81,12 +81,13 @@ def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None
 
 def _buy_button(ui: UI, seat: str, item: str, label: str, reason: str | None, hero: str | None = None,
                 creature: str | None = None) -> ft.Control:
-    """A purchase; refused ones stay visible, greyed, with the game's reason in a tooltip and label."""
+    """A purchase; refused ones stay visible, greyed, with the game's reason in its accessible label
+    (a tooltip over a label stayed up after a touch tap)."""
     async def handler(e) -> None:
         await ui.send({"type": "gold.spend", "player": seat, "item": item, "count": 1,
                        **({"hero": hero} if hero else {}), **({"creature": creature} if creature else {})})
     why = ui.t(reason) if reason else None
-    body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56, tooltip=why,
+    body = ft.OutlinedButton(label, on_click=handler, disabled=reason is not None, height=56,
                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)))
     ident = f"cyc-buy-{item}" + (f"-{creature}" if creature else "")
     return tagged(body, ident, f"{label}: {why}" if why else label)

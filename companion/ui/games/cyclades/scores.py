@@ -87,7 +87,8 @@ def _score(ui: UI, pid: str, name: str, colour: str | None, mine: dict, reason: 
         markers += [f"{names[f]}: {', '.join(built)}"] if duel and built else built
         cards.append(ui.t("cyclades.ui_tile_faction_cards", faction=names[f], priestesses=r["priestesses"],
                           philosophers=r["philosophers"]) if duel else
-                     ui.t("cyclades.ui_tile_cards", priestesses=r["priestesses"], philosophers=r["philosophers"]))
+                     ui.t("cyclades.ui_tile_cards", n=r["metropolises"], priestesses=r["priestesses"],
+                          philosophers=r["philosophers"]))
     if any(r["eliminated"] for r in records):
         markers.append(ui.t("cyclades.ui_eliminated"))
     # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
@@ -128,7 +129,7 @@ def _quick_button(ui: UI, pid: str, item: str, fid: str, reason: str | None, fac
     said = f"{label} {faction}".strip()  # the faction's name is read out, though shown above the pair
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, icon=None if faction else ft.Icons.ADD, on_click=add,
-                             disabled=reason is not None, height=48, tooltip=why,
+                             disabled=reason is not None, height=48,
                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
                                                   padding=ft.Padding.symmetric(horizontal=4 if faction else 8)))
     out = tagged(body, f"quick-{item}-{fid}", f"{said}: {why}" if why else said)

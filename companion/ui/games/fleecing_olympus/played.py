@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import may, name, sender, t
-from companion.ui.widgets.controls import button, card, heading, note, tagged
+from companion.ui.widgets.controls import button, card, heading, note, says_why, tagged
 
 
 def played(ui: UI, state: dict) -> ft.Control:
@@ -64,9 +64,8 @@ def closing(ui: UI, state: dict, who: str | None) -> ft.Control:
     row, so STOP coming and going beside it does not make a new one of it."""
     turn = state["turn"]
     refused = state["allowed"]["resolve"]
-    settle = button(t(ui, "ui_resolve"), sender(ui, {"type": "resolve"}), "fo-resolve", icon=ft.Icons.GAVEL,
-                    disabled=refused is not None)
-    settle.content.tooltip = ui.t(refused) if refused else None
+    settle = says_why(button(t(ui, "ui_resolve"), sender(ui, {"type": "resolve"}), "fo-resolve", icon=ft.Icons.GAVEL,
+                             disabled=refused is not None), t(ui, "ui_resolve"), ui.t(refused) if refused else None)
     buttons: list[ft.Control] = [settle]
     if state["phase"] == "cards" and may(who, state["judgment"]):
         label = t(ui, "ui_stop", player=name(ui, state["judgment"]))

@@ -124,6 +124,6 @@ def _quick_button(ui: UI, pid: str, action: str, reason: str | None) -> ft.Contr
     label = t(ui, "ui_quick_" + action)
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, icon=ICONS[action], on_click=send, disabled=reason is not None, height=48,
-                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
                                                                padding=ft.Padding.symmetric(horizontal=8)))
     return tagged(body, f"quick-{action}-{pid}", f"{label}: {why}" if why else label)

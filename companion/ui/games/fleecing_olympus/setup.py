@@ -43,8 +43,7 @@ def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
     async def on_deity(e) -> None:
         data["deities"][i] = e.control.value or RANDOM
 
-    field = name_field(ui, FORM, i, f"fo-name-{i}", ui.t("ui.player_name", n=i + 1), text_size=18, width=260,
-                       max_length=24)
+    field = name_field(ui, FORM, i, f"fo-name-{i}", ui.t("ui.player_name", n=i + 1), text_size=18, width=260)
     choices = [ft.DropdownOption(key=RANDOM, text=t(ui, "ui_deity_random"))]
     choices += [ft.DropdownOption(key=d, text=t(ui, "deity_" + d)) for d in DEITIES]
     pick = tagged(ft.Dropdown(value=data["deities"][i], options=choices, on_select=on_deity,

@@ -13,7 +13,7 @@ from companion.games.kleos import LAST_DAY
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import dot, god, shade, who
 from companion.ui.live import part
-from companion.ui.widgets.controls import button, card, tagged
+from companion.ui.widgets.controls import button, card, says_why, tagged
 
 NEXT_HEIGHT = 56
 
@@ -145,14 +145,14 @@ def next_label(ui: UI, after: dict | None) -> str:
 
 def next_button(ui: UI, after: dict | None, refused: str | None) -> ft.Control:
     """Labelled with where it leads; when refused, greyed, its label saying what to do first
-    and the game's reason as its tooltip."""
+    and the game's reason read with it."""
     async def go(e: object) -> None:
         await ui.send({"type": "phase.next"})
 
-    control = button(next_label(ui, after), go, "kleos-next", icon=ft.Icons.ARROW_FORWARD,
-                     disabled=refused is not None, height=NEXT_HEIGHT)
-    control.content.tooltip = ui.t(refused) if refused else None
-    return control
+    words = next_label(ui, after)
+    control = button(words, go, "kleos-next", icon=ft.Icons.ARROW_FORWARD, disabled=refused is not None,
+                     height=NEXT_HEIGHT)
+    return says_why(control, words, ui.t(refused) if refused else None)
 
 
 def reminders(ui: UI, state: dict) -> ft.Control | None:

@@ -20,7 +20,7 @@ from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
 from companion.ui.live import group, part
-from companion.ui.widgets.controls import button, card, heading, note, tagged
+from companion.ui.widgets.controls import button, card, heading, note, says_why, tagged
 
 def as_event_board(board: dict[str, dict[str, list]]) -> dict[str, dict[str, list]]:
     """Only the players actually present, as the game expects them."""
@@ -143,8 +143,7 @@ def _confirm(ui: UI, sent: dict, seen: str, ok: bool, refused: str | None) -> ft
         await ui.send({"type": "dusk.score", drafts.FIELD: seen})
 
     control = button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
-    control.content.tooltip = ui.t(refused) if refused else None
-    return control
+    return says_why(control, label, ui.t(refused) if refused else None)
 
 
 def _scored(ui: UI, dusk: dict, names: dict) -> ft.Control:

@@ -88,5 +88,4 @@ def _buttons(ui: UI, players: tuple[str, ...], holder: str | None, no_clear: str
              for p in players]
     clear_button = button(ui.t("kleos.ui_favor_clear"), clear, "favor-clear", icon=ft.Icons.CLOSE,
                           filled=False, height=48, disabled=no_clear is not None)
-    clear_button.content.tooltip = no_clear  # why it is off (nobody holds the Favor)
     return ft.Row([*gives, clear_button], wrap=True, spacing=6, run_spacing=6)

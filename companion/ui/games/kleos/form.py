@@ -10,7 +10,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.games.kleos import GODS, MAX_NAME
+from companion.games.kleos import GODS
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import dot, god
 from companion.ui.games.kleos.temples import temple_picker
@@ -79,7 +79,7 @@ def _god_chip(ui: UI, data: dict, player: str) -> ft.Control:
 
 def _name_field(ui: UI, player: str) -> ft.Control:
     return name_field(ui, FORM, player, f"kleos-name-{player}", ui.t("kleos.ui_form_name", god=god(ui, player)),
-                      text_size=18, max_length=MAX_NAME, width=None if ui.is_phone else 360,
+                      text_size=18, width=None if ui.is_phone else 360,
                       prefix_icon=ft.Icons.PERSON)
 
 

@@ -108,7 +108,7 @@ class Quick:
             content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True)
             style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
         control = ft.OutlinedButton(content=content, on_click=add, height=48, disabled=self.closed is not None,
-                                    tooltip=self.closed or said, style=style)
+                                    style=style)
         wrapped = tagged(control, f"quick-{action}-{score.seat}", said)
         wrapped.expand = len(word) + 3  # its share of the line: what its words need
         return wrapped

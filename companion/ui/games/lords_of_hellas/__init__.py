@@ -16,6 +16,7 @@ from companion.ui.games.lords_of_hellas import battle, hunt, monuments, setup, t
 from companion.ui.games.lords_of_hellas.parts import dot, t
 from companion.ui.games.lords_of_hellas.scores import facts, quick, scores
 from companion.ui.games.lords_of_hellas.slices import cut, may, mine
+from companion.ui.games.lords_of_hellas.specials import NAMED
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.scoreboard import scoreboard
@@ -35,11 +36,11 @@ SECTIONS: dict[str, Callable[[UI, dict], ft.Control]] = {
 # prefix of the device-local values it shows.
 READS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "turn": (("players", "names", "winner", "turn", "tracks", "used", "hunt", "monuments", "special_names",
-              "special_added", "drafts"), None),
+              "special_added", "drafts"), NAMED),
     "watch": (("players", "names", "colours", "winner", "tracks", "progress", "conditions", "monuments"), None),
     "monuments": (("players", "names", "winner", "turn", "tracks", "monuments", "conditions"), None),
     "battle": (("players", "names", "winner", "turn", "last_battle", "drafts"), None),
-    "hunt": (("names", "winner", "hunt", "claimable", "drafts"), None),
+    "hunt": (("names", "winner", "hunt", "claimable", "drafts", "tracks"), None),
 }
 # Of the turn and of the view's answers, what a section reads (see slices.cut; a section not named
 # reads all of both): a Regular Action rebuilds none of these, a Special one the Monuments' builds.
@@ -49,9 +50,10 @@ NARROW: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "hunt": ((), ("turn",)),
 }
 # Of the tracks, the current player's counts a section shows (the turn helper's actions spend them, a
-# Monument's build steps name the builder's Temples): a Land or a Monster leaves those sections alone.
+# Monument's build steps name the builder's Temples; the hunt, its hunter's rewards): a Land or a
+# Monster leaves those sections alone.
 TURN_COUNTS = ("charged", "priests", "temples")
-CURRENT_COUNTS = {"turn": TURN_COUNTS, "monuments": ("temples",)}
+CURRENT_COUNTS = {"turn": TURN_COUNTS, "monuments": ("temples",), "hunt": ("priests", "artifacts")}
 # Sections made of parts of their own (a row per count, a card per kind of action): each part is
 # rebuilt only when its own slice moved, and the section is described again (`memo`) only when its
 # view did, with no part around the whole of it to rebuild.
@@ -77,18 +79,22 @@ class LordsOfHellasUI:
         keys, prefix = READS[chosen]
         view = cut(snap, keys, *NARROW.get(chosen, (None, None)))
         if chosen in CURRENT_COUNTS:
-            view["state"]["tracks"] = {current: {k: state["tracks"][current][k] for k in CURRENT_COUNTS[chosen]}}
+            # a hunt shows its hunter's rewards landing, whoever's turn it is now
+            whose = (state["hunt"] or {}).get("hunter") if chosen == "hunt" else current
+            view["state"]["tracks"] = {p: {k: state["tracks"][p][k] for k in CURRENT_COUNTS[chosen]}
+                                       for p in (whose,) if p is not None}
         parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
                   part(ui, "loh-tabs", _section_bar, chosen),
-                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view) if chosen in PARTED
+                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view, mine(ui, prefix)) if chosen in PARTED
                   else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _parted(ui: UI, section: str, snap: dict) -> ft.Control:
-    """A section of parts: its group, whose parts were rebuilt where their slices moved."""
+def _parted(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
+    """A section of parts: its group, whose parts were rebuilt where their slices moved; `local`
+    (this device's values it shows) only keys the memo."""
     return SECTIONS[section](ui, snap)
 
 

@@ -8,16 +8,18 @@ sides every device shows, so every device and the history show who won and who d
 from __future__ import annotations
 
 import copy
+from typing import Callable
 
 import flet as ft
 
-from companion.games.lords_of_hellas import SIDES, army_strength
+from companion.games.lords_of_hellas import SIDES, battle_outcome, strength_parts
 from companion.ui.context import UI
-from companion.ui.draft import confirmed, drawn, entered_by, put, shared, value
+from companion.ui.draft import confirmed, drawn, edit as edit_entry, entered_by, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
 from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, switch, tagged
 
 BATTLE = "battle"  # the table's draft
+COUNTS = ("base", "hoplites", "fortified")  # a side's steppers: each tap moves one by its step
 
 
 def blank_side(player: str) -> dict:
@@ -38,14 +40,22 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     async def resolve(e) -> None:
         await ui.send(confirmed({"type": "battle.resolve", **copy.deepcopy(sides)}, draft))
 
-    parts: list[ft.Control] = [
-        heading(t(ui, "battle_title")), entered_by(ui, draft, "loh-battle-by"), body,
-        note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last"))),
-        drawn(ui, "loh-battle-resolve", draft[1], button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve",
-                                                          icon=ft.Icons.GAVEL, height=64, disabled=not can_write(snap))),
-    ]
-    if state["last_battle"] is not None:
-        parts.append(_result(ui, state, state["last_battle"]))
+    # Said once for the screen, not under each side: the sum itself is the published rulebook's.
+    rule = f"{t(ui, 'battle_strength_rule')} {t(ui, 'from_published')}"
+    # Who is ahead, once someone has entered a side (a blank form's "tie at 1" would only be noise).
+    standing = _standing(ui, state, sides) if draft and draft[0] else ft.Container()
+    confirm = drawn(ui, "loh-battle-resolve", draft[1], button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve",
+                                                               icon=ft.Icons.GAVEL, height=64,
+                                                               disabled=not can_write(snap)))
+    rules = note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last")))
+    result = [] if state["last_battle"] is None else [_result(ui, state, state["last_battle"])]
+    head: list[ft.Control] = [heading(t(ui, "battle_title")), note(rule, "loh-battle-strength-rule")]
+    if ui.is_phone:  # one column: the outcome where the thumb that resolved it is, under its button
+        parts = [*head, entered_by(ui, draft, "loh-battle-by"), body, standing, rules, confirm, *result]
+    else:  # the tablet lies on the table: who is ahead, the confirm and the outcome on its first screen
+        parts = [*head, ft.Row([ft.Container(standing, expand=True), confirm], spacing=12,
+                               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                 *result, entered_by(ui, draft, "loh-battle-by"), body, rules]
     return ft.Column(parts, spacing=12)
 
 
@@ -55,32 +65,37 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
     state = snap["state"]
     side = sides[which]
 
-    async def redraw() -> None:
-        await put(ui, BATTLE, which, side)
+    async def edit(change: Callable[[dict], object]) -> None:
+        """`change` made to the side as the table holds it at the tap (two quick taps on + count twice)."""
+        def apply(held: dict) -> None:
+            change(held)
+            held["fortified"] = min(held["fortified"], held["hoplites"])
+        await edit_entry(ui, BATTLE, which, apply, side)
 
     def setter(field: str):
-        async def change(new: object) -> None:
-            side[field] = new
-            side["fortified"] = min(side["fortified"], side["hoplites"])
-            await redraw()
-        return change
+        async def pick(new: object) -> None:
+            def apply(held: dict) -> None:
+                # a count moves by the step tapped; a choice (the player) is taken as it is
+                held[field] = max(0, held[field] + new - side[field]) if field in COUNTS else new
+            await edit(apply)
+        return pick
 
     async def add_card(e) -> None:
-        side["cards"].append({"strength": 0, "casualties": 0})
-        await redraw()
+        await edit(lambda held: held["cards"].append({"strength": 0, "casualties": 0}))
 
     async def on_retreat(e) -> None:
-        side["can_retreat"] = bool(e.control.value)
-        await redraw()
+        await edit(lambda held: held.update(can_retreat=bool(e.control.value)))
 
-    shown = t(ui, "battle_strength", value=army_strength(side))
+    counted = strength_parts(side)
+    shown = t(ui, "battle_strength", value=sum(counted.values()))
+    made_of = t(ui, "battle_strength_parts", **counted)
     rows: list[ft.Control] = [
         heading(t(ui, f"battle_{which}"), 20),
         note(t(ui, "battle_player")),
         choice_row([(p, name(state, p)) for p in state["players"]], side["player"], setter("player"),
                    f"loh-{which}-player"),
         tagged(ft.Text(shown, size=30, weight=ft.FontWeight.BOLD), f"loh-{which}-strength", shown),
-        stepper(t(ui, "battle_base"), side["base"], setter("base"), f"loh-{which}-base"),
+        note(made_of, f"loh-{which}-strength-parts", 16),
         stepper(t(ui, "battle_hoplites"), side["hoplites"], setter("hoplites"), f"loh-{which}-hoplites"),
         stepper(t(ui, "battle_fortified"), side["fortified"], setter("fortified"), f"loh-{which}-fortified",
                 maximum=side["hoplites"]),
@@ -90,22 +105,35 @@ def _side(ui: UI, snap: dict, sides: dict, which: str) -> ft.Control:
                 ft.Text(t(ui, "battle_can_retreat"), size=15, expand=True)]),
     ]
     for i, played in enumerate(side["cards"]):
-        rows.append(_card(ui, side, which, i, played, redraw))
-    rows.append(button(t(ui, "battle_add_card"), add_card, f"loh-{which}-add-card", icon=ft.Icons.STYLE,
-                       filled=False))
+        rows.append(_card(ui, which, i, played, edit))
+    rows += [button(t(ui, "battle_add_card"), add_card, f"loh-{which}-add-card", icon=ft.Icons.STYLE, filled=False),
+             stepper(t(ui, "battle_base"), side["base"], setter("base"), f"loh-{which}-base")]
     return card(*rows, ident=f"loh-battle-{which}")
 
 
-def _card(ui: UI, side: dict, which: str, i: int, played: dict, redraw) -> ft.Control:
+def _standing(ui: UI, state: dict, sides: dict) -> ft.Control:
+    """Who would win if both passed now, so no one has to do the sum or remember the tie rule."""
+    outcome = battle_outcome(sides["attacker"], sides["defender"])
+    strength = outcome["strength"]
+    said = t(ui, "battle_standing_tie" if outcome["tie"] else "battle_standing",
+             name=name(state, sides[outcome["winner"]]["player"]), a=strength["attacker"], d=strength["defender"])
+    return tagged(ft.Text(said, size=20 if ui.is_phone else 24, weight=ft.FontWeight.BOLD), "loh-battle-standing",
+                  said)
+
+
+def _card(ui: UI, which: str, i: int, played: dict, edit: Callable) -> ft.Control:
+    """One played card; `edit` changes the side as the table holds it at the tap."""
     def setter(field: str):
         async def change(new: int) -> None:
-            played[field] = new
-            await redraw()
+            def apply(held: dict) -> None:
+                if i < len(held["cards"]):
+                    card = held["cards"][i]
+                    card[field] = max(0, card[field] + new - played[field])
+            await edit(apply)
         return change
 
     async def remove(e) -> None:
-        side["cards"].pop(i)
-        await redraw()
+        await edit(lambda held: held["cards"].pop(i) if i < len(held["cards"]) else None)
 
     ident = f"loh-{which}-card-{i}"
     return ft.Container(ft.Column([

@@ -10,6 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games.lords_of_hellas import HUNT, HUNT_MAX_NAME as MAX_NAME, MAX_SLOTS, REWARDS, WOUNDS
+from companion.games.lords_of_hellas import collected, said_rewards
 from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.live import local_text
@@ -106,12 +107,10 @@ def _tracker(ui: UI, snap: dict, hunt: dict) -> ft.Control:
     status_line = tagged(ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), "loh-hunt-status", headline)
     if status == "ongoing" and not ui.is_phone:
         return _wide_tracker(ui, snap, hunt, who, status_line)
-    rows: list[ft.Control] = [
-        ft.Text(who, size=20, weight=ft.FontWeight.BOLD),
-        status_line,
-        note(t(ui, "hunt_attacks", count=hunt["attacks"]), "loh-hunt-attacks", 16),
-        _tray(ui, snap, hunt),
-    ]
+    rows: list[ft.Control] = [ft.Text(who, size=20, weight=ft.FontWeight.BOLD), status_line]
+    if status == "defeated":  # what it gave, straight under the news: the tablet's first screen holds it
+        rows += _spoils(ui, state, hunt)
+    rows += [note(t(ui, "hunt_attacks", count=hunt["attacks"]), "loh-hunt-attacks", 16), _tray(ui, snap, hunt)]
     if status == "ongoing":
         rows += _attack_controls(ui, snap, hunt)
     elif status == "failed":
@@ -195,11 +194,34 @@ def _attack_controls(ui: UI, snap: dict, hunt: dict, stacked: bool = False) -> l
     return [note(t(ui, "hunt_attack_hint")), ft.Row([confirm, miss], wrap=True, spacing=8, run_spacing=8), *notes]
 
 
+def _spoils(ui: UI, state: dict, hunt: dict) -> list[ft.Control]:
+    """What a beaten Monster gave: the total, wound by wound, and the hunter's counts it went onto."""
+    rule = note(f"{t(ui, 'hunt_beaten_rule')} {t(ui, 'from_published')}", "loh-hunt-beaten-rule")
+    if not hunt["collected"]:
+        return [note(t(ui, "hunt_collects_nothing"), "loh-hunt-collects", 17), rule]
+    said = t(ui, "hunt_collects", name=name(state, hunt["hunter"]), rewards=said_rewards(collected(hunt), ui.lang))
+    each = [t(ui, "hunt_collected_from", wound=t(ui, "hunt_slot", number=slot + 1),
+              reward=t(ui, f"reward_{hunt['slots'][slot]}")) for slot in hunt["collected"]]
+    return [tagged(ft.Text(said, size=22, weight=ft.FontWeight.BOLD), "loh-hunt-collects", said),
+            note(" · ".join(each), "loh-hunt-collected-from", 16), *_counts_now(ui, state, hunt), rule]
+
+
+def _counts_now(ui: UI, state: dict, hunt: dict) -> list[ft.Control]:
+    """The hunter's Priests in reserve and Artifacts after the reward, as the table keeps them."""
+    track = state.get("tracks", {}).get(hunt["hunter"])
+    if track is None:
+        return []
+    said = t(ui, "hunt_counts_now", name=name(state, hunt["hunter"]),
+             priests=said_rewards({"priest": track["priests"]}, ui.lang),
+             artifacts=said_rewards({"artifact": track["artifacts"]}, ui.lang))
+    return [note(said, "loh-hunt-counts-now", 16)]
+
+
 def _claims(ui: UI, snap: dict, hunt: dict) -> list[ft.Control]:
     if hunt["claimed"] is not None:
         reward = t(ui, f"reward_{hunt['slots'][hunt['claimed']]}")
         return [tagged(ft.Text(t(ui, "hunt_claimed", reward=reward), size=18, weight=ft.FontWeight.BOLD),
-                       "loh-hunt-claimed")]
+                       "loh-hunt-claimed"), *_counts_now(ui, snap["state"], hunt)]
     claimable = snap["state"]["claimable"]
     if not claimable:
         return [note(t(ui, "hunt_nothing_to_claim"), "loh-hunt-no-claim", 16)]

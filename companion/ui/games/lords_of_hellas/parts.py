@@ -10,7 +10,7 @@ from typing import Awaitable, Callable
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.widgets.controls import button, tagged
+from companion.ui.widgets.controls import button, says_why, tagged
 
 KEY = "lords_of_hellas."
 
@@ -30,9 +30,10 @@ def can_play_turn(snap: dict) -> bool:
 
 
 def why(ui: UI, control: ft.Control, reason: str | None) -> ft.Control:
-    """A button built disabled when `reason` is set, now also saying why (before it is shown)."""
+    """A button built disabled when `reason` is set, now also read with why (before it is shown)."""
     if reason is not None:
-        control.content.tooltip = ui.t(reason)
+        words = control.label or getattr(control.content, "content", None)
+        says_why(control, words if isinstance(words, str) else "", ui.t(reason))
     return control
 
 

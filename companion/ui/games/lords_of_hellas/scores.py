@@ -86,6 +86,6 @@ def _quick_button(ui: UI, player: str, field: str, reason: str | None) -> ft.Con
     label = t(ui, f"ui_quick_{field}")
     why = ui.t(reason) if reason else None
     body = ft.OutlinedButton(label, on_click=add, disabled=reason is not None, height=48,
-                             tooltip=why, style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=15),
                                                                padding=ft.Padding.symmetric(horizontal=8)))
     return tagged(body, f"quick-{field}-{player}", f"{label}: {why}" if why else label)

@@ -9,7 +9,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.games.lords_of_hellas import MAX_NAME, MAX_SEATS, MIN_SEATS, PALETTE
+from companion.games.lords_of_hellas import MAX_SEATS, MIN_SEATS, PALETTE
 from companion.games.lords_of_hellas import CONDITIONS, DEFAULT_THRESHOLDS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import t
@@ -19,7 +19,7 @@ from companion.ui.widgets.controls import button, heading, note, stepper, switch
 
 FORM = "lords_of_hellas.setup"
 # The game's four defaults first, then two more so a group can swap.
-COLOURS = (*PALETTE, "#6a1b9a", "#424242")
+COLOURS = PALETTE  # one per seat the game takes (2 to 4), not six for four players
 
 
 def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
@@ -62,8 +62,7 @@ def _player_row(ui: UI, data: dict, i: int) -> ft.Control:
         ft.Icons.CHECK_CIRCLE if data["colours"][i] == colour else ft.Icons.CIRCLE, icon_color=colour,
         icon_size=40, width=52, height=52, on_click=pick(colour),
     ), f"loh-colour-{i}-{j}", f"{t(ui, 'setup_colour')} {j + 1}") for j, colour in enumerate(COLOURS)]
-    field = name_field(ui, FORM, i, f"loh-name-{i}", f"{t(ui, 'setup_name')} {i + 1}", text_size=18, width=260,
-                       max_length=MAX_NAME)
+    field = name_field(ui, FORM, i, f"loh-name-{i}", f"{t(ui, 'setup_name')} {i + 1}", text_size=18, width=260)
     return ft.Row([field, ft.Row(swatches, spacing=6, wrap=True)], wrap=True, spacing=12,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

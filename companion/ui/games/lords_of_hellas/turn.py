@@ -15,7 +15,7 @@ from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
 from companion.ui.games.lords_of_hellas.parts import action_row, choice_row, name, t, why
-from companion.ui.games.lords_of_hellas.specials import naming, special_label, unsourced
+from companion.ui.games.lords_of_hellas.specials import naming, special_label, typed_name, unsourced
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
@@ -27,7 +27,7 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     turn = state["turn"]
     player = turn["player"]
     regular = part(ui, "loh-turn-regular", _regular, _regular_view(snap), shared.shared(ui, state, COUNTS))
-    special = part(ui, "loh-turn-special", _special, _special_view(snap))
+    special = part(ui, "loh-turn-special", _special, _special_view(snap), typed_name(ui))
     parts: list[ft.Control] = [part(ui, "loh-turn-title", _title)]
     if snap["role"] == "seat" and snap["seat"] != player:
         parts.append(part(ui, "loh-turn-wait", _wait, name(state, player)))
@@ -145,7 +145,7 @@ def _regular_send(ui: UI, action: str, saved: tuple, track: dict):
     return handler
 
 
-def _special(ui: UI, snap: dict) -> ft.Control:
+def _special(ui: UI, snap: dict, named: bool) -> ft.Control:
     state = snap["state"]
     turn = state["turn"]
     used = state["used"][turn["player"]]
@@ -169,7 +169,7 @@ def _special(ui: UI, snap: dict) -> ft.Control:
         rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
         if action in UNSOURCED and not custom_name(state, action):
             rows.append(unsourced(ui, f"loh-unsourced-special-{action}"))
-    return card(*rows, *naming(ui, snap), ident="loh-special")
+    return card(*rows, *naming(ui, snap, named), ident="loh-special")
 
 
 def _special_send(ui: UI, action: str):
