@@ -29,11 +29,11 @@ from companion.core import pace, tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
-from companion.core.store import Damaged, NotSaved
+from companion.core.store import BrokenFile, Damaged, NotSaved
 from companion.i18n import t
 from companion.ui.offload import off_loop
 
-API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told")
+API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
 # The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
 BODY_SECONDS = 5
@@ -162,7 +162,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             return act()
         except ReadOnly:
             return error(403, "ui.read_only", lang)
-        except Stale as err:
+        except (Stale, BrokenFile) as err:
             return refused(409, err, lang)
         except RuleError as err:
             return refused(422, err, lang)
@@ -250,6 +250,33 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         seat, key = claimed
         return answer({"seat": seat.id, "key": key})
 
+    @api.post("/tables/{table_id}/seats/{seat_id}/tablet")
+    async def on_tablet(table_id: str, seat_id: str, request: Request) -> JSONResponse:
+        """{"on": bool}: the tablet marks a seat as played on it (no phone), or takes the mark back.
+        The tablet's key only: the mark is what lets the tablet open that seat's private screen."""
+        lang = language(request)
+        raw = await write_checks(request, lang, needs_body=True)
+        if isinstance(raw, JSONResponse):
+            return raw
+        return await run_in_threadpool(_on_tablet, table_id, seat_id, request.query_params.get("k"), raw, lang)
+
+    def _on_tablet(table_id: str, seat_id: str, k: str | None, raw: bytes, lang: str) -> JSONResponse:
+        joined = join(table_id, k, lang)
+        if isinstance(joined, JSONResponse):
+            return joined
+        live, access = joined
+        if access.role != "host":
+            return error(403, "seats.private_tablet_only", lang)
+
+        def act() -> JSONResponse:
+            data = parse(raw)
+            if set(data) != {"on"} or not isinstance(data["on"], bool):
+                raise RuleError("validation.unknown_field", field="on")
+            live.mark_tablet(seat_id, data["on"])
+            return answer({"seat": seat_id, "tablet": data["on"]})
+
+        return guarded(act, lang)
+
     @api.get("/tables/{table_id}")
     def read(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
         joined = join(table_id, k, language(request))
@@ -280,12 +307,12 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
         def act() -> JSONResponse:
             with live.answering():  # the screens are told once this answer is ready
-                if kind == "undo":
-                    event = live.undo(access)
-                elif kind == "redo":
-                    event = live.redo(access)
-                else:
+                if kind == "event":
                     event = live.dispatch(parse(raw), access)
+                elif raw:  # {"client_id": …}: a retry of this Undo or Redo is not applied twice
+                    event = live.dispatch({**parse(raw), "type": kind}, access)
+                else:
+                    event = live.undo(access) if kind == "undo" else live.redo(access)
                 step, view = live.reading(access)
                 return answer({"seq": event["seq"], "step": step, "state": view})
 

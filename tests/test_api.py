@@ -55,7 +55,7 @@ def test_read_by_role_and_errors(client, table, keys):
     tid = table["id"]
     r = client.get(f"/api/tables/{tid}", params={"k": table["host_token"]})
     assert r.status_code == 200
-    assert set(r.json()) == {"id", "game", "seq", "step", "role", "seat", "state", "told"}
+    assert set(r.json()) == {"id", "game", "seq", "step", "role", "seat", "state", "told", "read_only"}
     assert r.json()["role"] == "host" and r.json()["seat"] is None and r.json()["seq"] == 0
     seat = client.get(f"/api/tables/{tid}", params={"k": keys["bia"]}).json()
     assert (seat["role"], seat["seat"]) == ("seat", "bia")

@@ -14,6 +14,7 @@ import pytest
 
 from api_app import ADMIN
 from companion.core.access import Access
+from companion.core.model import RuleError
 from companion.i18n import t
 
 
@@ -55,6 +56,9 @@ class Table:
 
     def undo(self, who: str | None, lang: str = "en"):
         return self.client.post(f"/api/tables/{self.id}/undo", params={"k": self.keys[who], "lang": lang})
+
+    def redo(self, who: str | None, lang: str = "en"):
+        return self.client.post(f"/api/tables/{self.id}/redo", params={"k": self.keys[who], "lang": lang})
 
     def history(self, hub, who: str | None) -> str:
         """Every history line this device reads, both languages (the API has no history route)."""
@@ -142,6 +146,30 @@ def test_reds_undo_of_the_griffin_is_refused_with_the_reason_and_the_tablet_may(
     assert table.undo("red").status_code == 200
 
 
+def test_a_griffin_the_tablet_took_back_is_redone_from_the_tablet_only(client, hub):
+    """Issue 41: after the tablet undid red's Griffin in front of everyone, red's phone offered
+    "Redo: ... took 491 gold from Blue" and redid it alone. Redo follows its undo's rule."""
+    table = cyclades_at_reds_turn(client)
+    table.ok("red", type="gold.creature", player="red", price=2, creature="griffin")
+    table.ok("red", type="gold.griffin", player="red", victim="blue")
+    assert table.undo(None).status_code == 200
+    live = hub.get(table.id)
+    red = Access("seat", "red", table.keys["red"])
+    snap = live.snapshot(red)
+    assert snap["can_redo"] is False and snap["redo"] is None  # no button offers it
+    r = table.redo("red")
+    assert r.status_code == 422 and r.json()["key"] == "seats.redo_reveal_tablet_only"
+    assert r.json()["error"] == t("seats.redo_reveal_tablet_only", "en", victim="Blue", learner="Red")
+    assert "tablet" in table.redo("red", "pt").json()["error"]
+    with pytest.raises(RuleError) as core:  # the hub itself, not only the route
+        live.redo(red)
+    assert core.value.key == "seats.redo_reveal_tablet_only"
+    assert table.read("blue")["state"]["gold"] == {"blue": BLUE_GOLD}  # nothing redone
+    assert live.snapshot(Access("host"))["can_redo"] is True
+    assert table.redo(None).status_code == 200
+    assert table.read("blue")["state"]["gold"] == {"blue": BLUE_GOLD - BLUE_GOLD // 2}
+
+
 # -- Fleecing Olympus ----------------------------------------------------------------------------
 
 PLAYERS = ["ana", "bia", "caio"]
@@ -192,6 +220,10 @@ def test_the_winners_undo_of_a_short_payment_is_refused_and_the_tablets_is_not(c
     assert gems(table, "bia") == 0
     assert table.undo(None).status_code == 200 and gems(table, "bia") == 2
     assert len(table.read("bia")["told"]) == 1
+    r = table.redo("ana")  # the winner's phone cannot pay itself again what the tablet took back
+    assert r.status_code == 422 and r.json()["key"] == "seats.redo_reveal_tablet_only"
+    assert gems(table, "bia") == 2
+    assert table.redo(None).status_code == 200 and gems(table, "bia") == 0
 
 
 def test_a_payment_in_full_shows_no_count_and_stays_its_senders_to_undo(client):

@@ -130,3 +130,23 @@ def test_a_cyclades_export_holds_no_hidden_amount(client):
     export = client.get(f"/api/tables/{tid}/events", params={"k": host}).json()
     assert export[-1]["player"] == "ana" and "prosperity" not in export[-1]
     assert all(e.get("prosperity") != 137 for e in export)
+
+
+def test_only_the_tablet_marks_a_seat_as_played_on_it_and_the_table_keeps_the_mark(client, hub):
+    """Issue 41: the mark was one tablet session's; now the table keeps it (its file), only the
+    tablet's key sets it, and never on a seat a phone holds."""
+    made = client.post("/api/tables", params={"admin": ADMIN},
+                       json={"game": "cyclades", "options": {"players": ["ana", "bia"]}}).json()
+    tid, host = made["id"], made["host_token"]
+    bia = client.post(f"/api/tables/{tid}/claim", params={"k": made["seats"]["bia"]["token"]}).json()["key"]
+    url = f"/api/tables/{tid}/seats/ana/tablet"
+    r = client.post(url, params={"k": bia}, json={"on": True})
+    assert r.status_code == 403 and r.json()["key"] == "seats.private_tablet_only"
+    r = client.post(f"/api/tables/{tid}/seats/bia/tablet", params={"k": host}, json={"on": True})
+    assert r.status_code == 422 and r.json()["key"] == "seats.on_tablet_has_phone"
+    assert client.post(url, params={"k": host}, json={"on": "yes"}).status_code == 422
+    assert client.post(url, params={"k": host}, json={"on": True}).json() == {"seat": "ana", "tablet": True}
+    live = hub.get(tid)
+    assert live.table.seat("ana").tablet and live.store.table().seat("ana").tablet
+    assert client.post(url, params={"k": host}, json={"on": False}).status_code == 200
+    assert not live.store.table().seat("ana").tablet

@@ -115,3 +115,20 @@ def test_a_download_that_cannot_be_built_in_time_is_given_up_with_a_message(clie
     assert r.status_code == 200 and r.json()["game"] == "scorepad"
     r = client.get(f"/api/tables/{table['id']}/events", params={"k": table["host_token"]})
     assert r.status_code == 200 and r.json() == []  # a new table: no events yet
+
+
+def test_csv_writes_formula_like_names_as_text_and_negative_scores_as_numbers(client):
+    """OWASP's rule for CSV injection: a text cell starting with = + - @ (tab, CR) gets a leading '."""
+    names = ['=HYPERLINK("http://x.invalid")', "+1+1", "@SUM(A1)", "-2", "Ana"]
+    table = create(client, "scorepad", {"players": names})
+    host = table["host_token"]
+    ids = list(table["seats"])
+    post(client, table, host, type="points.add", player=ids[-1], amount=-3)
+    post(client, table, host, type="points.add", player=ids[0], amount=2)
+    post(client, table, host, type="game.end")
+    text = client.get(f"/api/tables/{table['id']}/summary", params={"k": host, "format": "csv"}).text
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(text))}
+    assert set(rows) == {"'" + name for name in names[:4]} | {"Ana"}
+    assert rows["Ana"]["score"] == "-3" and int(rows["Ana"]["score"]) == -3  # a number: no quote before it
+    assert rows["'" + names[0]]["score"] == "2"
+    assert not any(line.split(",", 3)[2].startswith(("=", "+", "@", '"=')) for line in text.splitlines()[1:])

@@ -30,6 +30,9 @@ class Access:
     role: Role
     seat: str | None = None
     key: str | None = field(default=None, repr=False, compare=False)  # the device key it came from
+    # A seat's private screen opened on the tablet (`LiveTable.tablet_seat`): no phone key, the
+    # tablet's, and only while the seat is marked as played there.
+    tablet: bool = False
 
     @property
     def may_edit(self) -> bool:

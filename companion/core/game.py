@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from companion.core import drafts as shared_drafts
 from companion.core.drafts import Draft
 from companion.core.model import RuleError
+from companion.core.names import isolated
 from companion.core.plain import copy_state
 from companion.core.schema import OptionsSchema
 from companion.core.secrets import NO_SECRETS, Secrets
@@ -120,7 +121,7 @@ class GameBase:
             names = dict(zip(players, names))
         colours = options.get("colours") or {}
         return [
-            {"id": p, "name": names.get(p) or str(p).replace("_", " ").title(),
+            {"id": p, "name": names.get(p) or isolated(str(p).replace("_", " ").title()),
              "colour": colours.get(p) or SEAT_COLOURS[i % len(SEAT_COLOURS)]}
             for i, p in enumerate(players)
         ]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
-from companion.core import drafts, reveals, reversal, steps, summary, turnclock, validation
+from companion.core import drafts, retries, reveals, reversal, steps, summary, turnclock, validation
 from companion.core.access import (TABLET, Access, access_for, device_mark, invitation_for, is_role_id,
                                    key_digests, moved_from, new_table_id, new_token, opens_something,
                                    same_device)
@@ -28,7 +28,7 @@ from companion.core.model import RuleError, Seat, Table
 from companion.core.pace import Pace
 from companion.core.plays import Plays
 from companion.core.roster import roster
-from companion.core.store import Damaged, FileLog, Store, TableStore
+from companion.core.store import BrokenFile, Damaged, FileLog, Store, TableStore
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, is_entry, owned_top
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,9 @@ class LiveTable:
         self._next_listener = 0
         self._rng = random.SystemRandom()
         self._events = store.events()
-        self._by_client = {e["client_id"]: e for e in self._events if isinstance(e.get("client_id"), str)}
-        self._client_id: str | None = None  # the id of the command being written, if it has one
+        self._retries = retries.Retries(self._events)
+        # the id of the command being written and its digest (core/retries.py), if it has one
+        self._client_id: tuple[str, str] | None = None
         self._riders: dict[int, list[dict]] = {}  # the form entries each undone change took with it
         self._done, self._undone = in_effect(self._events, self._riders)
         # The events that make a line of history: not form entries, nor an old log's undo of one.
@@ -142,9 +143,11 @@ class LiveTable:
                                   lambda: self._snapshot(access, seat, lang))
 
     def _snapshot(self, access: Access, seat: str | None, lang: str) -> dict:
-        choice = self._undo_choice(access) if access.may_edit else reversal.Choice(None)
+        broken = self.store.broken  # a file broken in the middle: read-only (core/store.py)
+        edits = access.may_edit and broken is None
+        choice = self._undo_choice(access) if edits else reversal.Choice(None)
         undo = choice.target
-        redo = self._redo_target(access) if access.may_edit else None
+        redo = self._redo_target(access) if edits else None
         view = self._view(seat)
         return {
             "id": self.table.id,
@@ -168,6 +171,7 @@ class LiveTable:
             "clock": turnclock.reading(self._clock_marks()) if self._clock_started else None,
             "history": self.history(access, lang, SNAPSHOT_ROWS),
             "finished": self._finished,
+            "read_only": BrokenFile(broken).text(lang) if broken is not None else None,
             "summary": self._ending[1] if self._finished and self._ending and self._ending[0] == self._stamp()
             else None,
         }
@@ -351,8 +355,9 @@ class LiveTable:
     def dispatch(self, command: dict, access: Access) -> dict:
         """Apply one command; RuleError (nothing saved) if the rules refuse it.
 
-        A command may carry a `client_id`: sent again (a retry after a lost answer),
-        it is not applied twice but answered with the event it made the first time.
+        A command may carry a `client_id`: sent again by the same device (a retry after a lost
+        answer), it is not applied twice but answered with the event it made the first time; the
+        same id with another command is refused (core/retries.py).
         A step command must name the step it was sent from (core/steps.py): Stale if the
         table has moved past it.
         """
@@ -363,14 +368,16 @@ class LiveTable:
         seen_draft = event.pop(drafts.FIELD, None)
         if event["type"] in turnclock.CLOCK_TYPES:
             return self._clock_event(event["type"], access)
+        sent = retries.digest(event) if client_id is not None else None
         with self._lock:
-            if client_id in self._by_client:
-                return self._by_client[client_id]
+            earlier = self._retries.earlier(access.actor, client_id, sent)
+            if earlier is not None:
+                return earlier
             steps.check(event["type"], sent_from, self.step, self._done, self.game.steps,
                         lambda done, lang: self._label(done, access.viewer, lang)["text"])
             drafts.check(self.game.drafts, self.state, event, seen_draft)
             if event["type"] in CONTROL_TYPES:
-                self._client_id = client_id
+                self._client_id = (client_id, sent) if client_id is not None else None
                 try:
                     return self.undo(access) if event["type"] == UNDO else self.redo(access)
                 finally:
@@ -383,8 +390,8 @@ class LiveTable:
             _require_json(event)
             if client_id is not None:
                 event["client_id"] = client_id
-            event["seq"] = self.store.append(event)
-            self._remember(event)
+            event["seq"] = self.store.append(self._retries.stored(event, sent))
+            self._retries.remember(event, sent)
             self._events.append(event)
             self._done.append(event)
             if not entry:  # a form tap is no move: what could be redone still can
@@ -447,7 +454,11 @@ class LiveTable:
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
-                by = self._undone[-1].get("by")
+                top = self._undone[-1]
+                refused = reveals.redo_refused(self.game.secrets, top, access, self.actor_name)
+                if refused is not None:
+                    raise refused
+                by = top.get("by")
                 raise RuleError("seats.redo_tablets" if by == TABLET else "seats.redo_not_yours", owner=self.actor_name(by))
             state = self.game.apply(self.state, target)
             riders = self._riders.pop(target["seq"], [])
@@ -478,32 +489,38 @@ class LiveTable:
 
     def _redo_target(self, access: Access) -> dict | None:
         """None for a form entry on top, which only a table saved before the rule can hold (its undo named it)."""
-        top = owned_top(self._undone, access.role == "host" or access.actor)
-        return None if top is None or is_entry(top) else top
+        target = owned_top(self._undone, access.role == "host" or access.actor)
+        if target is None or is_entry(target):
+            return None
+        if reveals.redo_refused(self.game.secrets, target, access, self.actor_name):
+            return None  # the same rule as its undo: the tablet's, in front of everyone
+        return target
 
     def _append_control(self, kind: str, target: dict, access: Access, riders: list[int] | None = None) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
         if riders:
             event["with"] = riders
+        sent = None
         if self._client_id is not None:
-            event["client_id"] = self._client_id
-        event["seq"] = self.store.append(event)
-        self._remember(event)
+            event["client_id"], sent = self._client_id
+        event["seq"] = self.store.append(self._retries.stored(event, sent))
+        self._retries.remember(event, sent)
         self._events.append(event)
         self._lined.append(event)
         return event
 
-    def _remember(self, event: dict) -> None:
-        """Once saved, an event with a client-made id answers every retry of that id."""
-        if "client_id" in event:
-            self._by_client[event["client_id"]] = event
-
     def _check_editor(self, access: Access) -> None:
         if not access.may_edit:
             raise ReadOnly("A spectator can watch but not change the table.")
+        if self.store.broken is not None:
+            raise BrokenFile(self.store.broken)
         seat = self.table.seat(access.seat) if access.role == "seat" and access.key else None
         if seat is not None and seat.key != access.key:
             raise RuleError("seats.seat_moved")  # a screen still open on the phone the seat left
+        if access.tablet:  # a private screen on the tablet, while its seat is still played there
+            held = self.table.seat(access.seat)
+            if held is None or not held.tablet or held.joined:
+                raise RuleError("seats.private_not_on_tablet", name=held.name if held else access.seat)
 
     def _replay(self, events: list[dict]) -> dict:
         state = self.table.initial_state
@@ -530,10 +547,36 @@ class LiveTable:
                 if same_device(seat, device):
                     return seat, seat.key
                 raise RuleError("seats.already_joined")
-            key = new_token()
-            self._save_seat(seat.id, key=key, device=device_mark(device))
+            key = new_token()  # a phone now holds the seat: the tablet no longer opens its secrets
+            self._save_seat(seat.id, key=key, device=device_mark(device), tablet=False)
         self._publish()
         return seat, key
+
+    def mark_tablet(self, seat_id: str, on: bool) -> None:
+        """Mark a seat as played on the tablet (its player has no phone), or take the mark back.
+        Kept in the table's file, so a reload of the tablet keeps it; refused for a seat a phone holds."""
+        with self._lock:
+            seat = self.table.seat(seat_id)
+            if seat is None:
+                raise RuleError("seats.no_seat", seat=seat_id)
+            if on and seat.joined:
+                raise RuleError("seats.on_tablet_has_phone", name=seat.name)
+            if seat.tablet == on:
+                return
+            self._save_seat(seat_id, tablet=on)
+        self._publish()
+
+    def tablet_seat(self, access: Access, seat_id: str) -> Access:
+        """The access of `seat_id`'s private screen on the tablet: only the tablet's own key opens it,
+        and only for a seat marked as played there that no phone holds (a phone seat's secret stays
+        on its phone). RuleError otherwise."""
+        with self._lock:
+            seat = self.table.seat(seat_id)
+            if access.role != "host":
+                raise RuleError("seats.private_tablet_only")
+            if seat is None or not seat.tablet or seat.joined:
+                raise RuleError("seats.private_not_on_tablet", name=seat.name if seat else seat_id)
+            return Access("seat", seat.id, tablet=True)
 
     def move(self, seat_id: str) -> str:
         """Free a joined seat for another phone: a fresh invitation, and the old device's key
@@ -554,7 +597,7 @@ class LiveTable:
         """True for the first device to open the tablet's link (it keeps the key in its own
         storage); False once it has been used, when only the admin key gives tablet powers."""
         with self._lock:
-            if self.table.host_link_used:
+            if self.table.host_link_used or self.store.broken is not None:  # a read-only file: no write
                 return False
             table = copy.deepcopy(self.table)
             table.host_link_used = True

@@ -51,6 +51,8 @@ class Seat:
     seat was taken from, so such a device can be told why it no longer opens it.
     `device` marks the device that claimed it (a hash of the id its browser keeps),
     so that device alone gets the key again if it asks again (its answer was lost).
+    `tablet`: the player has no phone and plays on the tablet, which then may open
+    this seat's private screen (kept by the table: it survives a tablet reload).
     """
 
     id: str
@@ -60,6 +62,7 @@ class Seat:
     key: str | None = None
     moved: list[str] = field(default_factory=list)
     device: str | None = None
+    tablet: bool = False
 
     @property
     def joined(self) -> bool:

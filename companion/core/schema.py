@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo
+
+from companion.core import names
 
 NAME_MAX = 40
 REASON_MAX = 200
@@ -17,11 +19,23 @@ NOTE_MAX = 500
 # Bounds a list or mapping that names players, dice or slots: no table comes near it.
 ITEMS_MAX = 16
 
-Name = Annotated[str, StringConstraints(max_length=NAME_MAX)]
+
+
+def _name(text: str, info: ValidationInfo) -> str:
+    return names.isolated(text, info.field_name or "name")
+
+
+def _word(text: str, info: ValidationInfo) -> str:
+    return names.plain(text, info.field_name or "id")
+
+
+# A name a person typed: no control characters, right-to-left text isolated (core/names.py).
+Name = Annotated[str, StringConstraints(max_length=NAME_MAX), AfterValidator(_name)]
 Reason = Annotated[str, StringConstraints(max_length=REASON_MAX)]
 Note = Annotated[str, StringConstraints(max_length=NOTE_MAX)]
-# A player, faction, item or location id: the reducer checks it exists; the schema only bounds it.
-Word = Annotated[str, StringConstraints(max_length=NAME_MAX)]
+# A player, faction, item or location id: the reducer checks it exists; the schema only bounds it
+# (and refuses control characters: an id stands for a name where none was given).
+Word = Annotated[str, StringConstraints(max_length=NAME_MAX), AfterValidator(_word)]
 
 
 def whole(low: int, high: int) -> Any:

@@ -10,6 +10,11 @@ lines compacts it (temporary file, fsync, rename) into lines of LINE_DOCS
 documents, so a crash during compaction leaves the old file or the new one,
 never half of one.
 
+A line broken in the middle of the file (a disk fault, a hand edit) is not a cut append:
+whole lines may follow it. Such a file is read up to the break and opened read-only
+(`broken`): every whole event before the line is shown, and the file is never written,
+mended or compacted, so whatever can still be recovered from it by hand stays there.
+
 A table's file is open only while it takes appends: at most OPEN_FILES table files
 are open at once in the whole process (OpenFiles closes the least recently written
 one), so the number of saved tables never reaches the process's file limit.
@@ -36,7 +41,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 from tinydb.table import Table as Table_
 
-from companion.core.model import Table
+from companion.core.model import RuleError, Table
 from companion.i18n import t
 
 # Opening a file with this many more lines than its compacted form rewrites it compacted.
@@ -111,6 +116,13 @@ class Damaged(Exception):
         return t(self.key, lang, **self.values)
 
 
+class BrokenFile(RuleError):
+    """A write to a table whose file breaks in the middle: it is read-only (nothing was saved)."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__("store.read_only", line=line)
+
+
 class AppendJSONStorage(Storage):
     """A TinyDB storage that appends new documents durably and rewrites only when it must.
 
@@ -131,6 +143,7 @@ class AppendJSONStorage(Storage):
         self._fd: int | None = None
         self._fd_lock = threading.Lock()
         self._files = files if files is not None else FILES
+        self.broken: int | None = None  # the first broken line of a file read only up to it
         self._load()
 
     def _load(self) -> None:
@@ -138,7 +151,11 @@ class AppendJSONStorage(Storage):
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return
-        data, lines, torn = inspect(raw)
+        data, lines, torn, self.broken = read_lines(raw)
+        if self.broken is not None:  # read-only: the file is kept exactly as it is
+            self._data = data
+            self._remember(data)
+            return
         if torn:
             self._mend(len(raw) - len(torn), whole=torn in lines)
         self._data = data if lines else None
@@ -236,6 +253,8 @@ class AppendJSONStorage(Storage):
 
     def _append(self, added: dict[str, dict[str, Any]]) -> None:
         """One line, on disk (fdatasync) before this returns; on failure the file is cut back."""
+        if self.broken is not None:
+            raise BrokenFile(self.broken)
         line = memoryview((_dumps(added) + "\n").encode("utf-8"))
         with self._fd_lock:
             try:
@@ -254,6 +273,8 @@ class AppendJSONStorage(Storage):
         self._files.used(self)
 
     def _rewrite(self, data: dict[str, Any]) -> None:
+        if self.broken is not None:
+            raise BrokenFile(self.broken)
         self.close()  # the rename below puts a new file under the path; the next append opens it
         try:
             atomic_write(self.path, "".join(_dumps(line) + "\n" for line in _compacted(data)))
@@ -266,15 +287,29 @@ class AppendJSONStorage(Storage):
 
 def inspect(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes], bytes]:
     """(the merged data, its whole lines, the bytes after the last newline); Damaged if unreadable.
+    A file broken in the middle gives what comes before the break (see `read_lines`).
 
     Reads only: safe on a file another TableStore is appending to.
     """
+    return read_lines(raw)[:3]
+
+
+def read_lines(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes], bytes, int | None]:
+    """`inspect`'s three, and the number of the first broken line when one that is not the last
+    (unterminated) one cannot be read: the data is then what the lines before it hold. Damaged
+    if the first line is broken (the table's own record is in it)."""
     lines = raw.split(b"\n")
     torn = lines.pop()
     lines = [line for line in lines if line.strip()]
     data: dict[str, dict[str, Any]] = {}
     for number, line in enumerate(lines, 1):
-        _merge(data, _parse(line, number))
+        try:
+            parsed = _parse(line, number)
+        except Damaged:
+            if number == 1:
+                raise
+            return data, lines[:number - 1], torn, number
+        _merge(data, parsed)
     if torn.strip():
         try:
             _merge(data, _parse(torn, len(lines) + 1))
@@ -282,7 +317,7 @@ def inspect(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes], bytes]:
         except Damaged:
             if not lines:
                 raise
-    return data, lines, torn
+    return data, lines, torn, None
 
 
 def _compacted(data: dict[str, dict[str, Any]]) -> list[dict[str, dict[str, Any]]]:
@@ -412,6 +447,11 @@ class TableStore:
             self._next = seq
             return seq
 
+    @property
+    def broken(self) -> int | None:
+        """The first broken line of a file that opened read-only, else None."""
+        return self._db.storage.broken
+
     def release(self) -> None:
         """Close the file until the next append: the table is idle, its data stays readable."""
         self._db.storage.release()
@@ -430,7 +470,7 @@ class FileLog:
     write: opening a TableStore may mend or compact the file, which only the table's writer may."""
 
     def __init__(self, raw: bytes) -> None:
-        data, _, _ = inspect(raw)
+        data, _, _, self.broken = read_lines(raw)
         self._table = data.get("table") or {}
         self._events = data.get("events") or {}
 

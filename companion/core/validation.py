@@ -50,8 +50,14 @@ def check_json(value: Any) -> None:
 
 def as_json(value: dict) -> dict:
     """`value` as it will be stored and read back (tuples become lists), once checked it can be."""
+    return _stored(value)[0]
+
+
+def _stored(value: dict) -> tuple[dict, bool]:
+    """`as_json(value)`, and whether all its text is ASCII (then no name in it needs isolating)."""
     check_json(value)
-    return json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False))
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    return json.loads(text), text.isascii()
 
 
 def _check_text(text: str) -> None:
@@ -70,7 +76,7 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
     """
     if not isinstance(command, dict):
         raise RuleError("validation.not_object")
-    command = as_json(command)
+    command, ascii_only = _stored(command)
     kind = command.get("type")
     if not isinstance(kind, str):
         raise RuleError("validation.no_type")
@@ -91,8 +97,8 @@ def event(schemas: dict[str, type[BaseModel]], command: object, control: frozens
     schema = schemas.get(kind)
     if schema is None:
         raise RuleError("validation.unknown_type", type=short(kind))
-    _validate(schema, fields)
-    return body
+    checked = _validate(schema, fields, ascii_only)
+    return body if checked is fields else {**body, **checked}
 
 
 def options(schema: type[BaseModel], given: object) -> dict:
@@ -101,16 +107,18 @@ def options(schema: type[BaseModel], given: object) -> dict:
         given = {}
     if not isinstance(given, dict):
         raise RuleError("validation.not_object")
-    given = as_json(given)
-    _validate(schema, given)
-    return given
+    given, ascii_only = _stored(given)
+    return _validate(schema, given, ascii_only)
 
 
-def _validate(schema: type[BaseModel], data: dict) -> None:
+def _validate(schema: type[BaseModel], data: dict, ascii_only: bool) -> dict:
+    """`data` as the schema leaves it: names isolated (core/names.py). Text all ASCII has no
+    name to isolate, so `data` itself comes back and a plain change pays for no copy."""
     try:
-        schema.model_validate(data)
+        model = schema.model_validate(data)
     except ValidationError as err:
         raise _explain(err.errors(include_url=False, include_input=False)[0]) from None
+    return data if ascii_only else {**data, **model.model_dump(mode="json", exclude_unset=True)}
 
 
 def _explain(error: dict) -> RuleError:

@@ -449,7 +449,8 @@ class Session:
         if self.rules_open:
             return "rules"
         if self.ui.live and self.ui.access:
-            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}"
+            private = f"-private-{self.ui.private.seat}" if self.ui.private else ""  # nothing of it is reused
+            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}{private}"
         if self.admin and self.stats_open:
             return "stats"
         return "start" if self.admin else "no-access"
@@ -485,9 +486,11 @@ class Session:
             return bar
         self._bar_look, self._stale = look, True
         if bar.title is None:
-            bar.title = tagged(ft.Text(title, size=22, weight=ft.FontWeight.BOLD), "title")
+            # VISIBLE said outright: Flutter's app bar ends its title in "…" otherwise ("Fleecing Oly…").
+            bar.title = tagged(ft.Text(title, weight=ft.FontWeight.BOLD, overflow=ft.TextOverflow.VISIBLE), "title")
             self._home_button = icon_button(ft.Icons.HOME, ui.t("ui.home"), self._home, "home")
         bar.title.content.value = title
+        bar.title.content.size = 18 if ui.is_phone else 22  # a phone's title fits beside its three buttons
         self._home_button.label = self._home_button.content.tooltip = ui.t("ui.home")
         bar.leading = self._home_button if home else None
         bar.actions = [  # keyed: a new language or theme patches them where they are

@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 # second tap of a double tap, or a tap on a second device, can reach the server after the
 # new step was drawn but before any eye saw it, and must not take a second step.
 SETTLE_S = 0.7
-UNSEEN_MAX_S = 5.0  # a browser that never reports drawing a step (it reconnected) is trusted after this
+UNSEEN_MAX_S = 5.0
+PRIVATE_SECONDS = 45.0  # a private screen on the tablet hides by itself this long after its last use  # a browser that never reports drawing a step (it reconnected) is trusted after this
 
 
 @dataclass
@@ -98,6 +99,10 @@ class UI:
     # Taps that change a shared form from what the table holds take turns (ui/draft.py `edit`): two
     # quick taps on + are two steps, not the same step sent twice.
     editing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # On the tablet: the private screen open now, of a seat played there (ui/private.py), and when
+    # it hides by itself (monotonic seconds). Its commands are that seat's, signed by that seat.
+    private: Access | None = None
+    private_until: float = 0.0
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
@@ -112,11 +117,13 @@ class UI:
 
         Every command names the step this screen showed (core/steps.py): a Next from a
         screen the table has moved past is refused and the toast says what happened."""
-        live, access = self.live, self.access
+        live, access = self.live, self.private or self.access
         if live is None or access is None:
             return self._left()
         if not self._within_share(live, access):
             return False
+        if self.private is not None:  # a player busy on their private screen: it stays up a while longer
+            self.private_until = max(self.private_until, time.monotonic() + PRIVATE_SECONDS)
         command = {**command, "client_id": secrets.token_urlsafe(12)}  # a retry of it is stored once
         sent_from = self.seen.sent_from()
         if sent_from is not None:
@@ -197,7 +204,14 @@ class UI:
         invitation, for its Join card). A copy: the caller may add to it."""
         assert self.live is not None and self.access is not None
         snap = self.live.snapshot(self.access, self.lang)
-        self.snap = {**snap, "keys": _keys(self.live.table, self.access)}
+        self.snap = {**snap, "keys": _keys(self.live.table, self.access, bool(self.live.game.secrets.state))}
+        if self.private is not None:
+            try:  # still a seat played on this tablet (a phone may have claimed it since)
+                self.private = self.live.tablet_seat(self.access, self.private.seat)
+            except RuleError:
+                self.private = None
+        if self.private is not None:  # worked out on this device only, never in the public snapshot
+            self.snap["private"] = {**self.live.snapshot(self.private, self.lang), "keys": {}}
         return self.snap
 
     def seat(self, seat_id: str | None) -> dict | None:
@@ -205,8 +219,10 @@ class UI:
         return next((s for s in self.snap.get("seats", ()) if s["id"] == seat_id), None)
 
 
-def _keys(table: Table, access: Access) -> dict:
-    """The invitations the tablet's Join card shows; no other device's snapshot carries any key."""
+def _keys(table: Table, access: Access, secrets: bool) -> dict:
+    """The invitations the tablet's Join card shows, and (in a game with secrets) the seats played on
+    the tablet whose private screen it may open; no other device's snapshot carries any key."""
     if access.role == "host":
-        return {"spectators": table.spectator_token, "invitations": {s.id: s.token for s in table.seats}}
+        return {"spectators": table.spectator_token, "invitations": {s.id: s.token for s in table.seats},
+                "private": [s.id for s in table.seats if s.tablet and not s.joined] if secrets else []}
     return {}

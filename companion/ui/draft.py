@@ -97,10 +97,10 @@ def confirmed(command: dict, saved: tuple) -> dict:
 
 def entered_by(ui: UI, saved: tuple, ident: str) -> ft.Control:
     """A short note saying the form is shared and who filled it, so nobody thinks it is theirs alone:
-    two lines at most (a phone's width cut the one line short, in either language)."""
+    whole, wrapping as far as it needs (its two lines once ended in "…" on a phone)."""
     makers = saved[2] if saved else ()
     text = ui.t("drafts.entered_by", who=", ".join(makers)) if makers else ui.t("drafts.shared")
-    return tagged(ft.Text(text, size=14, italic=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS), ident, text)
+    return tagged(ft.Text(text, size=14, italic=True), ident, text)
 
 
 def drawn(ui: UI, key: str, version: str, control: ft.Control) -> ft.Control:

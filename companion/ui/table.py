@@ -1,7 +1,8 @@
 """A table's screen: the game's panel plus undo/redo, history and (on the tablet) the Join card.
 
 Tablet: board on the left, the side column on the right. Phone: one column,
-identity on top, so a thumb reaches everything. Each block is a live part
+identity on top, so a thumb reaches everything, and under it a pinned slot outside the scroll
+(a game's `pinned(ui, snap)`: an open calculator's results, a roll another phone made). Each block is a live part
 (ui/live.py): a change rebuilds only the blocks whose inputs moved.
 """
 from __future__ import annotations
@@ -18,7 +19,8 @@ from companion.ui.widgets.join_card import join_card
 from companion.ui.widgets.news import news_line
 from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.summary import summary_panel
-from companion.ui.widgets.told import told_card
+from companion.ui.widgets.told import told_banner, told_card
+from companion.ui.private import doors, private_screen
 from companion.ui.widgets.turn_clock import clock_strip
 
 
@@ -37,6 +39,8 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     """The table's screen from `snap` alone (kept as ui.snap for the pieces that read it): no hub,
     no table file, no clock but `ui.now`."""
     ui.snap = snap
+    if ui.access.role == "host" and snap.get("private"):  # a seat's own screen, on this tablet only
+        return private_screen(ui, game_uis()[snap["game"]].board, snap["private"])
     board = game_uis()[snap["game"]].board(ui, snap)
     identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
@@ -44,16 +48,39 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     history = history_card(ui)
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
+    kept = [part(ui, "read-only", _read_only, snap["read_only"])] if snap.get("read_only") else []
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        column = [identity, *undo, *extras, board, *told_card(ui, snap), history, awake]
-        return group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        column = [*kept, *told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, board,
+                  *told_card(ui, snap), history, awake]
+        page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+        return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [_top_line(ui, identity), *extras, board], expand=3,
+        group(ui, "table-main", ft.Column, [*kept, *told_banner(ui, snap), _top_line(ui, identity), *doors(ui, snap),
+                                            *extras, board], expand=3,
               scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+
+
+def _read_only(ui: UI, text: str) -> ft.Control:
+    """A table whose file breaks in the middle (core/store.py): said first, in large type, because
+    every button that would change it is off and the players must know why."""
+    colour = ft.Colors.ON_ERROR_CONTAINER
+    row = ft.Row([ft.Icon(ft.Icons.LOCK, size=32, color=colour),
+                  ft.Text(text, size=20, weight=ft.FontWeight.W_600, color=colour, expand=True)], spacing=12)
+    return tagged(ft.Container(row, bgcolor=ft.Colors.ERROR_CONTAINER, padding=16, border_radius=12), "read-only")
+
+
+def _pinned(ui: UI, snap: dict) -> ft.Control:
+    """A phone's bar under its page's scroll, always in view: what the game pins there now (an open
+    calculator's results, a roll another phone made), or an empty slot. Always there, so the page
+    beside it keeps its place (and its scroll) when a bar comes or goes."""
+    pins = getattr(game_uis()[snap["game"]], "pinned", None)
+    bars = tuple(pins(ui, snap)) if pins else ()
+    return group(ui, "pinned", ft.Column, list(bars), spacing=0, tight=True,
+                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
@@ -81,8 +108,8 @@ def _undo_bar(ui: UI, undo: dict | None, can_undo: bool, undo_why: str | None, r
     why = undo_why if not can_undo else None
     undo_label = _control_label(ui, undo, "undo", why)
     short = ui.t("ui.undo_why_not") if why else None
-    undo_words = part(ui, "undo-words", _words, short or undo_label, short is not None)
-    redo_words = part(ui, "redo-words", _words, _control_label(ui, redo, "redo"), False)
+    undo_words = part(ui, "undo-words", _words, "undo", "" if short or not undo else undo["text"], short)
+    redo_words = part(ui, "redo-words", _words, "redo", redo["text"] if redo else "")
     return memo(ui, "undo-redo-buttons", _buttons, undo_words, redo_words, can_undo or short is not None,
                 undo_label if short is not None else "", can_redo)
 
@@ -106,15 +133,23 @@ def _control_button(ui: UI, ident: str, words: ft.Control, act, icon: ft.IconDat
     return part(ui, ident, _labelled, ident, said, share, body)
 
 
-def _words(ui: UI, label: str, muted: bool = False) -> ft.Control:
-    """A long "Undo: …" label wraps onto two lines inside the button, never past its edge."""
-    return ft.Text(label, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                   color=ft.Colors.ON_SURFACE_VARIANT if muted else None)
+def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control:
+    """The verb on its line ("Undo"), and under it the change it takes back, whole: it wraps as far
+    as it needs and the button grows with it ("Redo: Diego…" said nothing of what a tap would do).
+    One Text (a rename sends one control), read as "Undo: Ares +1 Glory (kill)". `short`: what a
+    phone's Undo that is off says instead (muted); a tap on it shows why."""
+    verb = short or ui.t(f"ui.{kind}")
+    said = ui.t(f"seats.{kind}_what", what=what) if what else verb
+    return ft.Text(f"{verb}\n{what}" if what else verb, size=15, semantics_label=said,
+                   color=ft.Colors.ON_SURFACE_VARIANT if short else None)
 
 
 def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:
-    return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20), ft.Container(words, expand=True)], spacing=8),
-                             on_click=act, disabled=not enabled, height=64, expand=True)
+    # The words' own padding makes a one-line button a finger's height (48 px) and lets two lines grow it.
+    return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20),
+                                             ft.Container(words, expand=True, padding=ft.Padding.symmetric(vertical=15))],
+                                            spacing=8),
+                             on_click=act, disabled=not enabled, expand=True)
 
 
 def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:

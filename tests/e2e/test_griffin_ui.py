@@ -3,6 +3,7 @@ cannot take it back; blue's phone is told who took how much, and green's phone i
 from __future__ import annotations
 
 import os
+import re
 
 from drive import PHONE, el, expect_label, settle, tap
 from playwright.sync_api import expect
@@ -62,6 +63,10 @@ def test_red_buys_the_griffin_then_robs_blue_who_is_told(server, browser, tmp_pa
 
     blue = _phone(browser, server, tid, keys["blue"])
     expect_label(blue, "told", f"Red's Griffin took {BLUE_GOLD // 2} of your gold")
+    expect(el(blue, "told-banner")).to_have_attribute(  # at once, at the top
+        "aria-label", re.compile(f"Red's Griffin took {BLUE_GOLD // 2} of your gold"))
+    box = el(blue, "told-banner").bounding_box()
+    assert box is not None and box["y"] < 120
     expect_label(blue, "cyc-gold", str(BLUE_GOLD - BLUE_GOLD // 2))
     green = _phone(browser, server, tid, keys["green"])
     el(green, "cyc-gold").wait_for(state="attached")

@@ -19,6 +19,7 @@ def test_a_kill_scored_on_a_phone_glows_and_is_named_on_the_tablet(server, brows
     expect(el(tablet, "tile-bia")).not_to_have_attribute("aria-label", GLOWING)
     phone = open_app(browser, f"{server.url}/t/{table['id']}?k={table['seats']['ana']['token']}", PHONE)
     expect_label(phone, "identity", "Ana")
+    tap(phone, "others-quick-open")  # another player's buttons: one tap away on a phone
     tap(phone, "add-bia-5")
     expect_label(tablet, "score-bia", "Bia 5")
     expect(el(tablet, "tile-bia")).to_have_attribute("aria-label", GLOWING)  # the glow, for a couple of seconds

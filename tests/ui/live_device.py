@@ -42,7 +42,7 @@ ENCODE = configure_encode_object_for_msgpack(BaseControl)
 PHONE, TABLET = (390, 844), (1280, 800)
 # The shell's own parts that follow every change (news line, history, layout, Undo), not the game's.
 SHELL = {"news", "news-slot", "history-card", "table-main", "table-side", "table-layout", "undo-redo", "undo", "redo",
-         "undo-words", "undo-button", "redo-words", "redo-button"}
+         "undo-words", "undo-button", "redo-words", "redo-button", "table-phone", "pinned", "roll-banner"}
 
 
 class Replica:

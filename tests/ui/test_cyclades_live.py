@@ -144,13 +144,42 @@ def test_the_battle_card_switches_achilles_reading_and_caps_croesus_by_the_phone
 
         await phone.tap("cyc-odds-toggle")
         await phone.tap("cyc-odds-attacker-croesus")
+        await phone.tap("cyc-odds-mine-attacker")  # Ana attacks: Croesus is hers, so is his gold
         await phone.settle()
         gold = live.state["gold"]["ana"]
-        for _ in range(gold + 2):
+        assert label(phone, "cyc-odds-rerolls-value").endswith(f" {gold}")  # her purse, to start with
+        for _ in range(2):
             await phone.tap("cyc-odds-rerolls-plus")
         await phone.settle()
         assert label(phone, "cyc-odds-rerolls-value").endswith(f" {gold}")
         assert phone.find("cyc-odds-rerolls-plus").disabled
+    asyncio.run(go())
+
+
+def test_croesus_on_the_opponents_side_is_never_capped_by_the_viewers_purse(server):
+    """Issue 41: with Croesus on the opponent's side, Ana's phone capped his re-roll gold at her own
+    purse ("you have 5") while the tablet allowed 10, so her odds were wrong. His gold is a secret
+    her phone cannot know: an input up to the game's maximum, labelled as the opponent's gold."""
+    from companion.games.cyclades import MAX_REROLLS
+
+    async def go():
+        live, phone, tablet = await income_phase(server)
+        gold = live.state["gold"]["ana"]
+        assert gold < MAX_REROLLS
+        await phone.tap("cyc-odds-toggle")
+        await phone.tap("cyc-odds-defender-croesus")
+        await phone.tap("cyc-odds-mine-attacker")  # Ana attacks; Croesus defends
+        await phone.settle()
+        assert "unknown to you" in label(phone, "cyc-odds-rerolls-value")
+        assert f"you have {gold}" not in label(phone, "cyc-odds-croesus-hint")
+        for _ in range(MAX_REROLLS + 2):
+            await phone.tap("cyc-odds-rerolls-plus")
+        await phone.settle()
+        assert label(phone, "cyc-odds-rerolls-value").endswith(f" {MAX_REROLLS}")
+        assert phone.find("cyc-odds-rerolls-plus").disabled
+        await phone.tap("cyc-odds-mine-none")  # only watching: still not her gold
+        await phone.settle()
+        assert label(phone, "cyc-odds-rerolls-value").endswith(f" {MAX_REROLLS}")
     asyncio.run(go())
 
 

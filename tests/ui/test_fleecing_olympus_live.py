@@ -229,11 +229,11 @@ def test_opening_totals_copied_on_one_tablet_show_on_another_and_are_the_roll_se
 
 def test_each_phone_copies_its_own_opening_total_and_may_send_the_roll():
     """fleecing-olympus-rulebook.txt l.26: every player rolls both dice, so a phone fills the opening
-    form as the tablet does (its own total first); a spectator only watches."""
+    form as the tablet does (in seat order, its own total highlighted); a spectator only watches."""
     table = Table("fleecing_olympus", {"players": ["ana", "bia", "caio"]})
     tablet, bia = Screen(table), Screen(table, "seat", "bia", width=390)
     watcher = Screen(table, "spectator", width=390)
-    assert idents(bia.render(), r"fo-open-[a-z]+-value") == ["fo-open-bia-value", "fo-open-ana-value", "fo-open-caio-value"]
+    assert idents(bia.render(), r"fo-open-[a-z]+-value") == ["fo-open-ana-value", "fo-open-bia-value", "fo-open-caio-value"]
     bia.press("fo-open-bia-plus")
     bia.press("fo-open-bia-plus")  # 7 -> 9, typed on her own phone
     tablet.press("fo-open-ana-plus")  # 7 -> 8

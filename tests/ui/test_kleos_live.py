@@ -90,7 +90,7 @@ def test_the_odds_panel_keeps_its_inputs_while_others_score(server):
         await phone.settle()
         await phone.tap("attacker-attack-plus")
         await phone.settle()
-        assert kleos_parts(phone) == {"kleos-odds"}  # a stepper rebuilds the calculator only
+        assert kleos_parts(phone) == {"kleos-odds", "kleos-odds-bar"}  # the calculator and its pinned bar only
         before = phone.ids()
         live.dispatch({"type": "glory.add", "player": "ares", "reason": "kill"}, HOST)
         await phone.settle()

@@ -96,9 +96,9 @@ def test_a_phones_clock_card_says_the_step_turn_and_order_without_repeating_the_
 def test_a_phones_quick_buttons_carry_their_words_as_their_label(server):
     async def go():
         _, tablet, phone = await table(server)
-        assert phone.find("quick-kill-ares").content == "Kill +1"
-        assert isinstance(tablet.find("quick-kill-ares").content, ft.Text)  # a tablet's narrow tile: one line
-        await phone.tap("quick-kill-ares")
+        assert phone.find("quick-kill-hermes").content == "Kill +1"  # its own god's (the others' are folded)
+        assert isinstance(tablet.find("quick-kill-hermes").content, ft.Text)  # a tablet's narrow tile
+        await phone.tap("quick-kill-hermes")
         await phone.settle()
-        assert phone.find("score-ares").value == "1"
+        assert phone.find("score-hermes").value == "1"
     run(go())

@@ -78,7 +78,7 @@ def test_undo_words_follow_every_change_without_drawing_the_screen_afresh(server
         ana = Access("seat", "ana")
 
         def words() -> str:
-            return shown(phone.find("undo").content.controls[1].content).value
+            return shown(phone.find("undo").content.controls[1].content).semantics_label
 
         own = None  # Ana's latest change: her phone can take it back even after the tablet's
         for n, (who, by) in enumerate([("ana", ana), ("bia", HOST), ("ana", ana), ("ana", ana), ("bia", HOST)]):

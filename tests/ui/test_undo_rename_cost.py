@@ -38,7 +38,7 @@ def test_a_renamed_undo_rebuilds_its_words_alone_one_control(server: ServerInfo)
         parts = tablet.app.ui.parts
         assert {k for k in parts.rebuilt if k.startswith("undo")} == {"undo-words"}
         words = parts.built["undo-words"].control
-        assert [c._c for c in own_controls(words)] == ["Text"] and words.value == "Undo: Athena +1 Glory (kill)"
+        assert [c._c for c in own_controls(words)] == ["Text"] and words.semantics_label == "Undo: Athena +1 Glory (kill)"
         assert [c._c for c in own_controls(parts.built["undo"].control)] == ["Semantics"]  # no box around it
     asyncio.run(go())
 
@@ -66,7 +66,8 @@ def test_a_renamed_undo_walks_its_words_alone(server: ServerInfo, monkeypatch):
         for god in ("ares", "athena"):
             live.dispatch({"type": "glory.add", "player": god, "reason": "kill"}, HOST)
             await tablet.settle()
-            assert tablet.app.ui.parts.built["undo-words"].control.value == f"Undo: {god.capitalize()} +1 Glory (kill)"
+            assert tablet.app.ui.parts.built["undo-words"].control.semantics_label == \
+                f"Undo: {god.capitalize()} +1 Glory (kill)"
         assert walked == []
         live.undo(HOST)  # Redo comes on: its button is rebuilt
         await tablet.settle()

@@ -10,7 +10,7 @@ import pytest
 from companion.i18n import LANGS, t
 
 LINE = 15  # characters of 16 px DejaVu Sans that one line of the phone's Undo button holds
-LINES = 2  # the button's words wrap onto two lines, then end in "…"
+LINES = 2  # the button grows with its words; two lines keep it level with Redo
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,9 +1,12 @@
 """The offerings auction: bids in turn order, outbid cascades, payment and the fine.
 
-The tablet may enter a bid for a player (it mirrors the pawns on the board), so
-an unaffordable bid can stand until payment, when the rulebook's fine applies;
-from the player's own phone an unaffordable bid is refused at once. Either way
-the table only ever learns "can pay" or "cannot pay" per player.
+A bid the bidder's purse does not cover never stands: a public chip "cannot pay"
+(or a fine at payment) would tell the table that purse. From the bidder's own
+screen (a phone, or the tablet's private screen for a seat played there) the
+refusal says why; from the tablet's public view it only says the bid was not
+placed and that the bidder places it from their own screen. The fine at payment
+stays for a purse that a later correction left short (a priestess taken back),
+and whether a seat can pay is shown to that seat only (`game.view`).
 """
 from __future__ import annotations
 
@@ -73,8 +76,10 @@ def bid(state: dict, event: dict) -> dict:
         off["displaced"] = None
     else:
         _bid_on_god(state, faction, god, checks.whole(event, "amount", 1))
-    if event.get("by") == pid and dues(state)[pid] > state["gold"][pid]:
-        raise RuleError("cyclades.err.cannot_afford_offering_once")
+    if dues(state)[pid] > state["gold"][pid]:
+        if event.get("by") == pid:
+            raise RuleError("cyclades.err.cannot_afford_offering_once")
+        raise RuleError("cyclades.err.bid_not_placed", pid=pid)
     refresh_can_pay(state)
     return state
 

@@ -102,6 +102,9 @@ class Cyclades(GameBase):
         out = dict(state)
         if state["phase"] != "over":
             out["gold"] = {seat: state["gold"][seat]} if seat in state["gold"] else {}
+        if isinstance(state.get("offerings"), dict):  # whether a purse covers its bids is that purse's secret
+            can_pay = state["offerings"].get("can_pay") or {}
+            out["offerings"] = {**state["offerings"], "can_pay": {seat: can_pay[seat]} if seat in can_pay else {}}
         out["allowed"] = allowed(out, seat)
         return out
 

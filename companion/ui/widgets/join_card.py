@@ -3,8 +3,9 @@
 Each code sits on white so it scans in dark mode. A joined seat shows no code
 (its invitation is spent) but a button that moves it to another phone; once
 every seat has joined the card folds into one small button. A seat played on the
-tablet itself can be marked so (this tablet's own choice, undone with one tap):
-the card then treats it as joined and folds without it. The card is a live
+tablet itself can be marked so (kept by the table, so a reload of the tablet keeps
+it; undone with one tap): the card then treats it as joined and folds without it,
+and in a game with secrets the tablet may open that seat's private screen. The card is a live
 part: it is rebuilt only when a seat is claimed or moved, the phones' address
 changes or the host opens or folds something, so the heavy QR images are sent once.
 """
@@ -23,17 +24,14 @@ from companion.ui.widgets.controls import button, card, heading, tagged
 
 SIZE = 150
 OPEN = "join-card-open"  # ui.local: the tablet unfolded the card after everyone joined
-ON_TABLET = "join-on-tablet"  # ui.local: seats whose player plays on this tablet, not a phone
 
 SeatLine = tuple[str, str, str, bool, bool]  # id, name, invitation token, joined, played on the tablet
 
 
 def join_card(ui: UI) -> ft.Control:
-    here = ui.local.get(ON_TABLET, ())
     keys = ui.snap["keys"]
     invitations = keys["invitations"]
-    seats = tuple((s["id"], s["name"], invitations[s["id"]], s["claimed"], s["id"] in here and not s["claimed"])
-                  for s in ui.snap["seats"])
+    seats = tuple((s["id"], s["name"], invitations[s["id"]], s["claimed"], s["tablet"]) for s in ui.snap["seats"])
     folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.get(OPEN)
     if folded:
         return part(ui, "join-card-folded", _folded)
@@ -121,10 +119,10 @@ def _on_tablet(ui: UI, seat_id: str, name: str) -> ft.Control:
 
 def _mark(ui: UI, seat_id: str, on: bool):
     async def handler(e: object) -> None:
-        here = set(ui.local.get(ON_TABLET, ()))
-        ui.local[ON_TABLET] = tuple(sorted(here | {seat_id} if on else here - {seat_id}))
-        if ui.refresh:
-            await ui.refresh()
+        try:
+            await asyncio.to_thread(ui.live.mark_tablet, seat_id, on)  # a file write: off the event loop
+        except RuleError as err:  # a phone claimed the seat meanwhile
+            ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
     return handler
 
 

@@ -15,7 +15,7 @@ from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.seat_label import seat_label
 
 SHOW_SECONDS = 4.0
-SLOT_HEIGHT = 44
+SLOT_HEIGHT = 56  # two lines: a long line (a tied opening roll, a roll's faces) wraps, never cut
 
 
 def news_line(ui: UI) -> ft.Control:
@@ -37,15 +37,18 @@ def news_line(ui: UI) -> ft.Control:
 
 
 def _slot(ui: UI, line: ft.Control) -> ft.Control:
-    """No label of its own: the Text's is read (Flutter merges the two into one node)."""
-    return tagged(line, "news")
+    """No label of its own: the Text's is read (Flutter merges the two into one node). It takes
+    the rest of its line itself: a slot without a width of its own let its words run on in one
+    line past the edge ("…Gabi roll ag"), where they now wrap."""
+    slot = tagged(line, "news")
+    slot.expand = True
+    return slot
 
 
 def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
     """Read as its words, or a dash while there is no news: a label that went empty would never
     be read again (Flutter's web semantics, LIVE.md's trap)."""
-    words = ft.Text(text, size=20, weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
-                    semantics_label=text or "—")
+    words = ft.Text(text, size=17, weight=ft.FontWeight.W_600, semantics_label=text or "—")
     return ft.Container(words, height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
                         padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
                         bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None, expand=True)

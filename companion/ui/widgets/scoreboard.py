@@ -16,11 +16,12 @@ from companion.ui.context import UI
 from companion.ui.later import fade_at
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.colours import shade
-from companion.ui.widgets.controls import tagged
+from companion.ui.widgets.controls import button, tagged
 
 GLOW_SECONDS = 2.5
 NUMBER_LINE = 68  # the 56 px number's line: the markers beside it never make it taller
 SEEN, GLOWING = "scoreboard.seen", "scoreboard.glowing"
+OTHERS_OPEN = "scoreboard.others_open"  # a phone showing the other players' quick buttons
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,26 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     the number and the rest of the tile are memos again (a new number leaves the rest unwalked)."""
     glowing = _glowing(ui, scores)  # every render: it notes the values this device has shown
     return memo(ui, key, _board, key, tuple(scores), tuple(facts), quick, tuple(sorted(glowing.items())))
+
+
+def others(ui: UI, scores: Sequence[Score], quick: QuickActions | None, key: str) -> list[ft.Control]:
+    """A phone's board of the other players, under its own tile: their scores always, their quick
+    buttons one tap away (test ids `others-quick-open` / `-close`), never beside its own at the same
+    size (a player means their own tile nearly always: one mis-tap credited a rival). The tablet,
+    which serves everyone, shows every tile's buttons."""
+    if quick is None or not ui.is_phone or not scores:
+        return [scoreboard(ui, scores, quick=quick, key=key)] if scores else []
+    opened = bool(ui.local.get(OTHERS_OPEN))
+    return [scoreboard(ui, scores, quick=quick if opened else None, key=key), part(ui, f"{key}-fold", _fold, opened)]
+
+
+def _fold(ui: UI, opened: bool) -> ft.Control:
+    async def flip(e: object) -> None:
+        ui.local[OTHERS_OPEN] = not opened
+        await ui.refresh()
+    if opened:
+        return button(ui.t("ui.others_quick_close"), flip, "others-quick-close", icon=ft.Icons.EXPAND_LESS, filled=False)
+    return button(ui.t("ui.others_quick_open"), flip, "others-quick-open", icon=ft.Icons.EXPAND_MORE, filled=False)
 
 
 def _board(ui: UI, key: str, scores: tuple[Score, ...], facts: tuple[str, ...], quick: QuickActions | None,
@@ -141,7 +162,7 @@ def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
     return ft.Row([ft.Container(width=14, height=14, bgcolor=accent, border_radius=7),
-                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, no_wrap=True, expand=True)], spacing=8)
+                   ft.Text(name, size=20, weight=ft.FontWeight.W_600, expand=True)], spacing=8)
 
 
 def _line(ui: UI, seat: str, line: tuple) -> ft.Control:

@@ -92,11 +92,32 @@ def test_priestesses_discount_down_to_zero(three):
     assert s["offerings"]["winners"] == {"athena": "red", "ares": "blue"}
 
 
-def test_a_player_who_cannot_pay_is_fined_half_and_the_auction_restarts(three):
-    s = act(three, type="offering.bid", faction="red", god="athena", amount=9)  # the tablet lets it stand
-    assert s["offerings"]["can_pay"] == {"red": False}
+def test_a_bid_beyond_the_purse_never_stands_and_the_public_refusal_keeps_the_purse(three):
+    """Ana held 5 and the tablet's public view offered 9 for her: refused before it stands, with no
+    public "cannot pay" chip and no word of her purse; from her own screen the refusal says why."""
+    with pytest.raises(RuleError) as public:
+        act(three, type="offering.bid", faction="red", god="athena", amount=9)
+    assert public.value.key == "cyclades.err.bid_not_placed"
+    assert "afford" not in public.value.message and "5" not in public.value.message
+    refused(three, "cannot afford", by="red", type="offering.bid", faction="red", god="athena", amount=9)
+    s = act(three, type="offering.bid", faction="red", god="athena", amount=5)
+    assert GAME.view(s, None)["offerings"]["can_pay"] == {}
+    assert GAME.view(s, "blue")["offerings"]["can_pay"] == {}
+    assert GAME.view(s, "red")["offerings"]["can_pay"] == {"red": True}
+
+
+def _short_after_a_correction(three) -> dict:
+    """Red bids 6 with a priestess (owes 5 of 5), then the priestess is taken back: red is short."""
+    s = act(three, type="tracker.adjust", player="red", item="priestesses", delta=1)
+    s = act(s, type="offering.bid", faction="red", god="athena", amount=6)
+    return act(s, type="tracker.adjust", player="red", item="priestesses", delta=-1)
+
+
+def test_a_purse_left_short_by_a_correction_is_fined_half_and_the_auction_restarts(three):
+    s = _short_after_a_correction(three)
     s = act(s, type="offering.bid", faction="blue", god="ares", amount=2)
     s = act(s, type="offering.bid", faction="green", god="apollo")
+    assert s["offerings"]["can_pay"] == {"red": False, "blue": True, "green": True}
     refused(s, "Pay the offerings first", type="phase.next")
     s = act(s, type="offering.pay")
     assert s["phase"] == "offerings"
@@ -106,7 +127,7 @@ def test_a_player_who_cannot_pay_is_fined_half_and_the_auction_restarts(three):
 
 
 def test_the_fine_is_noted_on_the_event_but_not_its_size(three):
-    s = act(three, type="offering.bid", faction="red", god="athena", amount=9)
+    s = _short_after_a_correction(three)
     s = act(s, type="offering.bid", faction="blue", god="apollo")
     s = act(s, type="offering.bid", faction="green", god="apollo")
     event = GAME.prepare(s, {"type": "offering.pay", "by": "host", "at": 0.0}, random.Random(0))
@@ -126,8 +147,9 @@ def test_two_players_pay_both_factions_from_one_purse():
     s = act(s, by="ann", type="offering.bid", faction="ann-1", god="zeus", amount=6)
     s = act(s, by="bob", type="offering.bid", faction="bob-1", god="hera", amount=3)
     refused(s, "cannot afford", by="ann", type="offering.bid", faction="ann-2", god="poseidon", amount=5)
-    s = act(s, type="offering.bid", faction="ann-2", god="poseidon", amount=5)
-    assert s["offerings"]["can_pay"] == {"ann": False, "bob": True}
+    refused(s, "not placed", type="offering.bid", faction="ann-2", god="poseidon", amount=5)
+    s = act(s, type="offering.bid", faction="ann-2", god="poseidon", amount=4)
+    assert s["offerings"]["can_pay"] == {"ann": True, "bob": True}
     s = act(s, type="offering.bid", faction="bob-2", god="apollo")
     s = act(s, type="offering.pay")
-    assert s["gold"] == {"ann": 5, "bob": 10} and s["offerings"]["fined"] == ["ann"]
+    assert s["gold"] == {"ann": 0, "bob": 7} and s["offerings"]["fined"] == []

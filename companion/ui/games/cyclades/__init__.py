@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.cyclades import rounds
-from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card, odds
+from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card, odds, odds_bar
 from companion.ui.games.cyclades.offerings import BID, offerings
 from companion.ui.games.cyclades.purse import GAINS, TURN, income_elsewhere, purse, spending
 from companion.ui.games.cyclades.scores import acting, quick, scores
@@ -63,6 +63,13 @@ class CycladesUI:
         parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS), gold, odds(ui, gold)))
         return group(ui, "cyc-board", ft.Column, parts, spacing=12,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def pinned(self, ui: UI, snap: dict) -> list[ft.Control]:
+        """A phone's bar under its page (table.py): the battle's odds while the card is open."""
+        if not ui.is_phone or not ui.local.get(ODDS + "open"):
+            return []
+        gold = snap["state"]["gold"].get(snap["seat"]) if snap["seat"] else None
+        return [odds_bar(ui, gold, odds(ui, gold))]
 
     def _phase(self, ui: UI, state: dict, who: str | None) -> list[ft.Control]:
         phase = state["phase"]

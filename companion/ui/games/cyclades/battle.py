@@ -4,8 +4,11 @@ Everything typed here stays on this device (ui.local), and the odds are the
 game's exact fractions turned into percentages. Two heroes need the table's
 word: whether a tied round sets off Achilles (the rulebook's reading, no, is
 the default; a switch plays the other), and how much gold Croesus' owner will
-spend on re-rolls in this battle (on a phone, at most that seat's own gold,
-the only purse this device may see). The same battle asked for
+spend on re-rolls in this battle. A screen never assumes what its device cannot
+know: only when its player says Croesus fights on their side (a phone, or the
+tablet's private screen of a seat) does the budget start at, and stop at, that
+seat's own purse; otherwise it is a guess up to the game's maximum, labelled as
+the opponent's gold, unknown to this device. The same battle asked for
 again on any device is served from a small cache, since every change on the
 table re-renders every screen.
 
@@ -30,14 +33,17 @@ from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Sid
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.kept import Read, fetch, kept
-from companion.ui.widgets.calculator import calculator
+from companion.ui.live import part
+from companion.ui.widgets.calculator import calculator, result_bar
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 KEY = "cyclades.odds."
 DEFAULTS = {"sea": False, "attackers": 3, "defenders": 2, "attacker_bonus": 0, "defender_bonus": 0,
-            "attacker_heroes": [], "defender_heroes": [], "rerolls": 1, "achilles_ties": False}
+            "attacker_heroes": [], "defender_heroes": [], "rerolls": 1, "achilles_ties": False, "mine": None}
+SIDES = ("attacker", "defender")
 MAX_UNITS = 20
 GRID = 8
+PHONE_CELL, TABLET_CELL = 33, 38  # a grid cell's width: nine a line fit a 390 px phone's card
 # Odysseus only ignores fortresses when he attacks, so a defender gains nothing from him.
 DEFENDING_HEROES = tuple(h for h in HERO_STRENGTH if h != "odysseus")
 ODDS_SECONDS = 10.0  # past this a battle's answer is given up on (the card says so)
@@ -99,19 +105,25 @@ async def _answer(ui: UI, gold: int | None) -> None:
 
 
 def _inputs(stored: dict, gold: int | None) -> tuple[dict, Battle]:
-    """This device's inputs (re-rolls within a phone's own gold) and the battle they describe."""
+    """This device's inputs (re-rolls within the purse only when Croesus is this seat's) and the battle."""
     v = {k: stored.get(KEY + k, d) for k, d in DEFAULTS.items()}
     sea = v["sea"]
     if "croesus" in {*v["attacker_heroes"], *v["defender_heroes"]} and not sea:
-        v["rerolls"] = min(v["rerolls"], _most_rerolls(gold))
+        most, own = croesus_budget(v, gold)
+        v["rerolls"] = min(most, stored.get(KEY + "rerolls", gold if own else DEFAULTS["rerolls"]))
     attacker = Side(v["attackers"], v["attacker_bonus"] if sea else 0, () if sea else tuple(v["attacker_heroes"]),
                     v["rerolls"])
     defender = Side(v["defenders"], v["defender_bonus"], () if sea else tuple(v["defender_heroes"]), v["rerolls"])
     return v, (attacker, defender, sea, bool(v["achilles_ties"]))
 
 
-def _most_rerolls(gold: int | None) -> int:
-    return MAX_REROLLS if gold is None else max(0, min(MAX_REROLLS, gold))
+def croesus_budget(v: dict, gold: int | None) -> tuple[int, bool]:
+    """(the most Croesus' re-rolls may be set to, whether that is this device's own purse). Only a seat
+    that says Croesus fights on its side reads its own gold; anyone else's is a secret: the game's maximum."""
+    side = "attacker" if "croesus" in v["attacker_heroes"] else "defender"
+    if gold is not None and v.get("mine") == side:
+        return max(0, min(MAX_REROLLS, gold)), True
+    return MAX_REROLLS, False
 
 
 def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None = None) -> ft.Control:
@@ -151,11 +163,13 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None
                              refresh))
         chosen = {*v["attacker_heroes"], *v["defender_heroes"]}
         if "croesus" in chosen:
-            parts.append(_number(ui, "rerolls", v, ui.t("cyclades.ui_odds_croesus_rerolls"), refresh,
-                                 _most_rerolls(gold)))
-            hint = ui.t("cyclades.ui_odds_croesus_help" if gold is None else "cyclades.ui_odds_croesus_gold",
-                        gold=gold if gold is not None else 0)
-            parts.append(ft.Text(hint, size=14, italic=True))
+            if gold is not None:  # a seat's screen: which side is its own decides whose gold this is
+                parts.append(_my_side(ui, v["mine"], refresh))
+            most, own = croesus_budget(v, gold)
+            label = "ui_odds_croesus_rerolls" if gold is None or own else "ui_odds_croesus_rerolls_theirs"
+            parts.append(_number(ui, "rerolls", v, ui.t(f"cyclades.{label}"), refresh, most))
+            hint = ui.t("cyclades.ui_odds_croesus_gold" if own else "cyclades.ui_odds_croesus_help", gold=gold or 0)
+            parts.append(tagged(ft.Text(hint, size=14, italic=True), "cyc-odds-croesus-hint", hint))
         if "achilles" in chosen:
             parts.append(_achilles(ui, v["achilles_ties"], refresh))
     parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
@@ -172,9 +186,30 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None
         top = opening(battle[0], battle[1])
         results = _outcome(ui, read.value[top], top, sea)
         parts.append(_retreat(ui, read.value, top))
-    # The answer above the inputs, which scroll under it: a tap and its effect share the screen.
+    # The answer first (on a phone its numbers are pinned under the page too: `odds_bar`).
     answer = ft.Column(results, spacing=8, tight=True)
     return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
+
+
+def odds_bar(ui: UI, gold: int | None, read: Read | None) -> ft.Control:
+    """A phone's pinned bar (test id `cyc-odds-bar`) while the card is open: who wins, in view
+    wherever the inputs are scrolled to (widgets/calculator.py). `gold`, `read`: as for the card."""
+    battle = _inputs(ui.local, gold)[1]
+    if read is None or read.query != battle:
+        cells = ((ui.t("cyclades.ui_odds_working"), "…"),)
+    elif not isinstance(read.value, dict):
+        cells = ((ui.t("cyclades.ui_odds_title"), "—"),)
+    else:
+        odds = read.value[opening(battle[0], battle[1])]
+        both = "ui_odds_both_sea" if battle[2] else "ui_odds_both_land"
+        cells = tuple((ui.t(f"cyclades.{key}"), percent(float(p), ui.lang)) for key, p in (
+            ("ui_odds_attacker_wins", odds.attacker_wins), ("ui_odds_defender_wins", odds.defender_wins),
+            (both, odds.both_eliminated)))
+    return part(ui, "cyc-odds-bar", _pinned_bar, cells)
+
+
+def _pinned_bar(ui: UI, cells: tuple[tuple[str, str], ...]) -> ft.Control:
+    return result_bar("cyc-odds-bar", cells)
 
 
 Refresh = Callable[[], Awaitable[None]]
@@ -199,6 +234,21 @@ def _number(ui: UI, name: str, v: dict, label: str, refresh: Refresh, most: int 
         ui.local[KEY + name] = new
         await refresh()
     return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=most)
+
+
+def _my_side(ui: UI, mine: str | None, refresh: Refresh) -> ft.Control:
+    """Which side this seat fights on, if any: only then is Croesus' gold possibly its own."""
+    def choose(value: str | None):
+        async def handler(e) -> None:
+            ui.local[KEY + "mine"] = value
+            await refresh()
+        return handler
+    choices = [(None, "ui_odds_side_none"), ("attacker", "ui_odds_side_attacker"), ("defender", "ui_odds_side_defender")]
+    return ft.Column([
+        ft.Text(ui.t("cyclades.ui_odds_my_side"), size=16),
+        ft.Row([button(ui.t(f"cyclades.{key}"), choose(value), f"cyc-odds-mine-{value or 'none'}",
+                       filled=mine == value) for value, key in choices], wrap=True, spacing=8, run_spacing=8),
+    ], spacing=4)
 
 
 def _achilles(ui: UI, ties: bool, refresh: Refresh) -> ft.Control:
@@ -265,24 +315,26 @@ def _retreat(ui: UI, grid: dict[tuple[int, int], BattleOdds], top: tuple[int, in
     """The attacker's chance from each point the battle can reach: red cells are where retreat pays."""
     a_rows = range(top[0], max(0, top[0] - GRID), -1)
     d_cols = range(top[1], max(0, top[1] - GRID), -1)
-    head = ft.Row([_cell("", None)] + [_cell(str(d), None, bold=True) for d in d_cols], spacing=2)
+    # Narrow enough on a phone for the whole grid to fit its width: no scroll of its own in the page's.
+    width = PHONE_CELL if ui.is_phone else TABLET_CELL
+    head = ft.Row([_cell("", None, width)] + [_cell(str(d), None, width, bold=True) for d in d_cols], spacing=2)
     rows = [head]
     for a in a_rows:
-        cells = [_cell(str(a), None, bold=True)]
-        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins))
-                  for d in d_cols]
+        cells = [_cell(str(a), None, width, bold=True)]
+        cells += [_cell(percent(float(grid[(a, d)].attacker_wins), ui.lang, sign=False), float(grid[(a, d)].attacker_wins),
+                        width) for d in d_cols]
         rows.append(ft.Row(cells, spacing=2))
     return tagged(ft.Column([
         ft.Text(ui.t("cyclades.ui_odds_retreat_title"), size=16, weight=ft.FontWeight.BOLD),
         ft.Text(ui.t("cyclades.ui_odds_retreat_help"), size=14),
-        ft.Row([ft.Column(rows, spacing=2)], scroll=ft.ScrollMode.AUTO),
+        ft.Column(rows, spacing=2),
     ], spacing=6), "cyc-odds-retreat")
 
 
-def _cell(text: str, p: float | None, bold: bool = False) -> ft.Control:
+def _cell(text: str, p: float | None, width: int, bold: bool = False) -> ft.Control:
     """A grid cell tinted from red (attacker likely loses) to green (attacker likely wins)."""
     colour = None if p is None else ft.Colors.with_opacity(0.25 + 0.5 * abs(p - 0.5) * 2,
                                                            ft.Colors.GREEN if p >= 0.5 else ft.Colors.RED)
     return ft.Container(ft.Text(text, size=13, weight=ft.FontWeight.BOLD if bold else None,
                                 text_align=ft.TextAlign.CENTER),
-                        width=38, height=28, bgcolor=colour, border_radius=4, alignment=ft.Alignment.CENTER)
+                        width=width, height=28, bgcolor=colour, border_radius=4, alignment=ft.Alignment.CENTER)

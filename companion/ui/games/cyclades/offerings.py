@@ -1,7 +1,8 @@
 """The offerings auction on screen: the gods with their bids, whose pawn moves now, the bid buttons.
 
 The tablet may bid for anyone (it mirrors the pawns on the board) but never
-sees a purse; a phone bids only for its own pawns and its amount stepper stops
+sees a purse, so a bid there that the purse does not cover is refused without a
+reason (the bidder places it from their own screen); a phone bids only for its own pawns and its amount stepper stops
 at what its hidden gold and priestesses can cover, so it cannot overreach.
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ from companion.games.cyclades import APOLLO, next_bidder, offer_limit
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name
 from companion.ui.draft import confirmed, drawn, entered_by, put, value
-from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
+from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 BID = "bid"  # the table's draft of the bid about to be made (companion/games/cyclades/drafts.py)
 TABLET_MAX = 60
@@ -48,7 +49,7 @@ def offerings(ui: UI, state: dict, seat: str | None, draft: tuple) -> ft.Control
     tiles.append(_apollo_tile(ui, state, bidder if mine else None, draft))
     parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
     if seat is None:
-        parts.append(_payment(ui, state, bidder))
+        parts.append(_payment(ui, bidder))
     return card(*parts, ident="cyc-offerings")
 
 
@@ -111,21 +112,8 @@ def _tile(god: str, lines: list[ft.Control]) -> ft.Control:
                         border=ft.Border.all(3, GOD_COLOURS[god]))
 
 
-def _payment(ui: UI, state: dict, bidder: str | None) -> ft.Control:
-    flags = state["offerings"]["can_pay"]
-    chips = []
-    for pid, ok in flags.items():
-        text = ui.t("cyclades.ui_can_pay" if ok else "cyclades.ui_cannot_pay", player=player_name(ui, pid))
-        chips.append(tagged(ft.Container(ft.Text(text, size=16), padding=10, border_radius=20,
-                                         bgcolor=ft.Colors.with_opacity(0.2, ft.Colors.GREEN if ok else ft.Colors.RED)),
-                            f"cyc-canpay-{slug(pid)}", text))
-    short = [player_name(ui, p) for p, ok in flags.items() if not ok]
-
+def _payment(ui: UI, bidder: str | None) -> ft.Control:
+    """Only the pay button: whether a purse covers its bids is that seat's secret (no chip says it)."""
     async def pay(e) -> None:
         await ui.send({"type": "offering.pay"})
-    parts: list[ft.Control] = [ft.Row(chips, wrap=True, spacing=8, run_spacing=8)]
-    if short:
-        parts.append(ft.Text(ui.t("cyclades.ui_fine_warning", players=", ".join(short)), size=16,
-                             color=ft.Colors.ERROR))
-    parts.append(button(ui.t("cyclades.ui_pay"), pay, "cyc-pay", icon=ft.Icons.PAYMENTS, disabled=bidder is not None))
-    return ft.Column(parts, spacing=8)
+    return button(ui.t("cyclades.ui_pay"), pay, "cyc-pay", icon=ft.Icons.PAYMENTS, disabled=bidder is not None)

@@ -101,7 +101,7 @@ def _public(ui: UI, state: dict, counts: dict, seats: list, who: str | None, car
 def _step(ui: UI, state: dict, who: str | None, card: dict | None) -> list[ft.Control | None]:
     phase = state["phase"]
     if phase == "opening":
-        return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening", "drafts"), who, None)]
+        return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening", "drafts", "players"), who, None)]
     if phase == "power":
         return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems",
                                                         "drafts"), who, None)]

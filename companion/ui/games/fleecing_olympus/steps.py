@@ -5,7 +5,7 @@ app; either way the event says what was rolled, so a replay agrees. The opening
 totals copied by hand are the table's draft (games/fleecing_olympus/drafts.py):
 every screen shows the same, and sending them names the version its screen showed.
 Every player rolls their own dice for the opening, and any player may send the
-roll, so every phone fills the form too, its own player's total first.
+roll, so every phone fills the form too, in seat order, its own player's total highlighted.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, confirm_button, die_picker, local_setter, may, name, player_row, sender, t, turn_local
 from companion.ui.draft import drawn, entered_by, put, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
+from companion.ui.widgets.seat_rows import seat_row
 
 ROLL = LOCAL + "roll"
 ROLL_START = {"target": None, "d0": None, "d1": None}
@@ -42,8 +43,10 @@ def opening(ui: UI, state: dict, who: str | None) -> ft.Control:
     held = opening_totals(state)
     version = drafts.version(state, OPENING_DRAFT)
     seen = {drafts.FIELD: version}
-    rows = [stepper(name(ui, p), held.get(p, TOTAL), _total_setter(ui, p, held.get(p, TOTAL)), f"fo-open-{p}",
-                    minimum=2, maximum=12) for p in sorted(group, key=lambda p: p != who)]
+    # Seat order on every device, the own row highlighted where it stands (widgets/seat_rows.py).
+    rows = [seat_row(stepper(name(ui, p), held.get(p, TOTAL), _total_setter(ui, p, held.get(p, TOTAL)), f"fo-open-{p}",
+                             minimum=2, maximum=12), p == who, "fo-open")
+            for p in sorted(group, key=state["players"].index)]
     entered = {"type": "opening_roll", "rounds": [{p: split(held.get(p, TOTAL)) for p in group}], **seen}
     parts += [
         drawn(ui, "fo-open-roll", version, button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll", **seen}),

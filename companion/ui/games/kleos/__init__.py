@@ -26,8 +26,8 @@ from companion.ui.games.kleos.scores import kleos_scoreboard
 from companion.ui.games.kleos.setup import setup_section
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import button
-from companion.ui.games.kleos.dice import dice_tray
-from companion.ui.games.kleos.odds import odds_panel
+from companion.ui.games.kleos.dice import dice_tray, roll_banner
+from companion.ui.games.kleos.odds import odds_bar, odds_panel
 
 SECTION = "kleos.section"
 SEEN_PHASE = "kleos.seen_phase"
@@ -80,6 +80,13 @@ class KleosUI:
             parts.append(chores)
         parts += [part(ui, "kleos-tabs", _section_bar, chosen), SECTIONS[chosen][2](ui, snap)]
         return group(ui, "kleos-board", ft.Column, parts, spacing=12)
+
+    def pinned(self, ui: UI, snap: dict) -> list[ft.Control]:
+        """A phone's bars under its page (table.py): a roll another device just made, and the odds
+        calculator's results while it is open."""
+        if not ui.is_phone:
+            return []
+        return [roll_banner(ui, snap), *([odds_bar(ui)] if ui.local.get(SECTION) == "odds" else [])]
 
 
 def _section_bar(ui: UI, chosen: str) -> ft.Control:

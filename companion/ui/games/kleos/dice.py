@@ -13,6 +13,7 @@ from companion.core.access import TABLET
 from companion.games.kleos import GODLY, MAX_DICE
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import god
+from companion.ui.later import fade_at
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 from companion.ui.games.kleos.odds import combat_pools, toggle
@@ -21,6 +22,7 @@ from companion.i18n.numbers import count as counted
 COUNT = "kleos.dice.count"
 GODLY_ON = "kleos.dice.godly"
 FACE_SIZE = 56
+BANNER_SECONDS = 8.0  # long enough to look up from the board and read it
 
 
 def dice_tray(ui: UI, last: dict | None) -> ft.Control:
@@ -56,18 +58,42 @@ def _tray(ui: UI, count: int, godly: bool, last: tuple | None,
         presets.append(button(label, set_pool(min(dice, MAX_DICE), is_godly), f"dice-preset-{side}",
                               filled=False, height=48))
 
-    parts: list[ft.Control] = [
-        heading(ui.t("kleos_tools.dice_title")),
+    # The result right over the Roll button, and both over the choices: the finger that rolled
+    # has the faces in view (under the choices they landed below a phone's fold).
+    parts: list[ft.Control] = [heading(ui.t("kleos_tools.dice_title"))]
+    parts += _result(ui, *last) if last is not None else [
+        tagged(ft.Text(ui.t("kleos_tools.not_rolled"), size=16, italic=True), "dice-faces", ui.t("kleos_tools.not_rolled"))]
+    parts += [
+        button(ui.t("kleos_tools.roll_again" if last else "kleos_tools.roll"), do_roll, "dice-roll",
+               icon=ft.Icons.CASINO),
         stepper(ui.t("kleos_tools.dice_count"), count, set_count, "dice-count", 0, MAX_DICE),
         toggle(ui.t("kleos_tools.godly"), godly, set_godly, "dice-godly"),
         ft.Text(ui.t("kleos_tools.presets_hint"), size=14),
         ft.Row(presets, wrap=True),
-        button(ui.t("kleos_tools.roll_again" if last else "kleos_tools.roll"), do_roll, "dice-roll",
-               icon=ft.Icons.CASINO),
     ]
-    parts += _result(ui, *last) if last is not None else [
-        tagged(ft.Text(ui.t("kleos_tools.not_rolled"), size=16, italic=True), "dice-faces", ui.t("kleos_tools.not_rolled"))]
     return card(*parts, ident="dice-tray")
+
+
+def roll_banner(ui: UI, snap: dict) -> ft.Control:
+    """A phone's banner (test id `roll-banner`) for a roll another device just made: its history
+    line ("Hermes rolled 4 dice: 2 successes (…)"), for BANNER_SECONDS, wherever the phone is.
+    The history keeps it; the slot stays empty otherwise (an empty box, so nothing moves)."""
+    row = next(iter(snap["history"][:1]), None)
+    if row and row["type"] == "dice.roll" and row.get("actor") != ui.access.actor and row.get("at") \
+            and ui.now - row["at"] < BANNER_SECONDS:
+        shown = (row["seq"], row["text"])
+        fade_at(ui, row["at"] + BANNER_SECONDS + 0.05, "roll-banner", shown, (None, ""))
+        return part(ui, "roll-banner", _banner, *shown)
+    return part(ui, "roll-banner", _banner, None, "")
+
+
+def _banner(ui: UI, seq: int | None, text: str) -> ft.Control:
+    if not text:
+        return ft.Container()
+    words = ft.Row([ft.Icon(ft.Icons.CASINO, size=24),
+                    ft.Text(text, size=17, weight=ft.FontWeight.W_600, expand=True)], spacing=10)
+    return tagged(ft.Container(words, padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+                               bgcolor=ft.Colors.TERTIARY_CONTAINER), "roll-banner", text)
 
 
 def roller(ui: UI, by: str | None, dice: int, godly: bool) -> str:

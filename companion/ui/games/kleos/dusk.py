@@ -18,8 +18,9 @@ from companion.core.model import RuleError
 from companion.games.kleos import DUSK_SHEET, LOCATION_GLORY, MAX_IN_PLAY, controller, dusk_draft, dusk_glory, read_board, scored
 from companion.ui import draft as shared
 from companion.ui.context import UI
-from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, own_first, who
+from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, who
 from companion.ui.live import group, part
+from companion.ui.widgets.seat_rows import seat_row
 from companion.ui.widgets.controls import button, card, heading, note, says_why, tagged
 
 def as_event_board(board: dict[str, dict[str, list]]) -> dict[str, dict[str, list]]:
@@ -40,10 +41,10 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         problem = None
     except RuleError as err:
         problem = err.text(ui.lang)
-    order = tuple(own_first(state["players"], snap["seat"]))
+    order = tuple(state["players"])  # seat order on every device; the own row is highlighted, not moved
     children = [part(ui, "dusk-title", _title, day, state["phase"] == "dusk")]
     children += [part(ui, f"dusk-{loc}", _location, day, loc, _copy(board[loc]), dict(entered[loc]), order,
-                      state["names"], can_edit) for loc in LOCATION_GLORY]
+                      state["names"], can_edit, snap["seat"]) for loc in LOCATION_GLORY]
     if problem:
         children.append(part(ui, "dusk-error", _problem, problem))
     if can_edit:
@@ -80,7 +81,7 @@ def _owner_text(ui: UI, names: dict, presence: dict[str, tuple]) -> str:
 
 
 def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], entered: dict[str, str | None],
-              order: tuple[str, ...], names: dict, can_edit: bool) -> ft.Control:
+              order: tuple[str, ...], names: dict, can_edit: bool, me: str | None) -> ft.Control:
     name = ui.t(f"kleos.location_{loc}")
     owner = _owner_text(ui, names, presence)
     title = ft.Text(ui.t("kleos.ui_dusk_worth", location=name, glory=LOCATION_GLORY[loc]), size=20,
@@ -88,8 +89,8 @@ def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], entered: d
     verdict = tagged(ft.Row([ft.Icon(ft.Icons.ARROW_RIGHT_ALT, color=ft.Colors.PRIMARY),
                              ft.Text(owner, size=17, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)],
                             spacing=6), f"dusk-{loc}-controller", f"{name}: {owner}")
-    rows = [_entry(ui, loc, presence.get(p, (0, False)), p, _by(ui, names, entered.get(p)), names, can_edit)
-            for p in order]
+    rows = [seat_row(_entry(ui, loc, presence.get(p, (0, False)), p, _by(ui, names, entered.get(p)), names, can_edit),
+                     p == me, f"dusk-{loc}") for p in order]
     if ui.is_phone:  # the Champion buttons there carry an icon only, so name their column once
         rows.insert(0, ft.Row([note(ui.t("kleos.ui_dusk_columns"))], alignment=ft.MainAxisAlignment.END))
     return card(title, verdict, *rows, ident=f"dusk-{loc}")

@@ -18,7 +18,7 @@ from companion.games.kleos import (
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.live import part
-from companion.ui.widgets.calculator import calculator
+from companion.ui.widgets.calculator import calculator, result_bar
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
 SECTION = "kleos.odds.section"
@@ -119,6 +119,35 @@ def odds_panel(ui: UI) -> ft.Control:
     One part whose arguments are this device's inputs: a stepper tap rebuilds it, a
     Glory change from another device never does (its scroll and values stay)."""
     return part(ui, "kleos-odds", _panel, *(inputs(ui, key) for key in DEFAULTS))
+
+
+def odds_bar(ui: UI) -> ft.Control:
+    """A phone's pinned bar (test id `odds-bar`): the chosen calculator's chances, in view
+    wherever its inputs are scrolled to (widgets/calculator.py)."""
+    return part(ui, "kleos-odds-bar", _bar, *(inputs(ui, key) for key in DEFAULTS))
+
+
+def _bar(ui: UI, chosen: str, *values: Any) -> ft.Control:
+    """Worked out again only when an input changed (the same values `inputs` reads)."""
+    return result_bar("odds-bar", tuple((label, percent(chance, ui.lang)) for label, chance in _chances(ui, chosen)))
+
+
+def _chances(ui: UI, chosen: str) -> list[tuple[str, Fraction]]:
+    """The chosen calculator's results, as its panel lists them."""
+    if chosen == "combat":
+        odds = combat(fighter(inputs(ui, ATTACKER)), fighter(inputs(ui, DEFENDER)), opportunity=inputs(ui, OPPORTUNITY))
+        return [(ui.t(f"kleos_tools.outcome_{name}"), chance) for name, chance in odds.exclusive().items()]
+    if chosen == "recruit":
+        values = inputs(ui, RECRUIT)
+        return [(ui.t("kleos_tools.recruit_chance"),
+                 recruit(values["cunning"], values["disposition"], values["godly"]))]
+    values = inputs(ui, COMPETING)
+    names = SIDE_NAMES[:values["sides"]]
+    if len(names) == 2:
+        chances = competing(values["a"], values["b"], values["a_godly"], values["b_godly"])
+        return [(ui.t(f"kleos_tools.{name}"), chance) for name, chance in zip(("a_wins", "tie", "b_wins"), chances)]
+    wins, tie = competing_many([(values[n.lower()], values[f"{n.lower()}_godly"]) for n in names])
+    return [*((ui.t("kleos_tools.wins_n", side=n), p) for n, p in zip(names, wins)), (ui.t("kleos_tools.tie"), tie)]
 
 
 def _panel(ui: UI, chosen: str, *values: Any) -> ft.Control:

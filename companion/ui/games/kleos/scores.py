@@ -19,7 +19,7 @@ from companion.ui.games.kleos.day import next_button
 from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import FONT, tagged
-from companion.ui.widgets.scoreboard import Score, scoreboard
+from companion.ui.widgets.scoreboard import Score, others, scoreboard
 
 # What a table scores most often, one tap each from the scoreboard (in this order): each is
 # the reasons one change records, so a Slaughter (always a kill too) scores both at once.
@@ -45,13 +45,18 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
         facts.append(closed)
     can_next = editable(snap) and state["phase"] != "end"
     after, refused = (state["next"], state["allowed"]["phase.next"]) if can_next else (None, None)
-    board = scoreboard(ui, scores, (), Quick(closed) if editable(snap) else None)
-    if ui.is_phone:  # own tile first, then the buttons
-        top = [part(ui, "kleos-facts", _facts, tuple(facts), False, None, None), board]
+    quick = Quick(closed) if editable(snap) else None
+    if ui.is_phone:  # own tile first, then the buttons; the other gods' buttons one tap away
+        own = scores[:1] if snap["seat"] in state["players"] else []
+        top = [part(ui, "kleos-facts", _facts, tuple(facts), False, None, None),
+               scoreboard(ui, own or scores, (), quick)]
         if can_next:
             top.append(part(ui, "kleos-next-row", next_button, after, refused))
-    else:  # the tablet's next button beside the facts, so it is above the fold with five gods
-        top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), board]
+        if own:
+            top += others(ui, scores[1:], quick, "kleos-others")
+        return group(ui, "kleos-top", ft.Column, top, spacing=8)
+    # the tablet's next button beside the facts, so it is above the fold with five gods
+    top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), scoreboard(ui, scores, (), quick)]
     return group(ui, "kleos-top", ft.Column, top, spacing=8)
 
 
@@ -104,8 +109,9 @@ class Quick:
             # Padding less per button, on every phone)
             content: str | ft.Control = word
             style = ft.ButtonStyle(text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600, font_family=FONT))
-        else:  # a tablet's narrow tile: kept on one line, with little padding
-            content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT, no_wrap=True)
+        else:  # a tablet's narrow tile: little padding (a word too long wraps, never cut)
+            content = ft.Text(word, size=14, weight=ft.FontWeight.W_600, font_family=FONT,
+                              text_align=ft.TextAlign.CENTER)
             style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
         control = ft.OutlinedButton(content=content, on_click=add, height=48, disabled=self.closed is not None,
                                     style=style)

@@ -19,7 +19,7 @@ from companion.ui.games.lords_of_hellas.slices import cut, may, mine
 from companion.ui.games.lords_of_hellas.specials import NAMED
 from companion.ui.live import group, memo, part
 from companion.ui.widgets.controls import button, tagged
-from companion.ui.widgets.scoreboard import scoreboard
+from companion.ui.widgets.scoreboard import others, scoreboard
 
 SECTION = "lords_of_hellas.section"
 # Section id -> panel (its tab reads "tab_<id>"); the turn helper first because it is used every turn.
@@ -88,7 +88,7 @@ class LordsOfHellasUI:
                   memo(ui, f"loh-view-{chosen}", _parted, chosen, view, mine(ui, prefix)) if chosen in PARTED
                   else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
         if own:
-            parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="loh-others"))
+            parts += others(ui, [s for s in tiles if s.seat != who], quick, "loh-others")
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

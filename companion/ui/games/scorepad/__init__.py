@@ -12,7 +12,7 @@ from companion.ui.context import UI
 from companion.ui.widgets.players_form import names_form
 from companion.ui.live import group, local_text, part
 from companion.ui.widgets.controls import button, card, heading
-from companion.ui.widgets.scoreboard import Score, scoreboard
+from companion.ui.widgets.scoreboard import Score, others, scoreboard
 
 QUICK = (-1, 1, 5)
 REASON, NOTE = "scorepad.reason", "scorepad.note"
@@ -29,12 +29,15 @@ class ScorePadUI:
         scores = [Score(p, seats[p]["name"] if p in seats else p, str(state["scores"][p]),
                         seats[p]["colour"] if p in seats else None, active=p == snap.get("seat"))
                   for p in state["players"]]
-        if ui.is_phone:  # a phone shows its own player first
-            scores.sort(key=lambda s: not s.active)
+        own = [s for s in scores if s.active] if ui.is_phone else []
+        # A phone: its own player's tile first, the others' buttons one tap away (widgets/scoreboard.py).
+        boards = [scoreboard(ui, own, quick=_quick), *others(ui, [s for s in scores if not s.active], _quick,
+                                                              "scorepad-others")] if own else \
+            [scoreboard(ui, scores, quick=_quick)]
         parts: list[ft.Control] = [
             part(ui, "scorepad-title", _title),
             local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18, max_length=REASON_MAX),
-            scoreboard(ui, scores, quick=_quick),
+            *boards,
         ]
         if snap["role"] == "seat":
             if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text

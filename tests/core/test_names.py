@@ -1,0 +1,84 @@
+"""Names (core/names.py): no control or formatting character gets in, right-to-left text is isolated,
+through the one gate every request passes (the schema types), from the API and the new-table form alike."""
+import json
+
+import pytest
+
+from api_app import ADMIN
+from companion.core.access import Access
+from companion.core.model import RuleError
+from companion.core.names import FSI, PDI, isolated, plain
+
+REFUSED = ["B\x00ia", "B\x1b[31mia", "Bi\na", "Bi\ra", "Bi\ta", "Bi\x7fa", "Bi\x85a", "Bi\u2028a",
+           "\u202eBia", "\u202aBia", "\u2067Bia", "Bi\u200ea", "\ufeffBia", "Bi\u200ba", "Bi\u2069a"]
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_control_and_formatting_characters_are_refused(name):
+    with pytest.raises(RuleError) as err:
+        isolated(name, "players")
+    assert err.value.key == "names.control" and "U+" in err.value.text("en") and "U+" in err.value.text("pt")
+    with pytest.raises(RuleError):
+        plain(name)
+
+
+@pytest.mark.parametrize("name", ["Ana", "José", "Zoë", "Łucja", "李雷", "Ana Bia", "👨\u200d👩\u200d👧",
+                                  "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"])
+def test_left_to_right_names_joiners_and_flags_are_kept_as_typed(name):
+    assert isolated(name) == plain(name) == name
+
+
+@pytest.mark.parametrize("name", ["محمد", "Ana محمد", "דוד", "٣"])
+def test_right_to_left_text_is_isolated_once(name):
+    shown = isolated(name)
+    assert shown == FSI + name + PDI
+    assert isolated(shown) == shown  # read back and sent again: the same
+
+
+def create(client, game, options):
+    return client.post("/api/tables", params={"admin": ADMIN}, json={"game": game, "options": options},
+                       headers={"Accept-Language": "pt"})
+
+
+@pytest.mark.parametrize("game, options", [
+    ("scorepad", {"players": ["Ana", "Bi\na"]}),
+    ("scorepad", {"players": ["Ana", "\u202eBia"]}),
+    ("kleos", {"players": ["zeus", "athena"], "names": {"zeus": "Z\x00", "athena": "A"}}),
+    ("cyclades", {"players": ["red", "blue", "gre\x1ben"]}),
+    ("cyclades", {"players": ["red", "blue", "green"], "names": ["a", "b", "c\u2067"]}),
+])
+def test_a_table_with_such_a_name_is_refused_with_a_message_and_no_file(client, hub, game, options):
+    r = create(client, game, options)
+    assert r.status_code == 422, r.text
+    assert r.json()["key"] == "names.control" and "não pode conter" in r.json()["error"]
+    assert hub.store.table_ids() == []
+
+
+def test_a_right_to_left_name_cannot_reorder_the_labels_around_it(client, hub):
+    r = create(client, "scorepad", {"players": ["Ana", "محمد"]})
+    assert r.status_code == 201, r.text
+    live = hub.get(r.json()["id"])
+    wrapped = FSI + "محمد" + PDI
+    assert [s.name for s in live.table.seats] == ["Ana", wrapped]
+    assert live.state["names"]["محمد"] == wrapped
+    live.dispatch({"type": "points.add", "player": "محمد", "amount": 2}, Access("host"))
+    row = live.history(Access("host"))[0]["text"]
+    assert wrapped in row and row.count(FSI) == row.count(PDI) == 1
+    assert live.snapshot(Access("host"))["undo"]["text"] == row
+
+
+def test_a_name_in_a_change_is_checked_too(hub):
+    live = hub.create("scorepad", {"players": ["Ana", "Bia"]})
+    with pytest.raises(RuleError) as err:
+        live.dispatch({"type": "points.add", "player": "ana\x1b", "amount": 1}, Access("host"))
+    assert err.value.key == "names.control"
+    assert live.events() == []
+
+
+def test_the_new_table_form_reaches_the_same_gate(hub):
+    """The tablet's form creates its table through hub.create, which checks the options as the API does."""
+    with pytest.raises(RuleError) as err:
+        hub.create("scorepad", {"players": ["Ana", "Bi\x00a"]})
+    assert err.value.key == "names.control"
+    assert json.dumps(hub.create("scorepad", {"players": ["דוד", "Bia"]}).table.seats[0].name) == json.dumps(
+        FSI + "דוד" + PDI)
