@@ -14,6 +14,13 @@ any entry changed since, nothing is saved and the sender is told, so a confirm n
 drops an entry another device made a moment before. After the confirm the draft is
 empty again. A draft holds nothing secret: a game keeps a form whose values belong
 to one seat (a purse, a hidden count) on that seat's device.
+
+An entry is not a move. It stays in the log (a restart rebuilds every form from it, and
+tables saved before this rule replay as they did), but it makes no line of history, and
+Undo and Redo never name one (core/timeline.py): fifteen "+1" taps on a bid used to fill
+the history and were what the tablet's Undo took back. The history reads the confirm,
+once, in the game's words; undoing it brings the form back as it was confirmed.
+Each entry is stored with the decision it was made for (`round`, see `stamped`).
 """
 from __future__ import annotations
 
@@ -27,7 +34,6 @@ from pydantic import Field, create_model
 from companion.core.model import RuleError
 from companion.core.schema import EventSchema
 from companion.core.steps import Stale
-from companion.i18n import t
 
 TYPE = "draft.set"
 FIELD = "from_draft"  # on a confirm: the version of the draft the sender's screen showed
@@ -57,8 +63,6 @@ class Draft:
     # `entry(state, path, value)` raises RuleError for one it cannot hold and returns it as kept:
     # a bad tap is refused at once instead of at the confirm, and no screen draws a value it cannot read.
     entry: Callable[[dict, str, Any], Any] | None = None
-    # The history line of one entry, for a form whose entries read better in the game's words.
-    line: Callable[[dict, str], str] | None = None
 
 
 def schemas(declared: Iterable[Draft]) -> dict[str, type[EventSchema]]:
@@ -176,17 +180,26 @@ def tidy(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
     return state
 
 
-def describe(event: dict, lang: str, declared: Mapping[str, Draft] | None = None) -> str:
-    """The history line of one entry: which form, which entry, what it now holds."""
-    spec = (declared or {}).get(event.get("draft", ""))
-    if spec is not None and spec.line is not None:
-        return spec.line(event, lang)
-    value = event.get("value")
-    if isinstance(value, (dict, list)):  # a whole battle side: the form on screen shows it, not the line
-        return t("drafts.line_changed", lang, draft=event.get("draft"), path=event.get("path"))
-    shown = json.dumps(value, ensure_ascii=False)
-    shown = shown if len(shown) <= 40 else shown[:39] + "…"
-    return t("drafts.line", lang, draft=event.get("draft"), path=event.get("path"), value=shown)
+def stamped(declared: Mapping[str, Draft], state: dict, event: dict) -> dict:
+    """An entry as stored: with the decision it was made for (`round`, as JSON reads it back), so an
+    undo can tell the entries made after its change for a later decision (see `rides`)."""
+    spec = declared.get(event.get("draft", ""))
+    return {**event, "round": json.loads(json.dumps(spec.round(state)))} if spec is not None else event
+
+
+def rides(declared: Mapping[str, Draft], change: dict, entry: dict, state: dict) -> bool:
+    """Whether `entry`, made after `change`, goes when `change` is undone (`state`: the table without
+    `change`, as it stood just before `entry`). It does when it was made on the form `change` emptied
+    (a confirm of that form or of that part), or for another decision than the one the table is back at:
+    left in, it would fill the form that the undo brings back with values meant for another one."""
+    spec = declared.get(entry.get("draft", ""))
+    if spec is None:
+        return False
+    if change.get("type") in spec.confirms:
+        part = _part(spec, change)
+        if part is None or _under(str(entry.get("path", "")), part):
+            return True
+    return "round" in entry and json.loads(json.dumps(spec.round(state))) != entry["round"]
 
 
 def valid(token: Any) -> bool:

@@ -29,7 +29,7 @@ from companion.core.pace import Pace
 from companion.core.plays import Plays
 from companion.core.roster import roster
 from companion.core.store import BrokenFile, Damaged, FileLog, Store, TableStore
-from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, owned_top
+from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, is_entry, owned_top
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,10 @@ class LiveTable:
         self._retries = retries.Retries(self._events)
         # the id of the command being written and its digest (core/retries.py), if it has one
         self._client_id: tuple[str, str] | None = None
-        self._done, self._undone = in_effect(self._events)
+        self._riders: dict[int, list[dict]] = {}  # the form entries each undone change took with it
+        self._done, self._undone = in_effect(self._events, self._riders)
+        # The events that make a line of history: not form entries, nor an old log's undo of one.
+        self._lined = [e for e in self._events if self._makes_line(e)]
         self._shown = [(e, r) for e in self._events if (r := game.secrets.revealed(e))]  # seen, never unseen
         self.state = self._replay(self._done)
         self._finished = self.game.finished(self.state)
@@ -110,9 +113,8 @@ class LiveTable:
         # seat, and none of whose events holds a seat's secret (so the cut before `describe` changes
         # nothing either), is worded once per event for every device of the table (_wording).
         self._words_by_seat = game.words_by_seat or bool(game.secrets.events)
-        # The last history list made for (viewer, language, limit), with the newest event then and how
-        # many were in effect: see _history.
-        self._lists: dict[tuple, tuple[dict | None, int, list[dict]]] = {}
+        # The last history list made for (viewer, language, limit), with the newest line then: see _history.
+        self._lists: dict[tuple, tuple[dict | None, list[dict]]] = {}
         self._held = threading.local()  # see answering()
         # Worked out now, where the table is read (a worker thread when loaded from its file), not at
         # its first screen's render on the event loop: each walks every event in effect once.
@@ -158,7 +160,8 @@ class LiveTable:
             "can_redo": redo is not None,
             "undo": self._label(undo, seat, lang),
             # why this device's Undo is off, in words (None when on, or when there is nothing at all)
-            "undo_why": choice.refusal.text(lang) if choice.refusal and self._done else None,
+            "undo_why": choice.refusal.text(lang) if choice.refusal and choice.refusal.key != "seats.nothing_to_undo"
+            else None,
             "redo": self._label(redo, seat, lang),
             "state": view,
             "told": reveals.notices(self._shown, access.seat if access.role == "seat" else None, lang,
@@ -235,28 +238,43 @@ class LiveTable:
         Every device kind asks after every change. A plain change (one event more, and in
         effect) moves no other row's undone mark, so its row goes before the list made at the
         change before; an undo, a redo or the clock (which leave the events in effect otherwise)
-        make the list again."""
+        make the list again. A form entry makes no row (core/timeline.py): the list stays."""
         if len(self._rows) > ROWS_KEPT:
             self._rows.clear()
             self._texts.clear()
-        newest = self._events[-1] if self._events else None
+        lined = self._lined
+        newest = lined[-1] if lined else None
         key = (seat, lang, limit)
         kept = self._lists.get(key)
-        if (kept is not None and len(self._events) > 1 and kept[0] is self._events[-2]
-                and kept[1] == len(self._done) - 1 and self._done[-1] is newest):
-            rows = [self._row(newest, seat, lang, False), *kept[2][:limit - 1 if limit else None]]
+        if kept is not None and kept[0] is newest:
+            rows = kept[1]  # only form entries since, or nothing: they make no line
+        elif kept is not None and len(lined) > 1 and kept[0] is lined[-2] and newest["type"] not in OUTSIDE_GAME:
+            rows = [self._row(newest, seat, lang, False, len(lined)), *kept[1][:limit - 1 if limit else None]]
         else:
             in_force = self._in_force.of(self._done)
-            rows = [self._row(event, seat, lang, event["type"] not in OUTSIDE_GAME and event["seq"] not in in_force)
-                    for event in reversed(self._events[-limit:] if limit else self._events)]
-        self._lists[key] = (newest, len(self._done), rows)
+            first = len(lined) - limit if limit and len(lined) > limit else 0
+            rows = [self._row(event, seat, lang, event["type"] not in OUTSIDE_GAME and event["seq"] not in in_force,
+                              first + n) for n, event in reversed(list(enumerate(lined[first:], 1)))]
+        self._lists[key] = (newest, rows)
         return rows
 
-    def _row(self, event: dict, seat: str | None, lang: str, undone: bool) -> dict:
+    def _makes_line(self, event: dict) -> bool:
+        """Form entries make no line of history, nor does an undo or redo of one (a log from before the rule)."""
+        if is_entry(event):
+            return False
+        if event.get("type") in CONTROL_TYPES:
+            target = next((e for e in reversed(self._events) if e.get("seq") == event.get("target")), None)
+            return target is None or not is_entry(target)
+        return True
+
+    def _row(self, event: dict, seat: str | None, lang: str, undone: bool, n: int) -> dict:
+        """`n`: the row's place among every line of the table's history, from 1 (the history card's blocks):
+        the event's own number while no form entry came before it."""
         key = (event["seq"], seat, lang, undone)
         row = self._rows.get(key)
         if row is None:
             row = self._rows[key] = {
+                "n": n,
                 "seq": event["seq"],
                 "at": event.get("at"),
                 "by": self.actor_name(event.get("by")),
@@ -282,8 +300,6 @@ class LiveTable:
         kind = event["type"]
         if kind in turnclock.CLOCK_TYPES:
             return turnclock.describe(kind, lang)
-        if kind == drafts.TYPE:
-            return drafts.describe(event, lang, self.game.drafts)
         cut = self.game.secrets.cut_event
         if kind in CONTROL_TYPES:
             target = next((e for e in reversed(self._events) if e["seq"] == event.get("target")), None)
@@ -367,6 +383,9 @@ class LiveTable:
                 finally:
                     self._client_id = None
             event = self.game.prepare(self.state, {**event, "by": access.actor, "at": self._now()}, self._rng)
+            entry = is_entry(event)
+            if entry:
+                event = drafts.stamped(self.game.drafts, self.state, event)
             state = self.game.apply(self.state, event)
             _require_json(event)
             if client_id is not None:
@@ -375,7 +394,10 @@ class LiveTable:
             self._retries.remember(event, sent)
             self._events.append(event)
             self._done.append(event)
-            self._undone.clear()
+            if not entry:  # a form tap is no move: what could be redone still can
+                self._undone.clear()
+                self._riders.clear()
+                self._lined.append(event)
             if shown := self.game.secrets.revealed(event):
                 self._shown.append((event, shown))
             self.state = state
@@ -390,13 +412,16 @@ class LiveTable:
             event["seq"] = self.store.append(event)
             self._clock_started = self._clock_started or kind == turnclock.START
             self._events.append(event)
+            self._lined.append(event)
             self._marks.add(event)
         self._publish()
         return event
 
     def undo(self, access: Access) -> dict:
         """Take back a change: the tablet the latest, a phone its own latest when it stands on
-        its own (core/reversal.py says which and why not). The undo is an event naming it."""
+        its own (core/reversal.py says which and why not). The undo is an event naming it, and
+        the form entries that go with it (`with`): those made on the form it emptied, so the
+        form comes back as the change took it."""
         self._check_editor(access)
         with self._lock:
             choice = self._undo_choice(access)
@@ -404,14 +429,19 @@ class LiveTable:
                 raise choice.refusal
             target = choice.target
             if target is self._done[-1]:
-                state = self._replay(self._done[:-1])
-            else:  # a phone's own change with others' after it: they must all still apply without it
-                state = reversal.later_applies(self._done, target, self._replay, self.game.apply,
-                                               lambda e, lang: self._label(e, access.viewer, lang)["text"])
-            event = self._append_control(UNDO, target, access)
+                back = reversal.Reversal(self._replay(self._done[:-1]), [])
+            else:  # later changes (a phone's own earlier change) or form entries: each must still apply without it
+                back = reversal.later_applies(self._done, target, self._replay, self.game.apply,
+                                              lambda e, lang: self._label(e, access.viewer, lang)["text"],
+                                              lambda entry, state: drafts.rides(self.game.drafts, target, entry, state))
+            event = self._append_control(UNDO, target, access, [e["seq"] for e in back.riders])
             self._done.remove(target)
+            riding = {id(e) for e in back.riders}
+            self._done[:] = [e for e in self._done if id(e) not in riding]
             self._undone.append(target)
-            self.state = state
+            if back.riders:
+                self._riders[target["seq"]] = back.riders
+            self.state = back.state
             self._marks.drop(target)
         self._publish()
         return event
@@ -420,7 +450,7 @@ class LiveTable:
         """Restore the latest undone change, checked by the rules like a new one; same owners as undo."""
         self._check_editor(access)
         with self._lock:
-            if not self._undone:
+            if not self._undone or is_entry(self._undone[-1]):
                 raise RuleError("seats.nothing_to_redo")
             target = self._redo_target(access)
             if target is None:
@@ -431,8 +461,15 @@ class LiveTable:
                 by = top.get("by")
                 raise RuleError("seats.redo_tablets" if by == TABLET else "seats.redo_not_yours", owner=self.actor_name(by))
             state = self.game.apply(self.state, target)
+            riders = self._riders.pop(target["seq"], [])
+            for entry in riders:  # the form entries its undo took: back as they were made
+                try:
+                    state = self.game.apply(state, entry)
+                except RuleError:
+                    continue
             event = self._append_control(REDO, target, access)
             self._done.append(self._undone.pop())
+            self._done.extend(riders)
             self.state = state
             self._marks.add(target, self.game.active_seat(state))
         self._publish()
@@ -451,19 +488,25 @@ class LiveTable:
         return self._undo_choice(access).target
 
     def _redo_target(self, access: Access) -> dict | None:
+        """None for a form entry on top, which only a table saved before the rule can hold (its undo named it)."""
         target = owned_top(self._undone, access.role == "host" or access.actor)
-        if target is not None and reveals.redo_refused(self.game.secrets, target, access, self.actor_name):
+        if target is None or is_entry(target):
+            return None
+        if reveals.redo_refused(self.game.secrets, target, access, self.actor_name):
             return None  # the same rule as its undo: the tablet's, in front of everyone
         return target
 
-    def _append_control(self, kind: str, target: dict, access: Access) -> dict:
+    def _append_control(self, kind: str, target: dict, access: Access, riders: list[int] | None = None) -> dict:
         event = {"type": kind, "target": target["seq"], "by": access.actor, "at": self._now()}
+        if riders:
+            event["with"] = riders
         sent = None
         if self._client_id is not None:
             event["client_id"], sent = self._client_id
         event["seq"] = self.store.append(self._retries.stored(event, sent))
         self._retries.remember(event, sent)
         self._events.append(event)
+        self._lined.append(event)
         return event
 
     def _check_editor(self, access: Access) -> None:

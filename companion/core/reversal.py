@@ -7,6 +7,10 @@ a gem count), as long as that change stands on its own: no step was taken after 
 still applies without it. Otherwise the refusal says what came after it and that the
 tablet can take it back. The undo is an event naming its target (core/timeline.py),
 so the history shows both the change and its reversal.
+
+A form entry is never the change taken back: a +/- tap on a shared form is not a move
+(core/drafts.py). The entries made after the change on the form it emptied go with it
+(`Reversal.riders`), so the form comes back as it was when the change took it.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Callable
 
 from companion.core.access import TABLET
 from companion.core.model import RuleError
+from companion.core.timeline import is_entry
 from companion.i18n import LANGS
 
 Word = Callable[[dict, str], str]  # an event as the asking device may read it, in a language
@@ -31,13 +36,14 @@ class Choice:
 def choose(done: list[dict], actor: str, tablet: bool, steps: frozenset[str], word: Word,
            owner_name: Callable[[str | None], str]) -> Choice:
     """The change `actor` may undo now (cheap: no replay; `later_applies` checks the rest)."""
-    if not done:
+    last = next((i for i in range(len(done) - 1, -1, -1) if not is_entry(done[i])), None)
+    if last is None:
         return Choice(None, RuleError("seats.nothing_to_undo"))
     if tablet:
-        return Choice(done[-1])
-    at = next((i for i in range(len(done) - 1, -1, -1) if done[i].get("by") == actor), None)
+        return Choice(done[last])
+    at = next((i for i in range(last, -1, -1) if done[i].get("by") == actor and not is_entry(done[i])), None)
     if at is None:
-        by = done[-1].get("by")
+        by = done[last].get("by")
         key = "seats.undo_tablets" if by == TABLET else "seats.undo_not_yours"
         return Choice(None, RuleError(key, owner=owner_name(by)))
     step = next((e for e in done[at + 1:] if e.get("type") in steps), None)
@@ -46,17 +52,35 @@ def choose(done: list[dict], actor: str, tablet: bool, steps: frozenset[str], wo
     return Choice(done[at])
 
 
+@dataclass
+class Reversal:
+    """The table without the change, and the form entries made after it that go with it."""
+
+    state: dict
+    riders: list[dict]
+
+
 def later_applies(done: list[dict], target: dict, replay: Callable[[list[dict]], dict],
-                  apply: Callable[[dict, dict], dict], word: Word) -> dict:
-    """The state without `target`; RuleError naming the first later change that needs it."""
+                  apply: Callable[[dict, dict], dict], word: Word,
+                  rides: Callable[[dict, dict], bool]) -> Reversal:
+    """The state without `target`; RuleError naming the first later change that needs it.
+    A later form entry never refuses the undo: one that `rides(entry, state)` with the change,
+    or that no longer fits the table, goes with it (and comes back with its redo)."""
     at = next(i for i in range(len(done) - 1, -1, -1) if done[i] is target)
     state = replay(done[:at])
+    riders: list[dict] = []
     for event in done[at + 1:]:
+        if is_entry(event) and rides(event, state):
+            riders.append(event)
+            continue
         try:
             state = apply(state, event)
         except RuleError:
+            if is_entry(event):
+                riders.append(event)
+                continue
             raise RuleError("seats.undo_depends", what=_worded(event, word)) from None
-    return state
+    return Reversal(state, riders)
 
 
 def _worded(event: dict, word: Word) -> dict[str, str]:

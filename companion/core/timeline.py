@@ -7,11 +7,20 @@ undone, and any new game event clears what could be redone, the way every
 editor behaves. Who may undo what is the hub's business: only the one who
 made a change, or the tablet. The turn clock's events are not game events:
 undo never takes them back, so they are left out.
+
+A form entry (`draft.set`, core/drafts.py) is in effect like any event, so a
+restart rebuilds every form, but it is not a change of its own: no undo
+names it and it clears nothing that could be redone. An undo may list, as
+`with`, the entries made on the form its change emptied (or for a decision
+that change began): they go with it, and come back with its redo, so an
+undone confirm shows its form as it was confirmed. Logs written before the
+rule (an undo naming an entry, no `with`) read as they always did.
 """
 from __future__ import annotations
 
 from typing import Callable, Generic, TypeVar
 
+from companion.core.drafts import TYPE as FORM_ENTRY
 from companion.core.turnclock import CLOCK_TYPES
 
 T = TypeVar("T")
@@ -21,10 +30,12 @@ REDO = "redo"
 CONTROL_TYPES = frozenset({UNDO, REDO})
 
 
-def in_effect(events: list[dict]) -> tuple[list[dict], list[dict]]:
-    """Split the log into (events in effect, oldest first) and (the redo stack, top last)."""
+def in_effect(events: list[dict], riders: dict[int, list[dict]] | None = None) -> tuple[list[dict], list[dict]]:
+    """Split the log into (events in effect, oldest first) and (the redo stack, top last).
+    `riders`, if given, is filled with the form entries each undone change took with it (by its seq)."""
     done: list[dict] = []
     undone: list[dict] = []
+    riders = {} if riders is None else riders
     for event in events:
         kind = event.get("type")
         if kind in CLOCK_TYPES:
@@ -32,14 +43,28 @@ def in_effect(events: list[dict]) -> tuple[list[dict], list[dict]]:
         if kind == UNDO:
             at = _find(done, event.get("target"))
             if at is not None:
-                undone.append(done.pop(at))
+                target = done.pop(at)
+                undone.append(target)
+                if event.get("with"):
+                    riding = set(event["with"])
+                    riders[target.get("seq")] = [e for e in done if e.get("seq") in riding]
+                    done[:] = [e for e in done if e.get("seq") not in riding]
         elif kind == REDO:
             if undone:
-                done.append(undone.pop())
+                target = undone.pop()
+                done.append(target)
+                done.extend(riders.pop(target.get("seq"), ()))
         else:
             done.append(event)
-            undone.clear()
+            if kind != FORM_ENTRY:
+                undone.clear()
+                riders.clear()
     return done, undone
+
+
+def is_entry(event: dict) -> bool:
+    """A form entry: in effect, but never a change that Undo or Redo names, nor a line of history."""
+    return event.get("type") == FORM_ENTRY
 
 
 def _find(done: list[dict], seq: object) -> int | None:

@@ -4,6 +4,14 @@ Every panel whose form several devices fill reads its values with `shared` (a fr
 comparable slice, so the part that shows it is rebuilt only when an entry changes),
 writes each tap with `put` (or `edit`, for a change made to what the table holds), and confirms with `confirmed`, which names the version its
 screen showed: a confirm drawn before another device's entry arrived is refused.
+
+"Its screen" is the browser's, not the session's: when an entry arrives, the session draws
+the form anew at once, but the browser shows the old one until the patch reaches it, and a
+tap made meanwhile names the old button. A rebuilt button that kept the old one's id took
+such a tap with the newer version (a Dusk confirm reading "Ares +2" scored "Ares +3"). So
+each confirm stands in `drawn`: a control of its own for each version, and the ones drawn
+for the last few versions before it kept on the page, hidden, each with its own handler:
+a tap aimed at one sends the version that button showed, and is refused if it is stale.
 """
 from __future__ import annotations
 
@@ -15,7 +23,11 @@ import flet as ft
 from companion.core import drafts
 from companion.core.access import TABLET
 from companion.ui.context import UI
+from companion.ui.live import group, part
 from companion.ui.widgets.controls import tagged
+
+KEPT = 3  # confirms drawn for earlier versions, kept hidden: a browser this many changes behind still gets its refusal
+_DRAWN = "draft.drawn."  # ui.local: per confirm, [(version, control)], oldest first, the shown one last
 
 
 def frozen(value: Any) -> Any:
@@ -89,3 +101,21 @@ def entered_by(ui: UI, saved: tuple, ident: str) -> ft.Control:
     makers = saved[2] if saved else ()
     text = ui.t("drafts.entered_by", who=", ".join(makers)) if makers else ui.t("drafts.shared")
     return tagged(ft.Text(text, size=14, italic=True), ident, text)
+
+
+def drawn(ui: UI, key: str, version: str, control: ft.Control) -> ft.Control:
+    """`control`, a confirm whose handler names `version`, with the confirms this device drew for the
+    versions before it kept hidden under it (see the module's docstring). Each version's control has a
+    key of its own, so Flet never hands an earlier one's id to it."""
+    held = [(v, c) for v, c in ui.local.get(_DRAWN + key, ()) if v != version][-KEPT:]
+    control.key = f"{key}@{version}"
+    held.append((version, control))
+    ui.local[_DRAWN + key] = held
+    children = [*(part(ui, f"{key}@{v}-was", _hidden, c) for v, c in held[:-1]), control]
+    if isinstance(control, ft.Component):  # a part: the column stays while the same parts fill it
+        return group(ui, key, ft.Column, children, spacing=0, tight=True)
+    return ft.Column(children, key=key, spacing=0, tight=True)  # built anew with the part around it
+
+
+def _hidden(ui: UI, control: ft.Control) -> ft.Control:
+    return ft.Container(control, visible=False)

@@ -71,16 +71,30 @@ def _whole(state: dict, path: str, value):
     return value
 
 
-CHECKED = {"count": Draft("count", frozenset({"count.take"}), lambda s: s["turn"], entry=_whole,
-                          line=lambda event, lang: f"{event['path']} is now {event['value']}")}
+CHECKED = {"count": Draft("count", frozenset({"count.take"}), lambda s: s["turn"], entry=_whole)}
 
 
-def test_a_form_may_check_each_entry_and_word_its_own_history_line():
+def test_a_form_may_check_each_entry():
     event = {"type": drafts.TYPE, "draft": "count", "path": "priests", "value": 2, "by": "red"}
     state = drafts.put(CHECKED, {"turn": 1}, event)
     assert drafts.entries(state, "count") == {"priests": 2}
     with pytest.raises(RuleError):
         drafts.put(CHECKED, state, {**event, "value": -1})
     assert drafts.entries(state, "count") == {"priests": 2}  # the refused entry left the form as it was
-    assert drafts.describe(event, "en", CHECKED) == "priests is now 2"
-    assert "priests" in drafts.describe(event, "en")  # a form without its own line: the generic one
+
+
+def test_an_entry_goes_with_the_undone_confirm_of_its_form_or_part_or_with_the_decision_it_followed():
+    """What an undo of `change` takes along (drafts.rides): entries on the form it emptied, and entries
+    made for another decision than the one the table is back at; not another player's part."""
+    def entry(name: str, path: str, made_in: dict) -> dict:
+        return drafts.stamped(FORMS, made_in, {"type": drafts.TYPE, "draft": name, "path": path, "value": 1})
+
+    back = {"turn": 1}
+    assert drafts.rides(FORMS, {"type": "bid.place"}, entry("bid", "amount", back), back)
+    assert not drafts.rides(FORMS, {"type": "other"}, entry("bid", "amount", back), back)
+    assert drafts.rides(FORMS, {"type": "other"}, entry("bid", "amount", {"turn": 2}), back)
+    ana = {"type": "keep.confirm", "player": "ana"}
+    assert drafts.rides(FORMS, ana, entry("keep", "ana", back), back)
+    assert not drafts.rides(FORMS, ana, entry("keep", "bia", back), back)
+    unstamped = {"type": drafts.TYPE, "draft": "bid", "path": "amount", "value": 1}  # a table saved before the stamp
+    assert not drafts.rides(FORMS, {"type": "other"}, unstamped, back)

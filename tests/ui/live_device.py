@@ -102,7 +102,9 @@ class Replica:
         return node
 
     def tree(self) -> object:
-        """What the page shows, control ids aside (they differ between any two devices)."""
+        """What the page shows, control ids aside (they differ between any two devices), and hidden
+        controls left out: a device keeps the confirms it drew for a form's earlier versions, hidden
+        (ui/draft.py), which its browser draws no more than a fresh device's does."""
         return _without_ids(self.page)
 
 
@@ -116,7 +118,7 @@ def _without_ids(value: object, cls: object = None) -> object:
         return {k: _without_ids(v, types.get(k)) for k, v in value.items()
                 if k not in ("_i", "uid") and v is not None and defaults.get(k, _NONE) != v}
     if isinstance(value, list):
-        return [_without_ids(v, cls) for v in value]
+        return [_without_ids(v, cls) for v in value if not (isinstance(v, dict) and v.get("visible") is False)]
     return value
 
 
@@ -237,9 +239,10 @@ class Device:
         return self.flet.page
 
     def find(self, identifier: str) -> ft.Control:
-        """The control a test id names (the content of its Semantics wrapper), as mounted now."""
+        """The control a test id names (the content of its Semantics wrapper), as mounted and shown now
+        (a confirm drawn for an earlier version of its form stays mounted, hidden: ui/draft.py)."""
         for control in list(self.flet.index.values()):
-            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            if isinstance(control, ft.Semantics) and control.identifier == identifier and on_screen(control):
                 return shown(control.content)
         raise LookupError(identifier)
 
@@ -248,7 +251,7 @@ class Device:
         id is the step it has drawn (ui/widgets/step_shield.py), so changes with every step."""
         return {c.identifier: control_id(shown(c.content)) for c in list(self.flet.index.values())
                 if isinstance(c, ft.Semantics) and c.identifier and c.content is not None
-                and not c.identifier.startswith("step-draw")}
+                and not c.identifier.startswith("step-draw") and on_screen(c)}
 
     async def tap(self, identifier: str, event: str = "click", data: object = None, looked: bool = True) -> None:
         """`looked`: a person taps after seeing the screen (the step on it is no longer fresh);
@@ -327,8 +330,18 @@ async def every_device(server: ServerInfo, live, langs: tuple[str, ...] = ("en",
 
 
 def label(device: Device, ident: str) -> str:
-    """The accessible label of the Semantics wrapper a test id names, as mounted now (see `spoken`)."""
-    return next(spoken(c) for c in device.flet.index.values() if isinstance(c, ft.Semantics) and c.identifier == ident)
+    """The accessible label of the Semantics wrapper a test id names, as mounted and shown now (see `spoken`)."""
+    return next(spoken(c) for c in device.flet.index.values()
+                if isinstance(c, ft.Semantics) and c.identifier == ident and on_screen(c))
+
+
+def on_screen(control: ft.BaseControl | None) -> bool:
+    """Whether nothing above `control` is hidden (a browser does not draw it, nor read it out)."""
+    while control is not None:
+        if getattr(control, "visible", True) is False:
+            return False
+        control = control.parent
+    return True
 
 
 def spoken(tag: ft.Semantics) -> str | None:
@@ -392,8 +405,10 @@ def children(control: object) -> list[ft.BaseControl]:
 
 
 def walk(control: ft.BaseControl):
-    """`control` and every control inside it, depth first."""
+    """`control` and every control inside it that is shown (not hidden), depth first."""
     control = shown(control)
+    if getattr(control, "visible", True) is False:
+        return
     yield control
     for child in children(control):
         yield from walk(child)

@@ -10,8 +10,8 @@ The opening roll's hand-entered totals are a draft too (one entry per player rol
 this round; a tie's re-roll starts empty): whoever copies the real dice, every screen
 shows the same totals, and "use these totals" sends exactly those.
 
-Each entry reads in the history (and on the tablet's Undo) as a player would say it
-("Wager: die 1 shows 4"), not as a form's name and field.
+An entry is no move: it makes no line of history and Undo never takes it back; the
+history reads the confirmed result (the power used, the wager rolled), once.
 """
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from companion.core.drafts import Draft
 from companion.core.model import RuleError
 from companion.games.fleecing_olympus.opening import pending
 from companion.games.fleecing_olympus.rules import name, require_phase
-from companion.i18n import t
 
 POWER, ROLL, OPENING = "power", "roll", "opening"
 LOWEST, HIGHEST = 2, 12  # what two dice can add up to
@@ -48,44 +47,9 @@ def _total(state: dict, player: str, value: Any) -> int:
     return value
 
 
-def _total_line(event: dict, lang: str) -> str:
-    return t("fleecing_olympus.h_opening_total", lang, player=name(str(event.get("path"))), total=event.get("value"))
-
-
-def _say(key: str, lang: str, **values: object) -> str:
-    return t(f"fleecing_olympus.{key}", lang, **values)
-
-
-def _power_line(event: dict, lang: str) -> str:
-    """The power form's entries: which neighbour and side Zeus borrows, then what the power asks."""
-    path, value = event.get("path"), event.get("value")
-    if path == "neighbour" and value in ("left", "right"):
-        return _say(f"d_power_neighbour_{value}", lang)
-    if path == "borrow" and value in ("even", "odd"):
-        return _say("d_power_borrow", lang, side=_say(f"side_{value}", lang))
-    if path in ("to", "pick") and isinstance(value, str):
-        return _say(f"d_power_{path}", lang, player=name(value))
-    if path == "pay" and isinstance(value, int) and not isinstance(value, bool):
-        return _say("d_power_pay", lang, n=value)
-    if path == "discard" and isinstance(value, bool):
-        return _say("d_power_discard_yes" if value else "d_power_discard_no", lang)
-    return _say("d_power_changed", lang)
-
-
-def _roll_line(event: dict, lang: str) -> str:
-    path, value = event.get("path"), event.get("value")
-    if path == "target":
-        return _say("d_roll_target", lang, player=name(value)) if value else _say("d_roll_no_target", lang)
-    if path in ("d0", "d1"):
-        die = int(path[1]) + 1
-        return _say("d_roll_die", lang, die=die, value=value) if value else _say("d_roll_die_cleared", lang, die=die)
-    return _say("d_roll_changed", lang)
-
-
-DRAFTS = {d.name: d for d in (Draft(POWER, frozenset({"power"}), _turn, line=_power_line),
-                              Draft(ROLL, frozenset({"roll"}), _turn, line=_roll_line),
-                              Draft(OPENING, frozenset({"opening_roll"}), _opening_round, entry=_total,
-                                    line=_total_line))}
+DRAFTS = {d.name: d for d in (Draft(POWER, frozenset({"power"}), _turn),
+                              Draft(ROLL, frozenset({"roll"}), _turn),
+                              Draft(OPENING, frozenset({"opening_roll"}), _opening_round, entry=_total))}
 
 
 def opening_totals(state: dict) -> dict:

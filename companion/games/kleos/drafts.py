@@ -53,7 +53,8 @@ def _entry(state: dict, at: str, value: Any) -> list:
 
 
 def line(event: dict, lang: str) -> str:
-    """The history line of one entry, in the sheet's words ("Arena: Athena has 2 Minions")."""
+    """The history line of a saved table's `dusk.set`, in the sheet's words ("Arena: Athena has 2 Minions").
+    An entry on today's sheet makes no line (core/timeline.py): the scored Dusk reads once."""
     loc, _, player = str(event.get("path")).partition(".")
     value = event.get("value")
     minions, champion = value if isinstance(value, (list, tuple)) and len(value) == 2 else (value, False)
@@ -81,16 +82,8 @@ def _answer_entry(state: dict, player: str, value: Any) -> Any:
     return value
 
 
-def answer_line(event: dict, lang: str) -> str:
-    """The history line of one answer ("Tie-break answer: Athena, Port")."""
-    player, value = str(event.get("path")), event.get("value")
-    named = t(f"kleos.god_{player}", lang) if player in GODS else player
-    shown = t(f"kleos.location_{value}", lang) if isinstance(value, str) else str(value)
-    return t("kleos.line_tiebreak_set", lang, player=named, answer=shown)
-
-
-DRAFTS = {DUSK_SHEET: Draft(DUSK_SHEET, frozenset({"dusk.score"}), _day, entry=_entry, line=line),
-          TIEBREAK: Draft(TIEBREAK, frozenset({"tiebreak.answer"}), _question, entry=_answer_entry, line=answer_line)}
+DRAFTS = {DUSK_SHEET: Draft(DUSK_SHEET, frozenset({"dusk.score"}), _day, entry=_entry),
+          TIEBREAK: Draft(TIEBREAK, frozenset({"tiebreak.answer"}), _question, entry=_answer_entry)}
 
 
 def answers(state: dict) -> dict:

@@ -13,8 +13,8 @@ these is checked as it is entered, so no screen draws a tray it cannot read. The
 name is typed text and stays on the typing device (sharing each keystroke would move
 another device's cursor); it travels with the start.
 
-Each entry reads in the history (and on the tablet's Undo) in the helper's own words
-("Hunt tray: Priest, Artifact, none"), not as a form's name and field.
+An entry is no move: it makes no line of history and Undo never takes it back; the
+history reads the confirmed result ("Battle: Red (5) against Blue (3)"), once.
 """
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from companion.games.lords_of_hellas.guards import ensure_player, whole_number
 from companion.games.lords_of_hellas.hunt import MAX_SLOTS, REWARDS
 from companion.games.lords_of_hellas.monuments import MONUMENTS
 from companion.games.lords_of_hellas.refusal import refuse
-from companion.i18n import t
 
 BATTLE, HUNT, WOUNDS, COUNTS = "battle", "hunt", "wounds", "counts"
 COUNT_MAX = 99
@@ -83,36 +82,9 @@ def _counts(state: dict, path: str, value: Any) -> Any:
     return whole_number(value, 1, COUNT_MAX)
 
 
-def _say(key: str, lang: str, **values: object) -> str:
-    return t(f"lords_of_hellas.{key}", lang, **values)
-
-
-def _battle_line(event: dict, lang: str) -> str:
-    side = "attacker" if event.get("path") == "attacker" else "defender"
-    return _say("line_battle_side", lang, side=_say(f"battle_{side}", lang))
-
-
-def _tray_line(event: dict, lang: str) -> str:
-    slots = event.get("value") if isinstance(event.get("value"), list) else []
-    return _say("line_hunt_tray", lang, slots=", ".join(_say(f"reward_{s}", lang) for s in slots if s in REWARDS))
-
-
-def _wounds_line(event: dict, lang: str) -> str:
-    chosen = event.get("value") if isinstance(event.get("value"), list) else []
-    shown = ", ".join(str(i + 1) for i in chosen if isinstance(i, int)) or _say("line_no_wound", lang)
-    return _say("line_hunt_wounds", lang, wounds=shown)
-
-
-def _counts_line(event: dict, lang: str) -> str:
-    path, value = event.get("path"), event.get("value")
-    if path == "monument" and value in MONUMENTS:
-        return _say("line_counts_monument", lang, monument=_say(f"monument_{value}", lang))
-    return _say(f"line_counts_{'priests' if path == 'priests' else 'artifacts'}", lang, count=value)
-
-
 DRAFTS = {d.name: d for d in (
-    Draft(BATTLE, frozenset({"battle.resolve"}), _turn, entry=_side, line=_battle_line),
-    Draft(HUNT, frozenset({"hunt.start"}), _turn, entry=_tray, line=_tray_line),
-    Draft(WOUNDS, frozenset({"hunt.attack"}), _attack, entry=_wounds, line=_wounds_line),
-    Draft(COUNTS, frozenset({"turn.regular"}), _turn, entry=_counts, line=_counts_line),
+    Draft(BATTLE, frozenset({"battle.resolve"}), _turn, entry=_side),
+    Draft(HUNT, frozenset({"hunt.start"}), _turn, entry=_tray),
+    Draft(WOUNDS, frozenset({"hunt.attack"}), _attack, entry=_wounds),
+    Draft(COUNTS, frozenset({"turn.regular"}), _turn, entry=_counts),
 )}

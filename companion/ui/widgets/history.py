@@ -15,12 +15,13 @@ from companion.ui.widgets.controls import card, heading, tagged
 from companion.ui.widgets.folding import folded, shut, titled
 from companion.ui.widgets.seat_label import said
 
-BLOCK, BLOCKS = 10, 6  # rows are shown in blocks of ten events, the newest six blocks: 51 to 60 rows
+BLOCK, BLOCKS = 10, 6  # rows are shown in blocks of ten lines, the newest six blocks: 51 to 60 rows
 OPEN = "history.open"  # ui.local: this phone's player opened the history
 
 
 def history_card(ui: UI) -> ft.Control:
-    """Rows are parts keyed by their event's number, in blocks by that number: a new entry
+    """Rows are parts keyed by their event's number, in blocks by their place in the history (`n`:
+    form entries make no row, so blocks of event numbers could hold none): a new entry
     rebuilds the newest block only (one insert on the wire), and the oldest block leaves
     whole, once every ten changes, instead of losing a row on every change. The blocks stand
     in a group of their own inside the card, so a block that comes or goes rebuilds that
@@ -38,10 +39,10 @@ def history_card(ui: UI) -> ft.Control:
 def _blocks(rows: list[dict]) -> list[tuple[int, tuple[dict, ...]]]:
     """The newest BLOCKS blocks of `rows` (newest first), each as its number and its rows."""
     out: list[tuple[int, tuple[dict, ...]]] = []
-    last = rows[0]["seq"] // BLOCK - BLOCKS
-    start, number = 0, rows[0]["seq"] // BLOCK
+    last = rows[0]["n"] // BLOCK - BLOCKS
+    start, number = 0, rows[0]["n"] // BLOCK
     for i, row in enumerate(rows):
-        block = row["seq"] // BLOCK
+        block = row["n"] // BLOCK
         if block != number:
             out.append((number, tuple(rows[start:i])))
             if block <= last:

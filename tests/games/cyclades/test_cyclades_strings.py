@@ -89,17 +89,31 @@ def test_no_eight_word_run_is_copied_from_the_rulebook():
         assert not copied, (key, copied)
 
 
-@pytest.mark.parametrize(("draft", "path", "value", "en", "pt"), [
-    ("bid", "amount", 3, "Bid being set: 3 gold.", "Lance em preparo: 3 de ouro."),
-    ("reveal", "god", "athena", "God tile turned up: Athena.", "Deus que apareceu: Atena."),
-    ("reveal", "god", None, "No god tile picked: the app will draw one.", "Nenhum deus escolhido: o app vai sortear um."),
-    ("keep", "red", [0, 2], "red marks 2 creatures to keep.", "red marca 2 criaturas para manter."),
-    ("keep", "red", [], "red marks 0 creatures to keep.", "red marca 0 criatura para manter."),
-])
-def test_a_shared_form_entry_reads_in_a_players_words(draft, path, value, en, pt):
-    """The history and the tablet's Undo name the entry as a player would, not a form's name and field."""
-    from companion.core import drafts
-    from companion.games.cyclades.game import GAME
+def test_a_shared_form_makes_no_line_and_its_confirm_reads_in_a_players_words(tmp_path):
+    """The history and the tablet's Undo name the confirmed bid as a player would, once: the bid's
+    taps (the +/- of "Bid being set") are no moves and make no line (core/drafts.py)."""
+    from companion.core.access import Access
+    from companion.core.hub import Hub
+    from companion.games.registry import GAMES
 
-    event = {"type": "draft.set", "draft": draft, "path": path, "value": value, "by": "red"}
-    assert [drafts.describe(event, lang, GAME.drafts) for lang in ("en", "pt")] == [en, pt]
+    host = Access("host")
+    live = Hub(tmp_path, GAMES).create("cyclades", {"players": ["red", "blue", "green"]})
+
+    def do(command: dict) -> None:
+        live.dispatch({**command, "from_step": live.step}, host)
+
+    do({"type": "start", "gods": ["athena", "ares"]})
+    do({"type": "phase.next"})
+    for player in ("red", "blue", "green"):
+        do({"type": "income", "player": player, "prosperity": 0})
+    do({"type": "phase.next"})
+    before = [len(live.history(host, lang)) for lang in ("en", "pt")]
+    for amount in (2, 3):
+        live.dispatch({"type": "draft.set", "draft": "bid", "path": "amount", "value": amount}, host)
+    assert [len(live.history(host, lang)) for lang in ("en", "pt")] == before
+    bidder = live.state["turn_order"][0]
+    do({"type": "offering.bid", "faction": bidder, "god": "athena", "amount": 3,
+        "from_draft": live.state["drafts"]["bid"]["version"]})
+    assert [live.history(host, lang)[0]["text"] for lang in ("en", "pt")] == [
+        f"{bidder} offers 3 gold to Athena.", f"{bidder} oferece 3 de ouro a Atena."]
+    assert live.snapshot(host)["undo"]["text"] == f"{bidder} offers 3 gold to Athena."

@@ -47,30 +47,20 @@ def test_every_event_type_has_a_history_line():
     assert set(lines.values()) <= keys
 
 
-@pytest.mark.parametrize(("draft", "path", "value", "en", "pt"), [
-    ("power", "neighbour", "left", "Power: borrow from the neighbour on the left.",
-     "Poder: pegar emprestado do vizinho da esquerda."),
-    ("power", "neighbour", "right", "Power: borrow from the neighbour on the right.",
-     "Poder: pegar emprestado do vizinho da direita."),
-    ("power", "borrow", "odd", "Power: borrow their Odd side.", "Poder: pegar emprestado o lado Ímpar dele."),
-    ("power", "to", "caio_m", "Power: the Judgment token would go to Caio M.",
-     "Poder: o marcador de Julgamento iria para Caio M."),
-    ("power", "pick", "ana", "Power: Ana would pay card costs this turn.",
-     "Poder: Ana pagaria os custos das cartas neste turno."),
-    ("power", "pay", 2, "Power: 2 gems to put in the bank.", "Poder: 2 gemas para pôr no banco."),
-    ("power", "discard", True, "Power: discard a card and play cards free.",
-     "Poder: descartar uma carta e jogar cartas de graça."),
-    ("power", "discard", False, "Power: discard nothing.", "Poder: não descartar nada."),
-    ("power", "to", None, "Power: a choice changed.", "Poder: uma escolha mudou."),
-    ("roll", "target", "ana", "Wager: the Target is Ana.", "Aposta: o Alvo é Ana."),
-    ("roll", "target", None, "Wager: no Target picked.", "Aposta: nenhum Alvo escolhido."),
-    ("roll", "d0", 4, "Wager: die 1 shows 4.", "Aposta: o dado 1 mostra 4."),
-    ("roll", "d1", None, "Wager: die 2 cleared.", "Aposta: dado 2 apagado."),
-    ("opening", "ana", 9, "Opening total for Ana: 9.", "Total inicial de Ana: 9."),
-])
-def test_a_shared_form_entry_reads_in_a_players_words(draft, path, value, en, pt):
-    """The history and the tablet's Undo name the entry as a player would, not a form's name and field."""
-    from companion.core import drafts
+def test_a_shared_form_makes_no_line_and_its_confirm_reads_in_a_players_words(tmp_path):
+    """The history and the tablet's Undo name the confirmed roll as a player would, once: the totals
+    typed on the form ("Opening total for Ana: 9") are no moves and make no line (core/drafts.py)."""
+    from companion.core.access import Access
+    from companion.core.hub import Hub
+    from companion.games.registry import GAMES
 
-    event = {"type": "draft.set", "draft": draft, "path": path, "value": value, "by": "ana"}
-    assert [drafts.describe(event, lang, GAME.drafts) for lang in ("en", "pt")] == [en, pt]
+    host = Access("host")
+    live = Hub(tmp_path, GAMES).create("fleecing_olympus", {"players": ["ana", "bia", "caio"]})
+    for player, total in (("ana", 8), ("ana", 9), ("bia", 11), ("caio", 4)):
+        live.dispatch({"type": "draft.set", "draft": "opening", "path": player, "value": total}, host)
+    assert live.history(host) == [] and live.snapshot(host)["undo"] is None
+    live.dispatch({"type": "opening_roll", "rounds": [{"ana": [6, 3], "bia": [5, 6], "caio": [2, 2]}],
+                   "from_draft": live.state["drafts"]["opening"]["version"], "from_step": live.step}, host)
+    assert [[row["text"] for row in live.history(host, lang)] for lang in ("en", "pt")] == [
+        ["Opening dice: Ana 9, Bia 11, Caio 4. Bia starts as Active player and Ana takes the Judgment token."],
+        ["Dados iniciais: Ana 9, Bia 11, Caio 4. Bia começa como jogador Ativo e Ana fica com o marcador de Julgamento."]]

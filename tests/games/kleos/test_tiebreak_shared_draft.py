@@ -33,13 +33,21 @@ def answer(player: str, value: object) -> dict:
 
 
 def test_answers_from_two_devices_are_one_form_with_who_gave_each(live, host, athena):
+    """The answers are a form, not moves: the history (both languages) and Undo read the settled
+    question once, in words, and not each answer."""
+    before = {lang: [r["text"] for r in live.history(host, lang)] for lang in ("en", "pt")}
     live.dispatch(answer("ares", "port"), host)
     live.dispatch(answer("athena", "arena"), athena)
     held = tiebreak_answers(live.state)
     assert held == {"values": {"ares": "port", "athena": "arena"}, "by": {"ares": "host", "athena": "athena"}}
-    lines = [r["text"] for r in live.history(host)[:2]]
-    assert lines == ["Tie-break answer: Athena, Arena", "Tie-break answer: Ares, Port"]
-    assert [r["text"] for r in live.history(host, lang="pt")[:1]] == ["Resposta do desempate: Atena, Arena"]
+    assert {lang: [r["text"] for r in live.history(host, lang)] for lang in ("en", "pt")} == before
+    live.dispatch({"type": "tiebreak.answer", "criterion": "champion", "values": held["values"],
+                   "from_draft": live.state["drafts"][TIEBREAK]["version"], "from_step": live.step}, host)
+    settled = [r["text"] for r in live.history(host)]
+    assert settled[1:] == before["en"] and "Ares" in settled[0] and "Athena" in settled[0]
+    assert live.snapshot(host)["undo"]["text"] == settled[0]
+    live.undo(host)
+    assert tiebreak_answers(live.state) == held  # the answers back as they were confirmed
 
 
 def test_a_bad_answer_is_refused_and_saves_nothing(live, host):

@@ -104,20 +104,32 @@ def test_an_event_without_its_stamp_still_reads_as_text():
             assert line and PREFIX not in line and "{" not in line, line
 
 
-@pytest.mark.parametrize(("draft", "path", "value", "en", "pt"), [
-    ("hunt", "slots", ["priest", "none", "artifact"], "Hunt tray: Priest, none, Artifact.",
-     "Bandeja da caçada: Sacerdote, nenhuma, Artefato."),
-    ("wounds", "chosen", [0, 2], "Wounds picked for this attack: 1, 3.", "Ferimentos escolhidos neste ataque: 1, 3."),
-    ("wounds", "chosen", [], "Wounds picked for this attack: none.", "Ferimentos escolhidos neste ataque: nenhum."),
-    ("counts", "priests", 2, "Regular Action: 2 Priests.", "Ação Regular: 2 Sacerdotes."),
-    ("counts", "monument", "zeus", "Regular Action: Priests go to the Monument of Zeus.",
-     "Ação Regular: os Sacerdotes vão ao Monumento de Zeus."),
-    ("battle", "defender", {"player": "red"}, "Battle helper: the Defender's side changed.",
-     "Ajuda de batalha: o lado do Defensor mudou."),
-])
-def test_a_shared_form_entry_reads_in_the_helpers_words(draft, path, value, en, pt):
-    """The history and the tablet's Undo name the entry as the helper does, not a form's name and field."""
-    from companion.core import drafts
+def test_a_shared_form_makes_no_line_and_its_confirm_reads_in_the_helpers_words(tmp_path):
+    """The history and the tablet's Undo name each confirmed helper as a player would, once: the
+    tray, the wounds and the counts typed on the forms are no moves and make no line (core/drafts.py)."""
+    from companion.core.access import Access
+    from companion.core.hub import Hub
+    from companion.games.registry import GAMES
 
-    event = {"type": "draft.set", "draft": draft, "path": path, "value": value, "by": "red"}
-    assert [drafts.describe(event, lang, GAME.drafts) for lang in ("en", "pt")] == [en, pt]
+    host = Access("host")
+    live = Hub(tmp_path, GAMES).create("lords_of_hellas", {"players": ["red", "blue"]})
+
+    def formed(draft: str, entries: list[tuple[str, object]], command: dict) -> list[str]:
+        before = len(live.history(host))
+        for path, value in entries:
+            live.dispatch({"type": "draft.set", "draft": draft, "path": path, "value": value}, host)
+        assert len(live.history(host)) == before
+        live.dispatch({**command, "from_draft": live.state["drafts"][draft]["version"], "from_step": live.step}, host)
+        assert len(live.history(host)) == before + 1
+        return [live.history(host, lang)[0]["text"] for lang in ("en", "pt")]
+
+    tray = ["priest", "none", "artifact"]
+    assert formed("hunt", [("slots", ["priest"]), ("slots", tray)], {"type": "hunt.start", "monster": "Hydra", "slots": tray}) == [
+        "Red goes hunting: Hydra.", "Red sai para caçar: Hydra."]
+    assert formed("wounds", [("chosen", [0]), ("chosen", [0, 2])], {"type": "hunt.attack", "wounds": [0, 2]}) == [
+        "Red wounds Hydra (2).", "Red fere Hydra (2)."]
+    live.dispatch({"type": "tracker.set", "player": "red", "field": "priests", "value": 3}, host)
+    assert formed("counts", [("priests", 1), ("priests", 2), ("monument", "zeus")],
+                  {"type": "turn.regular", "action": "priests", "count": 2, "monument": "zeus"}) == [
+        "Red sent Priests to the Monument of Zeus (2).", "Red enviou Sacerdotes ao Monumento de Zeus (2)."]
+    assert live.snapshot(host)["undo"]["text"] == "Red sent Priests to the Monument of Zeus (2)."

@@ -12,7 +12,7 @@ import flet as ft
 from companion.games.cyclades import APOLLO, next_bidder, offer_limit
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name
-from companion.ui.draft import confirmed, entered_by, put, value
+from companion.ui.draft import confirmed, drawn, entered_by, put, value
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 BID = "bid"  # the table's draft of the bid about to be made (companion/games/cyclades/drafts.py)
@@ -86,8 +86,9 @@ def _god_tile(ui: UI, state: dict, god: str, bidder: str | None, amount: int, ba
         async def place(e) -> None:
             await ui.send(confirmed({"type": "offering.bid", "faction": bidder, "god": god, "amount": amount}, draft))
         # compact: with a button's usual side padding "Offer 10" took two lines in a 150 px tile
-        lines.append(button(ui.t("cyclades.ui_offer", amount=amount), place, f"cyc-bid-{god}", compact=True,
-                            disabled=god == barred or too_low or amount < 1))
+        lines.append(drawn(ui, f"cyc-bid-{god}", draft[1],
+                           button(ui.t("cyclades.ui_offer", amount=amount), place, f"cyc-bid-{god}", compact=True,
+                                  disabled=god == barred or too_low or amount < 1)))
     return _tile(god, lines)
 
 
@@ -101,7 +102,8 @@ def _apollo_tile(ui: UI, state: dict, bidder: str | None, draft: tuple) -> ft.Co
     if bidder is not None:
         async def go(e) -> None:
             await ui.send(confirmed({"type": "offering.bid", "faction": bidder, "god": APOLLO}, draft))
-        lines.append(button(ui.t("cyclades.ui_to_apollo"), go, "cyc-bid-apollo", filled=False))
+        lines.append(drawn(ui, "cyc-bid-apollo", draft[1],
+                           button(ui.t("cyclades.ui_to_apollo"), go, "cyc-bid-apollo", filled=False)))
     return _tile(APOLLO, lines)
 
 

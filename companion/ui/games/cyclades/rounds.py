@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.games.cyclades import creatures_of, needs_reveal, total
 from companion.ui.context import UI
-from companion.ui.draft import confirmed, entered_by, put, value
+from companion.ui.draft import confirmed, drawn, entered_by, put, value
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name, step_text
 from companion.ui.widgets.controls import button, card, heading, slug, tagged
 
@@ -65,7 +65,8 @@ def _next_button(ui: UI, state: dict, draft: tuple) -> ft.Control:
         parts.append(ft.Text(ui.t("cyclades.ui_reveal_prompt"), size=16))
         parts.append(ft.Row([_reveal_chip(ui, g, chosen) for g in board["down_unknown"]], wrap=True))
         parts.append(entered_by(ui, draft, "cyc-reveal-by"))
-    parts.append(button(ui.t(f"cyclades.{NEXT[state['phase']]}"), go, "cyc-next", icon=ft.Icons.ARROW_FORWARD))
+    parts.append(drawn(ui, "cyc-next", draft[1],
+                       button(ui.t(f"cyclades.{NEXT[state['phase']]}"), go, "cyc-next", icon=ft.Icons.ARROW_FORWARD)))
     return ft.Column(parts, spacing=8)
 
 
@@ -153,7 +154,8 @@ def _keep_row(ui: UI, state: dict, pid: str, draft: tuple) -> ft.Control:
     return ft.Column([
         ft.Text(ui.t("cyclades.ui_upkeep_player", player=name, priestesses=total(state, pid, "priestesses")), size=16),
         ft.Row(chips, wrap=True),
-        button(ui.t("cyclades.ui_keep", count=len(kept)), keep, f"cyc-keep-{slug(pid)}", icon=ft.Icons.PETS),
+        drawn(ui, f"cyc-keep-{slug(pid)}", draft[1],
+              button(ui.t("cyclades.ui_keep", count=len(kept)), keep, f"cyc-keep-{slug(pid)}", icon=ft.Icons.PETS)),
         entered_by(ui, draft, f"cyc-keep-by-{slug(pid)}"),
     ], spacing=6)
 

@@ -13,7 +13,7 @@ import flet as ft
 from companion.core import drafts
 from companion.games.fleecing_olympus import SHARED_FORMS as SHARED
 from companion.ui.context import UI
-from companion.ui.draft import put
+from companion.ui.draft import drawn, put
 from companion.ui.widgets.controls import button, tagged
 
 KEY = "fleecing_olympus."
@@ -146,12 +146,22 @@ def local_setter(ui: UI, store: dict, field: str) -> Callable[[object], Awaitabl
 
 def sender(ui: UI, event: dict, clear: str | None = None):
     """A click handler sending `event`; on success it forgets the local input named `clear`.
-    A shared form's confirm names the draft version its screen showed."""
+    A shared form's confirm names the draft version drawn with it (read now, when the button is
+    built, not at the tap: by then this session may have drawn a newer form the browser has not)."""
+    name = (clear or "").removeprefix(LOCAL)
+    version = ui.local.get(VERSIONS + name, "")
+
     async def handler(e) -> None:
-        name = (clear or "").removeprefix(LOCAL)
         if name in SHARED:
-            await ui.send({**event, drafts.FIELD: ui.local.get(VERSIONS + name, "")})
+            await ui.send({**event, drafts.FIELD: version})
             return
         if await ui.send(dict(event)) and clear:
             ui.local.pop(clear, None)
     return handler
+
+
+def confirm_button(ui: UI, label: str, event: dict, clear: str, ident: str, **options: object) -> ft.Control:
+    """The confirm of the shared form `clear` names (the power, the wager), standing in `drawn`
+    (ui/draft.py): a tap its browser sent before drawing a newer form names the form it showed."""
+    version = ui.local.get(VERSIONS + clear.removeprefix(LOCAL), "")
+    return drawn(ui, ident, version, button(label, sender(ui, event, clear), ident, **options))

@@ -13,7 +13,7 @@ from companion.games.fleecing_olympus import power_key
 from companion.games.fleecing_olympus import HERMES_MAX_PAY
 from companion.games.fleecing_olympus import SIDES, left_of, right_of
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, deity, local_setter, may, name, player_row, sender, t, turn_local
+from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, confirm_button, deity, local_setter, may, name, player_row, t, turn_local
 from companion.ui.draft import entered_by, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
@@ -56,8 +56,8 @@ def _side(ui: UI, state: dict, user: str, side: str, data: dict) -> ft.Control:
         parts.append(_ask(ui, state, user, field, data))
         event[field] = data.get(field, _DEFAULTS.get(field))
         ready = ready and event[field] is not None
-    parts.append(button(t(ui, "ui_use_side", side=t(ui, "side_" + side)), sender(ui, event, POWER),
-                        f"fo-power-{side}", disabled=not ready))
+    parts.append(confirm_button(ui, t(ui, "ui_use_side", side=t(ui, "side_" + side)), event, POWER,
+                                f"fo-power-{side}", disabled=not ready))
     return ft.Container(ft.Column(parts, spacing=8, tight=True), padding=12, border_radius=12,
                         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 

@@ -14,8 +14,8 @@ import flet as ft
 from companion.core import drafts
 from companion.games.fleecing_olympus import OPENING as OPENING_DRAFT, opening_totals, pending
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.parts import LOCAL, die_picker, local_setter, may, name, player_row, sender, t, turn_local
-from companion.ui.draft import entered_by, put, shared
+from companion.ui.games.fleecing_olympus.parts import LOCAL, confirm_button, die_picker, local_setter, may, name, player_row, sender, t, turn_local
+from companion.ui.draft import drawn, entered_by, put, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 from companion.ui.widgets.seat_rows import seat_row
 
@@ -41,19 +41,21 @@ def opening(ui: UI, state: dict, who: str | None) -> ft.Control:
     if who == "":  # a spectator watches
         return card(*parts, ident="fo-opening")
     held = opening_totals(state)
-    seen = {drafts.FIELD: drafts.version(state, OPENING_DRAFT)}
+    version = drafts.version(state, OPENING_DRAFT)
+    seen = {drafts.FIELD: version}
     # Seat order on every device, the own row highlighted where it stands (widgets/seat_rows.py).
     rows = [seat_row(stepper(name(ui, p), held.get(p, TOTAL), _total_setter(ui, p, held.get(p, TOTAL)), f"fo-open-{p}",
                              minimum=2, maximum=12), p == who, "fo-open")
             for p in sorted(group, key=state["players"].index)]
     entered = {"type": "opening_roll", "rounds": [{p: split(held.get(p, TOTAL)) for p in group}], **seen}
     parts += [
-        button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll", **seen}), "fo-open-roll",
-               icon=ft.Icons.CASINO),
+        drawn(ui, "fo-open-roll", version, button(t(ui, "ui_opening_roll"), sender(ui, {"type": "opening_roll", **seen}),
+                                                  "fo-open-roll", icon=ft.Icons.CASINO)),
         note(t(ui, "ui_opening_manual")),
         entered_by(ui, shared(ui, state, OPENING_DRAFT), "fo-open-by"),
         *[ft.Container(row, width=None if ui.is_phone else 420) for row in rows],
-        button(t(ui, "ui_opening_enter"), sender(ui, entered), "fo-open-enter", filled=False),
+        drawn(ui, "fo-open-enter", version, button(t(ui, "ui_opening_enter"), sender(ui, entered), "fo-open-enter",
+                                                   filled=False)),
     ]
     return card(*parts, ident="fo-opening")
 
@@ -101,12 +103,12 @@ def roll(ui: UI, state: dict, who: str | None) -> ft.Control:
         entered_by(ui, shared(ui, state, "roll"), "fo-roll-by"),
         note(t(ui, "ui_pick_target")),
         player_row(ui, others, target, local_setter(ui, data, "target"), "fo-roll-target"),
-        button(t(ui, "ui_roll_app"), sender(ui, base, ROLL), "fo-roll-app", icon=ft.Icons.CASINO,
-               disabled=target is None),
+        confirm_button(ui, t(ui, "ui_roll_app"), base, ROLL, "fo-roll-app", icon=ft.Icons.CASINO,
+                       disabled=target is None),
         note(t(ui, "ui_roll_manual")),
         die_picker(data["d0"], local_setter(ui, data, "d0"), "fo-roll-d0"),
         die_picker(data["d1"], local_setter(ui, data, "d1"), "fo-roll-d1"),
-        button(t(ui, "ui_roll_enter"), sender(ui, {**base, "dice": [data["d0"], data["d1"]]}, ROLL), "fo-roll-enter",
-               filled=False, disabled=target is None or not entered),
+        confirm_button(ui, t(ui, "ui_roll_enter"), {**base, "dice": [data["d0"], data["d1"]]}, ROLL, "fo-roll-enter",
+                       filled=False, disabled=target is None or not entered),
         ident="fo-roll",
     )

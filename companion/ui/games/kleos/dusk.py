@@ -49,8 +49,10 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
         children.append(part(ui, "dusk-error", _problem, problem))
     if can_edit:
         refused = state["allowed"]["dusk.score"]
-        children.append(part(ui, "kleos-dusk-confirm", _confirm, sent, drafts.version(state, DUSK_SHEET),
-                             problem is None and refused is None, refused))
+        seen = drafts.version(state, DUSK_SHEET)
+        confirm = part(ui, f"kleos-dusk-confirm@{seen}", _confirm, sent, seen, problem is None and refused is None,
+                       refused)
+        children.append(shared.drawn(ui, "kleos-dusk-confirm", seen, confirm))
     return group(ui, "dusk-sheet", ft.Column, children, spacing=12)
 
 

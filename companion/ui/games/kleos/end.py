@@ -89,7 +89,8 @@ def _question(ui: UI, pending: dict, glory: int, names: dict, values: dict, by: 
                        drafts.FIELD: seen})
 
     if can_answer:
-        parts.append(button(ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL))
+        parts.append(shared.drawn(ui, "kleos-tiebreak-answer", seen,
+                                  button(ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL)))
     return card(*parts, ident="kleos-tiebreak")
 
 

@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SIDES, battle_outcome, strength_parts
 from companion.ui.context import UI
-from companion.ui.draft import confirmed, edit as edit_entry, entered_by, shared, value
+from companion.ui.draft import confirmed, drawn, edit as edit_entry, entered_by, shared, value
 from companion.ui.games.lords_of_hellas.parts import can_write, choice_row, name, t
 from companion.ui.widgets.controls import button, card, heading, icon_button, note, stepper, switch, tagged
 
@@ -44,8 +44,9 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     rule = f"{t(ui, 'battle_strength_rule')} {t(ui, 'from_published')}"
     # Who is ahead, once someone has entered a side (a blank form's "tie at 1" would only be noise).
     standing = _standing(ui, state, sides) if draft and draft[0] else ft.Container()
-    confirm = button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve", icon=ft.Icons.GAVEL, height=64,
-                     disabled=not can_write(snap))
+    confirm = drawn(ui, "loh-battle-resolve", draft[1], button(t(ui, "battle_resolve"), resolve, "loh-battle-resolve",
+                                                               icon=ft.Icons.GAVEL, height=64,
+                                                               disabled=not can_write(snap)))
     rules = note(" ".join(t(ui, k) for k in ("battle_tie_rule", "battle_loser_extra", "battle_fortified_last")))
     result = [] if state["last_battle"] is None else [_result(ui, state, state["last_battle"])]
     head: list[ft.Control] = [heading(t(ui, "battle_title")), note(rule, "loh-battle-strength-rule")]

@@ -88,8 +88,9 @@ def _new_hunt(ui: UI, snap: dict) -> ft.Control:
             button(t(ui, "hunt_remove_slot"), remove, "loh-hunt-remove-slot", icon=ft.Icons.REMOVE,
                    filled=False, disabled=len(slots) <= 1),
         ], wrap=True),
-        button(t(ui, "hunt_start"), start, "loh-hunt-start", icon=ft.Icons.PETS, height=64,
-               disabled=not can_play_turn(snap)),
+        shared.drawn(ui, "loh-hunt-start", saved[1], button(t(ui, "hunt_start"), start, "loh-hunt-start",
+                                                            icon=ft.Icons.PETS, height=64,
+                                                            disabled=not can_play_turn(snap))),
         shared.entered_by(ui, saved, "loh-hunt-by"),
     ]
     return card(*rows, ident="loh-hunt-new")
@@ -182,10 +183,10 @@ def _attack_controls(ui: UI, snap: dict, hunt: dict, stacked: bool = False) -> l
             await ui.send(shared.confirmed({"type": "hunt.attack", "wounds": sorted(wounds)}, saved))
         return handler
 
-    confirm = button(t(ui, "hunt_attack"), attack(chosen), "loh-hunt-attack", icon=ft.Icons.CHECK,
-                     disabled=not allowed or not chosen)
-    miss = button(t(ui, "hunt_no_wound"), attack([]), "loh-hunt-miss", icon=ft.Icons.CLOSE, filled=False,
-                  disabled=not allowed)
+    confirm = shared.drawn(ui, "loh-hunt-attack", saved[1], button(
+        t(ui, "hunt_attack"), attack(chosen), "loh-hunt-attack", icon=ft.Icons.CHECK, disabled=not allowed or not chosen))
+    miss = shared.drawn(ui, "loh-hunt-miss", saved[1], button(
+        t(ui, "hunt_no_wound"), attack([]), "loh-hunt-miss", icon=ft.Icons.CLOSE, filled=False, disabled=not allowed))
     notes = [note(t(ui, "hunt_monster_attacks")) if hunt["attacks"] else ft.Container(),
              shared.entered_by(ui, saved, "loh-hunt-wounds-by")]
     if stacked:

@@ -97,9 +97,9 @@ def _regular(ui: UI, snap: dict, saved: tuple) -> ft.Control:
             if ready:
                 extra.append(_monument_choice(ui, saved))
         status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
-        action_button = why(ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action, saved, track),
-                                       f"loh-regular-{action}",
-                                       filled=False, disabled=not ready), reason)
+        action_button = shared.drawn(ui, f"loh-regular-{action}", saved[1], why(
+            ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action, saved, track), f"loh-regular-{action}",
+                       filled=False, disabled=not ready), reason))
         rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
                               spacing=4))
     if saved[0]:
