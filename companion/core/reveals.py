@@ -36,8 +36,9 @@ def _tablet_only(secrets: Secrets, target: dict, access: Access, name: Callable[
     if shown is None or access.role == "host":
         return None
     if shown.victim is None:
-        return RuleError(f"seats.{verb}_reveal_all_tablet_only")
-    return RuleError(f"seats.{verb}_reveal_tablet_only", victim=name(shown.victim), learner=name(shown.learner))
+        return RuleError("seats.undo_reveal_all_tablet_only" if verb == "undo" else "seats.redo_reveal_all_tablet_only")
+    return RuleError("seats.undo_reveal_tablet_only" if verb == "undo" else "seats.redo_reveal_tablet_only",
+                     victim=name(shown.victim), learner=name(shown.learner))
 
 
 def notices(shown: list[tuple[dict, Revealed]], seat: str | None, lang: str,

@@ -29,7 +29,11 @@ def test_no_draft_is_confirmed_by_a_command_that_carries_a_seats_secret(game_id)
 CHECKED = {"kleos": ({"players": ["ares", "athena", "hermes"], "temples": {"ares": "H1", "athena": "H3", "hermes": "H5"}},
                      1, "port.ares", [3, True]),
            # The opening roll's totals (the first of its drafts by name): a player rolling, a sum two dice show.
-           "fleecing_olympus": ({"players": ["ana", "bia", "caio"]}, 0, "ana", 9)}
+           "fleecing_olympus": ({"players": ["ana", "bia", "caio"]}, 0, "ana", 9),
+           # The battle form (the first by name): one side every screen can count.
+           "lords_of_hellas": ({"players": ["ana", "bia", "caio"]}, 0, "attacker",
+                               {"player": "ana", "base": 0, "hoplites": 3, "fortified": 0, "can_retreat": True,
+                                "cards": []})}
 
 
 @pytest.mark.parametrize("game_id", sorted(g for g in GAMES if GAMES[g].drafts))
