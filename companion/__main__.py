@@ -15,6 +15,7 @@ from companion.folder_lock import FolderBusy, hold
 from companion.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
 from companion.serving import serve
+from companion.web_shell.version import require_pinned_flet
 
 
 def default_data_dir() -> Path:
@@ -57,6 +58,7 @@ def main(argv: list[str] | None = None) -> None:
     data_dir = args.data_dir or default_data_dir()
     found = candidates(args.host, args.port)
     base_url = args.url or found[0].url
+    require_pinned_flet()  # a wrong Flet stops the command before the data folder is made or locked
     try:
         lock = hold(data_dir, args.port, base_url)  # before any table file is read or any link printed
     except FolderBusy as busy:
