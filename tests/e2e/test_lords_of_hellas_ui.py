@@ -86,11 +86,12 @@ def test_a_refusal_reads_in_the_devices_language(server, browser):
 
 def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     tablet = open_app(browser, f"{server.url}/?admin={server.admin}")
-    expect(el(tablet, "game-lords_of_hellas")).to_have_text("Lords of Hellas")  # the chip's name, on the chip
+    # the chip's name, on the chip
+    expect(el(tablet, "game-lords_of_hellas").get_by_role("checkbox", name="Lords of Hellas")).to_have_count(1)
     tap(tablet, "game-lords_of_hellas")
     type_into(tablet, "loh-name-0", "Ana")
     type_into(tablet, "loh-name-1", "Bia")
-    tap(tablet, "loh-colour-1-4")
+    tap(tablet, "loh-colour-1-3")
     tap(tablet, "loh-king-switch")
     tap(tablet, "loh-threshold-warlord-plus")
     expect_label(tablet, "loh-threshold-warlord-value", "3")
@@ -99,7 +100,7 @@ def test_the_new_table_form_sets_names_colours_and_ways_to_win(server, browser):
     table_id = tablet.url.split("/t/")[1].split("?")[0]
     state = server.api("GET", f"/api/tables/{table_id}?k={server.host_token(table_id)}")["state"]
     assert state["names"] == {"ana": "Ana", "bia": "Bia"}
-    assert state["colours"] == {"ana": "#c62828", "bia": "#6a1b9a"}
+    assert state["colours"] == {"ana": "#c62828", "bia": "#f9a825"}
     assert state["conditions"]["king_of_kings"] is False
     assert state["thresholds"] == {"warlord": 3, "favoured": 5, "slayer": 3}
     tap(tablet, "loh-tab-watch")
