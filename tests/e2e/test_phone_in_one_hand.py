@@ -75,7 +75,9 @@ def test_a_roll_shows_on_a_phone_looking_elsewhere_on_the_tablet_and_where_the_r
     expect_label(other, "roll-banner", "Hermes rolled 3 dice:")
     assert in_view(other, "roll-banner")
     expect_label(roller, "dice-by", "Hermes rolled 3 dice")
-    assert in_view(roller, "dice-successes") and in_view(roller, "dice-roll")
+    # once the new result has been laid out (its faces are pictures that load): in view, not under the fold
+    assert until(lambda: in_view(roller, "dice-successes") and in_view(roller, "dice-roll")), \
+        (el(roller, "dice-successes").bounding_box(), el(roller, "dice-roll").bounding_box())
     seq = server.api("GET", f"/api/tables/{table['id']}?k={table['host_token']}")["seq"]
     expect_label(tablet, f"history-{seq}", "Hermes rolled 3 dice")  # kept in the history
     for page in (tablet, roller, other):

@@ -92,14 +92,16 @@ def _tiebreak(event: dict, lang: str) -> str:
 
 
 def _roll(event: dict, lang: str) -> str:
+    """Who rolled how many dice and the successes, without the faces: the tray shows those. The line
+    is also the Undo button's words and a phone's banner, and thirty faces in words made a phone's
+    Undo five lines tall, pushing the tray (and the result) under the fold."""
     by = event.get("by")
     who = god(by, lang) if by in GODS else t("kleos_tools.the_tablet", lang)
     faces = event.get("faces") or []
     godly = bool(event.get("godly"))
-    shown = ", ".join(t(f"kleos_tools.face_{f}", lang) for f in faces) or "—"
     return t("kleos_tools.line_roll", lang, who=who,
              dice=count("kleos_tools.count_godly_dice" if godly else "kleos_tools.count_dice", len(faces), lang),
-             successes=count("kleos_tools.count_successes", count_successes(faces, godly), lang), faces=shown)
+             successes=count("kleos_tools.count_successes", count_successes(faces, godly), lang))
 
 
 LINES: dict[str, Callable[[dict, str], str]] = {

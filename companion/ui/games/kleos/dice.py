@@ -58,14 +58,20 @@ def _tray(ui: UI, count: int, godly: bool, last: tuple | None,
         presets.append(button(label, set_pool(min(dice, MAX_DICE), is_godly), f"dice-preset-{side}",
                               filled=False, height=48))
 
-    # The result right over the Roll button, and both over the choices: the finger that rolled
-    # has the faces in view (under the choices they landed below a phone's fold).
-    parts: list[ft.Control] = [heading(ui.t("kleos_tools.dice_title"))]
-    parts += _result(ui, *last) if last is not None else [
-        tagged(ft.Text(ui.t("kleos_tools.not_rolled"), size=16, italic=True), "dice-faces", ui.t("kleos_tools.not_rolled"))]
+    # The count of successes beside the Roll button, who rolled and the faces under it: the finger
+    # that rolled has the result in view, and the button stays where it was tapped (a result drawn
+    # over it pushed it, and the count with it, under a phone's fold).
+    roll = button(ui.t("kleos_tools.roll_again" if last else "kleos_tools.roll"), do_roll, "dice-roll",
+                  icon=ft.Icons.CASINO)
+    if last is not None:
+        count_box, under = _result(ui, *last)
+        row = ft.Row([ft.Container(roll, expand=True), count_box], spacing=16,
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    else:
+        not_rolled = ui.t("kleos_tools.not_rolled")
+        row, under = roll, [tagged(ft.Text(not_rolled, size=16, italic=True), "dice-faces", not_rolled)]
+    parts: list[ft.Control] = [heading(ui.t("kleos_tools.dice_title")), row, *under]
     parts += [
-        button(ui.t("kleos_tools.roll_again" if last else "kleos_tools.roll"), do_roll, "dice-roll",
-               icon=ft.Icons.CASINO),
         stepper(ui.t("kleos_tools.dice_count"), count, set_count, "dice-count", 0, MAX_DICE),
         toggle(ui.t("kleos_tools.godly"), godly, set_godly, "dice-godly"),
         ft.Text(ui.t("kleos_tools.presets_hint"), size=14),
@@ -103,7 +109,9 @@ def roller(ui: UI, by: str | None, dice: int, godly: bool) -> str:
     return ui.t("kleos_tools.rolled_by", who=who, dice=what)
 
 
-def _result(ui: UI, by: str | None, faces: tuple[str, ...], godly: bool, hits: int) -> list[ft.Control]:
+def _result(ui: UI, by: str | None, faces: tuple[str, ...], godly: bool,
+            hits: int) -> tuple[ft.Control, list[ft.Control]]:
+    """The count of successes (drawn beside the Roll button), then who rolled and the faces."""
     def picture(i: int, face: str) -> ft.Control:
         idle = face == GODLY and not godly
         return tagged(ft.Image(src=f"/dice/{face}.svg", width=FACE_SIZE, height=FACE_SIZE,
@@ -112,13 +120,14 @@ def _result(ui: UI, by: str | None, faces: tuple[str, ...], godly: bool, hits: i
 
     who = roller(ui, by, len(faces), godly)
     label = ui.t("kleos_tools.successes")
-    out: list[ft.Control] = [
+    count = tagged(ft.Row([ft.Text(label, size=20), ft.Text(str(hits), size=48, weight=ft.FontWeight.BOLD)],
+                          vertical_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+                   "dice-successes", f"{label} {hits}")
+    under: list[ft.Control] = [
         tagged(ft.Text(who, size=18, weight=ft.FontWeight.W_600), "dice-by", who, live=True),
         tagged(ft.Row([picture(i, face) for i, face in enumerate(faces)], wrap=True, spacing=8, run_spacing=8),
                "dice-faces", " ".join(ui.t(f"kleos_tools.face_{f}") for f in faces) or "—"),
-        tagged(ft.Row([ft.Text(label, size=20), ft.Text(str(hits), size=48, weight=ft.FontWeight.BOLD)],
-                      vertical_alignment=ft.CrossAxisAlignment.CENTER), "dice-successes", f"{label} {hits}"),
     ]
     if not godly and GODLY in faces:
-        out.append(ft.Text(ui.t("kleos_tools.godly_face_idle"), size=14, italic=True))
-    return out
+        under.append(ft.Text(ui.t("kleos_tools.godly_face_idle"), size=14, italic=True))
+    return count, under
