@@ -135,6 +135,9 @@ def _control_button(ui: UI, ident: str, words: ft.Control, act, icon: ft.IconDat
     return part(ui, ident, _labelled, ident, said, share, body)
 
 
+NO_BREAK_SPACE = "\u00a0"  # an empty line Flutter still lays out
+
+
 def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control:
     """The verb on its line ("Undo"), and under it the change it takes back, whole: it wraps as far
     as it needs and the button grows with it ("Redo: Diego…" said nothing of what a tap would do).
@@ -142,7 +145,9 @@ def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control
     phone's Undo that is off says instead (muted); a tap on it shows why."""
     verb = short or ui.t(f"ui.{kind}")
     said = ui.t(f"seats.{kind}_what", what=what) if what else verb
-    return ft.Text(f"{verb}\n{what}" if what else verb, size=15, semantics_label=said,
+    # Two lines even with nothing to take back: the first change would otherwise grow the button and
+    # move everything under it, and a finger tapping +1 again on the same spot met another control.
+    return ft.Text(f"{verb}\n{what or NO_BREAK_SPACE}", size=15, semantics_label=said,
                    color=ft.Colors.ON_SURFACE_VARIANT if short else None)
 
 
