@@ -55,13 +55,11 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
                   *told_card(ui, snap), history, awake]
         page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
-    # Undo heads the main column, under who this is: a screen reader goes through the main column
-    # before the side one, and Undo at the top of the side came after every tile and list (item 84 of 100).
     return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [*kept, *told_banner(ui, snap), _top_line(ui, identity), *undo,
-                                            *doors(ui, snap), *extras, board], expand=3,
+        group(ui, "table-main", ft.Column, [*kept, *told_banner(ui, snap), _top_line(ui, identity), *doors(ui, snap),
+                                            *extras, board], expand=3,
               scroll=ft.ScrollMode.AUTO, spacing=12),
-        group(ui, "table-side", ft.Column, [*join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
+        group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
 

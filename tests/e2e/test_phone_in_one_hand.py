@@ -70,7 +70,7 @@ def test_a_roll_shows_on_a_phone_looking_elsewhere_on_the_tablet_and_where_the_r
     tap(roller, "kleos-tab-dice")
     _tapped_above(roller, "dice-roll", PHONE["height"])  # a finger on the button where it shows
     expect_label(tablet, "news", "Hermes rolled 3 dice:")  # first: the news line goes out after 4 s
-    news, side = el(tablet, "news").bounding_box(), el(tablet, "join-card").bounding_box()
+    news, side = el(tablet, "news").bounding_box(), el(tablet, "undo").bounding_box()
     assert news["x"] + news["width"] <= side["x"], (news, side)  # wrapped in its column, not run on past it
     expect_label(other, "roll-banner", "Hermes rolled 3 dice:")
     assert in_view(other, "roll-banner")
