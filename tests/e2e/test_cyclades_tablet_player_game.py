@@ -80,6 +80,13 @@ class Game:
     def wait(self, predicate) -> None:
         assert until(lambda: predicate(self.state()))
 
+    def tablet_taps(self, ident: str) -> None:
+        """The tablet's tap once it has drawn the table's current step: the change before was made
+        on a phone, and a tap aimed at the step before it is refused (the tablet had not heard yet)."""
+        step = self.server.api("GET", f"/api/tables/{self.id}?k={self.host}")["step"]
+        expect(el(self.tablet, f"step-drawn-{step}")).to_be_attached()
+        tap(self.tablet, ident)
+
 
 def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server, browser):
     game = Game(server, browser)
@@ -109,7 +116,7 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
     game.wait(lambda s: len(s["income_done"]) == 3)
     game.shot(tablet, "04-tablet-public-after-income")
 
-    tap(tablet, "cyc-next")
+    game.tablet_taps("cyc-next")
     game.wait(lambda s: s["phase"] == "offerings")
     state = game.state()
     gods = state["gods"]["up"]
@@ -126,9 +133,9 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
         game.done_with(faction)
     game.shot(tablet, "06-tablet-offerings-placed")
     game.shot_at(game.pages["bia"], "cyc-offerings", "07-bia-offerings")
-    tap(tablet, "cyc-pay")
+    game.tablet_taps("cyc-pay")
     game.wait(lambda s: s["phase"] == "maintenance")
-    tap(tablet, "cyc-next")
+    game.tablet_taps("cyc-next")
     game.wait(lambda s: s["phase"] == "actions")
 
     for turn, (faction, god) in enumerate(game.state()["actions"]["order"]):
@@ -146,7 +153,7 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
         game.wait(lambda s, n=turn + 1: s["actions"]["current"] == n)
         game.done_with(faction)
 
-    tap(tablet, "cyc-next")
+    game.tablet_taps("cyc-next")
     game.wait(lambda s: s["phase"] == "over")
     for page in (tablet, game.pages["bia"], game.pages["caio"]):
         expect_label(page, "cyc-winners", "Ana")
