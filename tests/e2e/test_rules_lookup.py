@@ -24,10 +24,7 @@ def test_a_typed_question_opens_its_answer_then_portuguese(server, browser):
     # Results follow the typing: a first word, then the rest key by key into the same field.
     type_into(page, "rules-query", "champion")
     expect(el(page, "rules-hit-kleos-champion")).to_be_attached()
-    # Known since the merge of issue 45's branch (see the round notes): the field loses the keyboard once
-    # the first results are drawn, so the finger taps it again before typing on.
-    _field(page).click()
-    expect(_field(page)).to_be_focused()
+    expect(_field(page)).to_be_focused()  # the keyboard stays in the field as the results are drawn
     page.keyboard.press("End")
     page.keyboard.type(" be cursed", delay=40)
     expect(_field(page)).to_have_value("champion be cursed")

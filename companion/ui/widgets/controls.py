@@ -69,8 +69,8 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, live:
       into one node, and a label on both was read twice ("Athena to play Athena to play");
     - a button's label goes inside the button (its text's `semantics_label`, an icon's label), so the
       button has the name, not a wrapper around an unnamed button ("Rules" then a nameless button);
-    - a named control's tooltip is left out of what is read: it merged into the wrapper and repeated
-      the name ("Rules Rules", seen in Chromium's accessibility tree).
+    - a named button has no tooltip: it merged into the wrapper and repeated the name ("Rules Rules",
+      seen in Chromium's accessibility tree).
     `live`: a change to it is announced politely (the tablet's news line, a phone's "Ana rolled …")."""
     if label and isinstance(control, ft.Text):
         control.semantics_label, label = label, None
@@ -131,7 +131,12 @@ def dropdown_said(control: ft.Dropdown) -> str | None:
 
 
 def name_button(control: ft.Control, name: str) -> None:
-    """Give the button `name` as its own accessible name (see `tagged`)."""
+    """Give the button `name` as its own accessible name (see `tagged`), and no tooltip. A tooltip
+    said the name again ("Rules Rules") or, kept out of the semantics, put the page's whole
+    semantics tree under a new parent while it showed and as it went: that took the keyboard from a
+    field being typed into (the rules search, after the pointer passed over the Rules button).
+    On a touch screen it only ever showed on a long press."""
+    control.tooltip = None
     if isinstance(control, ft.IconButton):
         icon = control.icon
         if isinstance(icon, ft.Icon):
@@ -144,8 +149,6 @@ def name_button(control: ft.Control, name: str) -> None:
         control.content = ft.Text(control.content, semantics_label=name)
     else:
         control.content = ft.Semantics(content=control.content, label=name, exclude_semantics=True)
-    if isinstance(control.tooltip, str):
-        control.tooltip = ft.Tooltip(message=control.tooltip, exclude_from_semantics=True)
 
 
 def unread(control: ft.Control) -> ft.Control:
@@ -184,10 +187,10 @@ def button(label: str, on_click: Handler, ident: str, *, icon: ft.IconData | Non
                        style=style, expand=expand), ident, said)
 
 
-def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler, ident: str,
+def icon_button(icon: ft.IconData, name: str, on_click: Handler, ident: str,
                 disabled: bool = False) -> ft.Control:
-    return tagged(ft.IconButton(icon, tooltip=tooltip, on_click=on_click, disabled=disabled,
-                                icon_size=28, width=TOUCH, height=TOUCH), ident, tooltip)
+    return tagged(ft.IconButton(icon, on_click=on_click, disabled=disabled,
+                                icon_size=28, width=TOUCH, height=TOUCH), ident, name)
 
 
 def note(text: str, ident: str | None = None, size: int = 15) -> ft.Control:

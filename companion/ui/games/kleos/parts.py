@@ -78,7 +78,7 @@ def flag(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], ide
     state = f"{label} ✓" if on else label  # language-neutral, so the label needs no translation
     if compact:
         kind = ft.FilledIconButton if on else ft.OutlinedIconButton
-        return tagged(kind(ft.Icons.SHIELD if on else ft.Icons.SHIELD_OUTLINED, on_click=flip, tooltip=label,
+        return tagged(kind(ft.Icons.SHIELD if on else ft.Icons.SHIELD_OUTLINED, on_click=flip,
                            width=TOUCH, height=TOUCH, disabled=disabled), ident, state)
     kind = ft.FilledButton if on else ft.OutlinedButton
     return tagged(kind(label, icon=ft.Icons.CHECK if on else ft.Icons.SHIELD_OUTLINED, on_click=flip,
