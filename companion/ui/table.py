@@ -24,6 +24,9 @@ from companion.ui.private import doors, private_screen
 from companion.ui.widgets.turn_clock import clock_strip
 
 
+MAIN, SIDE, GAP = 3, 2, 16  # the tablet's two columns' shares of its width, and the gap between them
+
+
 def table_screen(ui: UI) -> ft.Control:
     """Build from this device's snapshot, which the render read first (`ui.snapshot()`, the
     render's one read of the table; the app bar and the step shield read it too)."""
@@ -55,13 +58,20 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
                   *told_card(ui, snap), history, awake]
         page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
-    return group(ui, "table-layout", ft.Row, [
-        group(ui, "table-main", ft.Column, [*kept, *told_banner(ui, snap), _top_line(ui, identity), *doors(ui, snap),
-                                            *extras, board], expand=3,
+    # Undo and Redo head the side column, on the line of who this is and the news: a screen reader
+    # reads that line first, where Undo at the top of the side column came after every tile and list
+    # of the main one (item 74 to 122); and the main column below it is no longer for it.
+    head = group(ui, "table-head", ft.Row, [_top_line(ui, identity), group(ui, "table-undo", ft.Column, undo,
+                                                                            expand=SIDE)],
+                 spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    columns = group(ui, "table-columns", ft.Row, [
+        group(ui, "table-main", ft.Column, [*doors(ui, snap), *extras, board], expand=MAIN,
               scroll=ft.ScrollMode.AUTO, spacing=12),
-        group(ui, "table-side", ft.Column, [*undo, *join, history, awake], expand=2, scroll=ft.ScrollMode.AUTO,
+        group(ui, "table-side", ft.Column, [*join, history, awake], expand=SIDE, scroll=ft.ScrollMode.AUTO,
               spacing=12),
-    ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=16)
+    ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP)
+    return group(ui, "table-layout", ft.Column, [*kept, *told_banner(ui, snap), head, columns], spacing=12,
+                 expand=True)
 
 
 def _read_only(ui: UI, text: str) -> ft.Control:
@@ -86,7 +96,7 @@ def _pinned(ui: UI, snap: dict) -> ft.Control:
 def _top_line(ui: UI, identity: ft.Control) -> ft.Control:
     """Who this device is and, beside it, the news slot: one line of fixed height, so no
     empty band sits under "Tablet" while nothing is new."""
-    return group(ui, "table-top", ft.Row, [identity, news_line(ui)], spacing=16,
+    return group(ui, "table-top", ft.Row, [identity, news_line(ui)], spacing=16, expand=MAIN,
                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -25,3 +25,14 @@ def test_the_screen_reads_aloud_once_in_the_devices_language(table_server, brows
     page = open_screen(browser, server, tables, screen, device, lang)
     problems = read(page).problems(lang)
     assert not problems, f"{screen} on a {lang} {device}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", sorted({s for s, d in SCREENS if d == "tablet"} - {"start", "stats"}))
+def test_the_tablets_undo_is_read_before_its_long_lists(table_server, browser, game):
+    """Undo heads the tablet's side column on the line of who this is and the news: read within the
+    first few items, not after every tile, card and history row (74th to 122nd, at the top of the
+    side column below that line)."""
+    server, tables = table_server
+    page = open_screen(browser, server, tables, game, "tablet", "en")
+    got = read(page)
+    assert got.undo_at is not None and got.undo_at[0] <= 12, got.undo_at
