@@ -8,6 +8,9 @@ it; undone with one tap): the card then treats it as joined and folds without it
 and in a game with secrets the tablet may open that seat's private screen. The card is a live
 part: it is rebuilt only when a seat is claimed or moved, the phones' address
 changes or the host opens or folds something, so the heavy QR images are sent once.
+The images are made in a worker thread (ui/kept.py): four codes took 100-180 ms on the event
+loop the first time a tablet drew a table, and every device at every table waited through it.
+Until they are in (a moment), each code's place shows a blank card of its size.
 """
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import flet as ft
 from companion.core.model import RuleError
 from companion.qr import qr_svg
 from companion.ui.context import UI
+from companion.ui.kept import kept
 from companion.ui.live import part
 from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
 from companion.ui.widgets.seat_label import seat_label
@@ -25,6 +29,7 @@ from companion.ui.widgets.controls import button, card, heading, tagged, unread
 
 SIZE = 150
 OPEN = "join-card-open"  # ui.local: the tablet unfolded the card after everyone joined
+CODES = "join-codes"  # the kept read of the codes' images, for the links the card shows
 
 SeatLine = tuple[str, str, str, bool, bool]  # id, name, invitation token, joined, played on the tablet
 
@@ -38,25 +43,34 @@ def join_card(ui: UI) -> ft.Control:
     folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.get(OPEN)
     if folded:
         return part(ui, "join-card-folded", _folded)
-    return part(ui, "join-card", _build, phone_base(ui), bool(ui.local.get(TROUBLE_OPEN)), seats, ui.snap["id"],
-                keys["spectators"])
+    base = phone_base(ui)
+    links = tuple(ui.server.join_url(ui.snap["id"], token, base)
+                  for _, _, token, joined, tablet in seats if not joined and not tablet)
+    links += (ui.server.join_url(ui.snap["id"], keys["spectators"], base),)
+    read = kept(ui, CODES, links, lambda: tuple(qr_svg(link) for link in links))
+    images = dict(zip(links, read.value)) if read is not None and read.query == links and read.value else {}
+    return part(ui, "join-card", _build, base, bool(ui.local.get(TROUBLE_OPEN)), seats, ui.snap["id"],
+                keys["spectators"], tuple(images.items()))
 
 
-def _code(url: str, title: str, said: str, ident: str, size: int) -> ft.Control:
-    """A QR code, read as `said` ("Invitation for Bia: scan with her phone") and the link as text."""
+def _code(url: str, title: str, said: str, ident: str, size: int, image: str | None) -> ft.Control:
+    """A QR code, read as `said` ("Invitation for Bia: scan with her phone") and the link as text;
+    `image`: its SVG, or None while it is being made (a blank card of its size holds the place)."""
+    shown = ft.Image(src=image, width=size, height=size) if image else ft.Container(width=size, height=size)
     return tagged(ft.Column([
-        ft.Container(ft.Image(src=qr_svg(url), width=size, height=size), bgcolor=ft.Colors.WHITE,
-                     padding=8, border_radius=8),
+        ft.Container(shown, bgcolor=ft.Colors.WHITE, padding=8, border_radius=8),
         ft.Text(title, size=16, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER, width=size + 16),
         ft.Text(url, size=10, selectable=True, width=size + 16, text_align=ft.TextAlign.CENTER),
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), ident, f"{said} {url}")
 
 
 def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...], table_id: str,
-           spectators: str) -> ft.Control:
-    codes = [_seat_entry(ui, base, table_id, seat) for seat in seats]
-    codes.append(_code(ui.server.join_url(table_id, spectators, base), ui.t("ui.spectator"),
-                       ui.t("seats.invite_spectators"), "join-spectator", SIZE))
+           spectators: str, images: tuple[tuple[str, str], ...]) -> ft.Control:
+    made = dict(images)
+    codes = [_seat_entry(ui, base, table_id, seat, made) for seat in seats]
+    spectator_link = ui.server.join_url(table_id, spectators, base)
+    codes.append(_code(spectator_link, ui.t("ui.spectator"), ui.t("seats.invite_spectators"), "join-spectator",
+                       SIZE, made.get(spectator_link)))
     extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=48)] \
         if all(joined or tablet for *_, joined, tablet in seats) else []
     return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
@@ -64,7 +78,7 @@ def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...], t
                 ident="join-card")
 
 
-def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine) -> ft.Control:
+def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine, made: dict[str, str]) -> ft.Control:
     """A seat's invitation code, or, once a phone claimed it, its name and a way to move it."""
     seat_id, name, token, joined, tablet = seat
     if tablet:
@@ -74,8 +88,9 @@ def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine) -> ft.Control:
                                                         text_align=ft.TextAlign.CENTER),
                                         on_click=_mark(ui, seat_id, True), height=48, width=SIZE + 16),
                       f"on-tablet-{seat_id}", f"{name}: {ui.t('seats.on_tablet_mark')}")
-        return ft.Column([_code(ui.server.join_url(table_id, token, base), name,
-                                ui.t("seats.invite_for", name=name), f"join-{seat_id}", SIZE),
+        link = ui.server.join_url(table_id, token, base)
+        return ft.Column([_code(link, name, ui.t("seats.invite_for", name=name), f"join-{seat_id}", SIZE,
+                                made.get(link)),
                           mark], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
     async def moved(e: object) -> None:
