@@ -70,7 +70,7 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
         group(ui, "table-side", ft.Column, [*join, history, awake], expand=SIDE, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP)
-    return group(ui, "table-layout", ft.Column, [*kept, *told_banner(ui, snap), head, columns], spacing=12,
+    return group(ui, "table-layout", ft.Column, [*kept, *told_banner(ui, snap), head, columns], spacing=8,
                  expand=True)
 
 
@@ -160,9 +160,12 @@ def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control
 
 
 def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:
-    # The words' own padding makes a one-line button a finger's height (48 px) and lets two lines grow it.
+    # The words' own padding makes a one-line button a finger's height (48 px) and lets more lines grow
+    # it; less on the tablet, whose Undo with two lines of change stays within the news slot's height
+    # beside it (widgets/news.py), so the board below never moves as Undo's words change.
+    pad = 15 if ui.is_phone else 6
     return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20),
-                                             ft.Container(words, expand=True, padding=ft.Padding.symmetric(vertical=15))],
+                                             ft.Container(words, expand=True, padding=ft.Padding.symmetric(vertical=pad))],
                                             spacing=8),
                              on_click=act, disabled=not enabled, expand=True)
 

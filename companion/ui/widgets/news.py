@@ -15,7 +15,9 @@ from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.seat_label import seat_label
 
 SHOW_SECONDS = 4.0
-SLOT_HEIGHT = 56  # two lines: a long line (a tied opening roll, a roll's faces) wraps, never cut
+# Three lines: a long line (a tied opening roll, a roll's faces) wraps, never cut; and as tall as the
+# Undo bar beside it with a change of two lines, so a longer Undo does not push the board down.
+SLOT_HEIGHT = 76
 
 
 def news_line(ui: UI) -> ft.Control:
