@@ -132,3 +132,18 @@ def test_the_undo_and_redo_routes_take_a_client_id_too(client, pad):
     assert [e["type"] for e in events(client, pad)] == ["points.add", "undo", "redo"]
     assert route("undo", "r-1").status_code == 422
     assert scores(client, pad)["ana"] == 3
+
+
+def test_a_clock_command_sent_again_is_answered_once_and_its_id_bound_to_it(client, pad):
+    """A pause retried after a lost answer was refused as the pause of a paused clock (clock
+    commands skipped the ids); now it answers with the first pause, and the id is bound to it."""
+    host = pad["host_token"]
+    assert send(client, pad, {"type": "clock.start", "client_id": "c-1"}, host).status_code == 200
+    first = send(client, pad, {"type": "clock.pause", "client_id": "c-2"}, host)
+    again = send(client, pad, {"type": "clock.pause", "client_id": "c-2"}, host)
+    assert first.status_code == again.status_code == 200, again.text
+    assert again.json()["seq"] == first.json()["seq"]
+    assert [e["type"] for e in events(client, pad)].count("clock.pause") == 1
+    other = send(client, pad, {"type": "clock.resume", "client_id": "c-2"}, host)
+    assert other.status_code == 422 and other.json()["key"] == "retries.used_for_another"
+    assert send(client, pad, {"type": "clock.resume", "client_id": "c-3"}, host).status_code == 200

@@ -366,9 +366,9 @@ class LiveTable:
         client_id = event.pop("client_id", None)
         sent_from = event.pop(steps.FIELD, None)
         seen_draft = event.pop(drafts.FIELD, None)
-        if event["type"] in turnclock.CLOCK_TYPES:
-            return self._clock_event(event["type"], access)
         sent = retries.digest(event) if client_id is not None else None
+        if event["type"] in turnclock.CLOCK_TYPES:
+            return self._clock_event(event["type"], access, client_id, sent)
         with self._lock:
             earlier = self._retries.earlier(access.actor, client_id, sent)
             if earlier is not None:
@@ -405,11 +405,19 @@ class LiveTable:
         self._publish()
         return event
 
-    def _clock_event(self, kind: str, access: Access) -> dict:
+    def _clock_event(self, kind: str, access: Access, client_id: str | None, sent: str | None) -> dict:
+        """A clock command keeps its retry key like any other: a pause sent again after a lost
+        answer is answered with the first one, not refused as a pause of a paused clock."""
         with self._lock:
+            earlier = self._retries.earlier(access.actor, client_id, sent)
+            if earlier is not None:
+                return earlier
             turnclock.check(self._clock_marks(), kind, access.role)
             event = {"type": kind, "by": access.actor, "at": self._now()}
-            event["seq"] = self.store.append(event)
+            if client_id is not None:
+                event["client_id"] = client_id
+            event["seq"] = self.store.append(self._retries.stored(event, sent))
+            self._retries.remember(event, sent)
             self._clock_started = self._clock_started or kind == turnclock.START
             self._events.append(event)
             self._lined.append(event)
