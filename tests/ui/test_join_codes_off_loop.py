@@ -7,6 +7,7 @@ import threading
 
 import flet as ft
 
+from companion.ui.kept import Read
 from companion.ui.widgets import join_card
 from live_device import TABLET, Device, walk
 
@@ -30,5 +31,19 @@ def test_a_tablet_draws_its_codes_once_a_worker_has_made_them(server, monkeypatc
         images = [c for c in walk(card) if isinstance(c, ft.Image)]
         assert len(images) == 4 and all(i.src.startswith("<svg") for i in images)  # three seats, spectators
         assert len(made_on) == 4 and loop_thread not in made_on
+
+    asyncio.run(go())
+
+
+def test_codes_a_worker_took_too_long_over_are_made_on_the_spot_not_left_blank(server, monkeypatch):
+    """A read past its bound is kept as slow and not asked again (ui/kept.py): blank codes would stay."""
+    monkeypatch.setattr(join_card, "kept", lambda ui, name, query, work: Read(query, slow=True))
+
+    async def go():
+        live = server.hub.create("kleos", {"players": ["ares", "athena"]})
+        tablet = await Device(server, f"/t/{live.table.id}?k={live.table.host_token}", TABLET).open()
+        await tablet.settle()
+        images = [c for c in walk(tablet.find("join-card")) if isinstance(c, ft.Image)]
+        assert len(images) == 3 and all(i.src.startswith("<svg") for i in images)
 
     asyncio.run(go())

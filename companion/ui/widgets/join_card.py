@@ -47,8 +47,17 @@ def join_card(ui: UI) -> ft.Control:
     links = tuple(ui.server.join_url(ui.snap["id"], token, base)
                   for _, _, token, joined, tablet in seats if not joined and not tablet)
     links += (ui.server.join_url(ui.snap["id"], keys["spectators"], base),)
-    read = kept(ui, CODES, links, lambda: tuple(qr_svg(link) for link in links))
-    images = dict(zip(links, read.value)) if read is not None and read.query == links and read.value else {}
+
+    def made() -> tuple[str, ...]:
+        return tuple(qr_svg(link) for link in links)
+
+    read = kept(ui, CODES, links, made)
+    if read is not None and read.query == links:
+        # A worker that ran past its bound is not asked again for these links: make them here
+        # rather than leave blank codes (the worker's finished ones are in qr_svg's cache).
+        images = dict(zip(links, read.value if not read.slow else made()))
+    else:
+        images = {}
     return part(ui, "join-card", _build, base, bool(ui.local.get(TROUBLE_OPEN)), seats, ui.snap["id"],
                 keys["spectators"], tuple(images.items()))
 
