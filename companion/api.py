@@ -31,7 +31,7 @@ from companion.core.model import RuleError
 from companion.core.steps import Stale
 from companion.core.store import BrokenFile, Damaged, NotSaved
 from companion.i18n import t
-from companion.ui.offload import off_loop
+from companion.core.offload import off_loop
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024

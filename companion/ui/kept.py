@@ -3,7 +3,7 @@
 A render must not wait on a file, an index or a long computation: every device shares the
 event loop, and one slow read there stalls them all. A screen asks `kept(...)` for what it
 shows; the first time (or when what it asks for changed) the read runs in a worker thread,
-bounded in time (ui/offload.py), the answer is kept in this device's `ui.local`, and the
+bounded in time (core/offload.py), the answer is kept in this device's `ui.local`, and the
 device is drawn again. Until then the screen shows what it read last, or says it is reading.
 A tap that changes what its own screen asks for can wait for the answer instead (`fetch`), so
 the device draws the answer rather than "reading…" first.
@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from companion.core.model import RuleError
 from companion.ui.context import UI
-from companion.ui.offload import WORK_SECONDS, off_loop
+from companion.core.offload import WORK_SECONDS, off_loop
 
 PREFIX = "kept."  # every ui.local entry of this module starts so: a screen's own inputs never do
 PENDING = PREFIX + "pending"  # ui.local: {name: query} of the reads under way on this device

@@ -34,7 +34,7 @@ from companion.core.turnclock import CLOCK_TYPES
 from companion.ui.app import PREF_TABLET, Session
 from companion.ui.context import SETTLE_S, ServerInfo
 from companion.ui.kept import busy
-from companion.ui.offload import waiting
+from companion.core.offload import waiting
 from companion.ui.live import shown
 from flet_private import control_id
 
@@ -270,7 +270,7 @@ class Device:
 
     async def settle(self) -> None:
         """Until this device's reads off the event loop (ui/kept.py) and every slow work under way
-        (ui/offload.py) are in, and this loop's render queue has drawn every change already published
+        (core/offload.py) are in, and this loop's render queue has drawn every change already published
         (a queue left by an earlier test's closed loop never drains: waiting on it hung the next test)."""
         while True:
             for _ in range(50):

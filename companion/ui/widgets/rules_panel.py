@@ -5,7 +5,7 @@ typing. Drawn with live parts like every screen (ui/live.py): the typed text
 lives on this device (`ui.local`), the field is a part its text is no argument
 of (so typing never rebuilds it, and focus stays), and a pause in typing
 refreshes the screen, which rebuilds the rows below the field only. The search for
-what was typed runs off the event loop (ui/offload.py): a slow one must not freeze
+what was typed runs off the event loop (core/offload.py): a slow one must not freeze
 every other screen; its rows are kept for the body part to show.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from companion.core.model import RuleError
 from companion.rules import GAMES, MAX_QUERY, entry, highlight_terms, search
 from companion.ui.context import UI
 from companion.ui.live import group, part
-from companion.ui.offload import off_loop
+from companion.core.offload import off_loop
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import heading, icon_button, tagged
 from companion.ui.widgets.rules_views import Handler, Opener, contents_list, entry_page, hit_list, no_hits
