@@ -6,8 +6,10 @@ event loop that serves every screen.
 
 Whatever arrives, a table is never hurt: a body is read only up to 64 KB, only
 as JSON, only from this server's own pages when a browser sends it, and then
-checked against the game's declared schema by the hub. Every refusal is a
-message key, answered as `{"error": <text in the asker's language>, "key"}`.
+checked against the game's declared schema by the hub. What a key may do is the
+application service's (core/tables.py); every refusal is a message key, answered
+in one place (`reply`) as `{"error": <text in the asker's language>, "key"}`, plus
+its `values` when a rule or the input forbade it.
 """
 from __future__ import annotations
 
@@ -23,15 +25,12 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from companion import __version__
-from companion.core.access import Access, is_admin
 from companion.core.export import to_csv
-from companion.core import pace, tickets
-from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core import pace
+from companion.core.hub import Hub
 from companion.core.model import RuleError
-from companion.core.steps import Stale
-from companion.core.store import BrokenFile, Damaged, NotSaved
-from companion.i18n import t
 from companion.core.offload import off_loop
+from companion.core.tables import Refusal, Tables
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
@@ -54,24 +53,27 @@ def answer(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=SAFE_HEADERS)
 
 
+def reply(refusal: Refusal, lang: str) -> JSONResponse:
+    """The one answer to a refusal: worded in the asker's language, with its key; with its values
+    too when a rule or the input forbade it, so a client can word it in any other."""
+    body: dict[str, object] = {"error": refusal.text(lang), "key": refusal.key}
+    if refusal.listed:
+        body["values"] = {k: v if isinstance(v, (str, int, float, bool, type(None))) or _worded(v) else str(v)
+                          for k, v in refusal.values.items()}
+    return answer(body, refusal.status)
+
+
 def error(status: int, key: str, lang: str = "en", **values: object) -> JSONResponse:
-    return answer({"error": t(key, lang, **values), "key": key}, status)
+    """A refusal of the request itself (its origin, size, type, pace), before any table is asked."""
+    return reply(Refusal(key, status, **values), lang)
 
 
 def too_fast(wait: float, lang: str) -> JSONResponse:
     """Past a device's share of changes (core/pace.py): 429, and when to try again."""
     seconds = max(1, math.ceil(wait))
-    reply = error(429, "limits.slow_down", lang, seconds=seconds)
-    reply.headers["Retry-After"] = str(seconds)
-    return reply
-
-
-def refused(status: int, err: RuleError, lang: str) -> JSONResponse:
-    """The refusal worded in the asker's language, plus its key and values, so a client can
-    word it in any other."""
-    values = {k: v if isinstance(v, (str, int, float, bool, type(None))) or _worded(v) else str(v)
-              for k, v in err.values.items()}
-    return answer({"error": err.text(lang), "key": err.key, "values": values}, status)
+    answered = error(429, "limits.slow_down", lang, seconds=seconds)
+    answered.headers["Retry-After"] = str(seconds)
+    return answered
 
 
 def _worded(value: object) -> bool:
@@ -112,62 +114,39 @@ async def read_body(request: Request) -> bytes | None:
     return b"".join(chunks)
 
 
+def bad_body(key: str, **values: object) -> Refusal:
+    """A body that is not what the route takes (422, with its values, as a rule's refusal)."""
+    return Refusal.of(RuleError(key, **values))
+
+
 def _no_constants(name: str) -> float:
-    raise RuleError("validation.not_a_number")
+    raise bad_body("validation.not_a_number")
 
 
 def parse(raw: bytes) -> dict:
-    """A JSON object from the body; RuleError with a key for anything else."""
+    """A JSON object from the body; a Refusal with a key for anything else."""
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_no_constants)
     except RecursionError:
-        raise RuleError("validation.too_deep", depth=16) from None
+        raise bad_body("validation.too_deep", depth=16) from None
     except (ValueError, UnicodeDecodeError):
-        raise RuleError("validation.not_json") from None
+        raise bad_body("validation.not_json") from None
     if not isinstance(data, dict):
-        raise RuleError("validation.not_object")
+        raise bad_body("validation.not_object")
     return data
 
 
 def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
     """`boot_id` changes on every server start; open pages reload when they see it change."""
     api = APIRouter(prefix="/api")
+    tables = Tables(hub, admin_token)
 
-    def join(table_id: str, token: str | None, lang: str) -> tuple[LiveTable, Access] | JSONResponse:
-        """An unknown table and a wrong key get the same answer: a key cannot be tested for tables."""
-        try:
-            live, access = hub.join(table_id, token)
-        except Damaged as err:
-            return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
-        except (KeyError, FileNotFoundError):
-            return error(404, "validation.no_table", lang)
-        if access is None:
-            return refusal(live, token, lang)
-        return live, access
-
-    def refusal(live: LiveTable, token: str | None, lang: str) -> JSONResponse:
-        """Why a key opens nothing: a seat's invitation (open or spent) or a moved seat say so;
-        any other key gets the same answer as an unknown table."""
-        seat = live.invitation(token)
-        if seat is not None:
-            if seat.joined:
-                return error(403, "seats.already_joined", lang)
-            return error(403, "seats.is_invitation", lang, id=live.table.id)
-        if live.moved_seat(token) is not None:
-            return error(403, "seats.seat_moved", lang)
-        return error(404, "validation.no_table", lang)
-
-    def guarded(act: Callable[[], JSONResponse], lang: str) -> JSONResponse:
+    def guarded(act: Callable[[], Response], lang: str) -> Response:
+        """Where every refusal of the service becomes its answer."""
         try:
             return act()
-        except ReadOnly:
-            return error(403, "ui.read_only", lang)
-        except (Stale, BrokenFile) as err:
-            return refused(409, err, lang)
-        except RuleError as err:
-            return refused(422, err, lang)
-        except NotSaved as err:
-            return error(503, err.key, lang)
+        except Refusal as refusal:
+            return reply(refusal, lang)
 
     async def write_checks(request: Request, lang: str, needs_body: bool) -> bytes | JSONResponse:
         """What every write passes before anything else: origin, media type, size."""
@@ -198,8 +177,9 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         lang = language(request)
         token = request.query_params.get("admin") or request.headers.get("x-companion-admin")
         client = request.client.host if request.client else None
-        if not (is_loopback(client) or is_admin(token, admin_token)):
-            return error(403, "validation.admin_only", lang)
+        refused = guarded(lambda: tables.may_create(token, local=is_loopback(client)), lang)
+        if refused is not None:
+            return refused
         if wait := hub.pace.take(pace.address(client)):
             return too_fast(wait, lang)
         raw = await write_checks(request, lang, needs_body=True)
@@ -210,8 +190,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             data = parse(raw)
             extra = sorted(set(data) - {"game", "options"})
             if extra:
-                raise RuleError("validation.unknown_field", field=extra[0][:40])
-            table = hub.create(data.get("game"), data.get("options")).table
+                raise bad_body("validation.unknown_field", field=extra[0][:40])
+            table = tables.create(data.get("game"), data.get("options")).table
             return answer({
                 "id": table.id,
                 "host_token": table.host_token,
@@ -229,26 +209,11 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         raw = await write_checks(request, lang, needs_body=False)
         if isinstance(raw, JSONResponse):
             return raw
-        return await run_in_threadpool(_claim, table_id, k, device, lang)
+        return await run_in_threadpool(guarded, lambda: _claim(table_id, k, device), lang)
 
-    def _claim(table_id: str, k: str | None, device: str | None, lang: str) -> JSONResponse:
-        try:
-            if not hub.admits(table_id, k):  # checked before the table's file is read
-                return error(404, "validation.no_table", lang)
-            live = hub.get(table_id)
-            claimed = live.claim(k, device)
-        except (KeyError, FileNotFoundError):
-            return error(404, "validation.no_table", lang)
-        except Damaged as err:
-            return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
-        except RuleError as err:
-            return refused(403, err, lang)
-        except NotSaved as err:
-            return error(503, err.key, lang)
-        if claimed is None:
-            return refusal(live, k, lang)
-        seat, key = claimed
-        return answer({"seat": seat.id, "key": key})
+    def _claim(table_id: str, k: str | None, device: str | None) -> JSONResponse:
+        seat, key = tables.claim(table_id, k, device)
+        return answer({"seat": seat, "key": key})
 
     @api.post("/tables/{table_id}/seats/{seat_id}/tablet")
     async def on_tablet(table_id: str, seat_id: str, request: Request) -> JSONResponse:
@@ -258,33 +223,26 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         raw = await write_checks(request, lang, needs_body=True)
         if isinstance(raw, JSONResponse):
             return raw
-        return await run_in_threadpool(_on_tablet, table_id, seat_id, request.query_params.get("k"), raw, lang)
+        k = request.query_params.get("k")
+        return await run_in_threadpool(guarded, lambda: _on_tablet(table_id, seat_id, k, raw), lang)
 
-    def _on_tablet(table_id: str, seat_id: str, k: str | None, raw: bytes, lang: str) -> JSONResponse:
-        joined = join(table_id, k, lang)
-        if isinstance(joined, JSONResponse):
-            return joined
-        live, access = joined
-        if access.role != "host":
-            return error(403, "seats.private_tablet_only", lang)
-
-        def act() -> JSONResponse:
-            data = parse(raw)
-            if set(data) != {"on"} or not isinstance(data["on"], bool):
-                raise RuleError("validation.unknown_field", field="on")
-            live.mark_tablet(seat_id, data["on"])
-            return answer({"seat": seat_id, "tablet": data["on"]})
-
-        return guarded(act, lang)
+    def _on_tablet(table_id: str, seat_id: str, k: str | None, raw: bytes) -> JSONResponse:
+        live, access = tables.open(table_id, k)
+        tables.may_mark_tablet(access)  # before the body is read
+        data = parse(raw)
+        if set(data) != {"on"} or not isinstance(data["on"], bool):
+            raise bad_body("validation.unknown_field", field="on")
+        return answer({"seat": seat_id, "tablet": tables.mark_tablet(live, access, seat_id, data["on"])})
 
     @api.get("/tables/{table_id}")
-    def read(table_id: str, request: Request, k: str | None = None) -> JSONResponse:
-        joined = join(table_id, k, language(request))
-        if isinstance(joined, JSONResponse):
-            return joined
-        live, access = joined
-        snap = live.snapshot(access, language(request))
-        return answer({key: snap[key] for key in API_FIELDS})
+    def read(table_id: str, request: Request, k: str | None = None) -> Response:
+        lang = language(request)
+
+        def act() -> JSONResponse:
+            snap = tables.snapshot(table_id, k, lang)
+            return answer({key: snap[key] for key in API_FIELDS})
+
+        return guarded(act, lang)
 
     async def write(request: Request, kind: str) -> JSONResponse:
         """A change. Its two parameters are read from the request here, not declared to FastAPI:
@@ -295,28 +253,22 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         raw = await write_checks(request, lang, needs_body=kind == "event")
         if isinstance(raw, JSONResponse):
             return raw
-        return await run_in_threadpool(_write, table_id, k, raw, kind, lang)
+        return await run_in_threadpool(guarded, lambda: _write(table_id, k, raw, kind, lang), lang)
 
     def _write(table_id: str, k: str | None, raw: bytes, kind: str, lang: str) -> JSONResponse:
-        joined = join(table_id, k, lang)
-        if isinstance(joined, JSONResponse):
-            return joined
-        live, access = joined
+        live, access = tables.open(table_id, k)
         if wait := hub.pace.take(pace.device(table_id, access.role, access.seat)):
             return too_fast(wait, lang)
-
-        def act() -> JSONResponse:
-            with live.answering():  # the screens are told once this answer is ready
-                if kind == "event":
-                    event = live.dispatch(parse(raw), access)
-                elif raw:  # {"client_id": …}: a retry of this Undo or Redo is not applied twice
-                    event = live.dispatch({**parse(raw), "type": kind}, access)
-                else:
-                    event = live.undo(access) if kind == "undo" else live.redo(access)
-                step, view = live.reading(access)
-                return answer({"seq": event["seq"], "step": step, "state": view})
-
-        return guarded(act, lang)
+        with live.answering():  # the screens are told once this answer is ready
+            if kind == "event":
+                command: dict | str = parse(raw)
+            elif raw:  # {"client_id": …}: a retry of this Undo or Redo is not applied twice
+                command = {**parse(raw), "type": kind}
+            else:
+                command = kind
+            event = tables.command(live, access, command)
+            step, view = live.reading(access)
+            return answer({"seq": event["seq"], "step": step, "state": view})
 
     @api.post("/tables/{table_id}/events")
     async def post_event(request: Request) -> JSONResponse:
@@ -334,32 +286,15 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         """An export is built in a worker, and given up past its bound with a plain 503: a table's
         whole log must neither stall the loop nor keep a download waiting for ever."""
         try:
-            return await off_loop(work, seconds=EXPORT_SECONDS)
-        except RuleError:
+            return await off_loop(guarded, work, lang, seconds=EXPORT_SECONDS)
+        except RuleError:  # the worker's bound (core/offload.py), not a refusal of the table
             return error(503, "limits.export_too_slow", lang, seconds=EXPORT_SECONDS)
 
     @api.get("/tables/{table_id}/events")
     async def export(table_id: str, request: Request, k: str | None = None) -> Response:
         """The tablet's export holds no seat's secret; the admin key gets the raw log."""
-        return await bounded(lambda: _export(table_id, request, k), language(request))
-
-    def _export(table_id: str, request: Request, k: str | None) -> JSONResponse:
-        lang = language(request)
         admin = request.query_params.get("admin") or request.headers.get("x-companion-admin")
-        if is_admin(admin, admin_token):
-            try:
-                return answer(hub.get(table_id).events())
-            except (KeyError, FileNotFoundError):
-                return error(404, "validation.no_table", lang)
-            except Damaged as err:
-                return error(409, "validation.damaged_table", lang, problem=err.describe(lang))
-        joined = join(table_id, k, lang)
-        if isinstance(joined, JSONResponse):
-            return joined
-        live, access = joined
-        if access.role != "host":
-            return error(403, "validation.host_only", lang)
-        return answer(live.export())
+        return await bounded(lambda: answer(tables.export(table_id, k, admin)), language(request))
 
     @api.get("/tables/{table_id}/summary")
     async def play_summary(table_id: str, request: Request, k: str | None = None,
@@ -369,21 +304,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         return await bounded(lambda: _summary(table_id, request, k, fmt, ticket), language(request))
 
     def _summary(table_id: str, request: Request, k: str | None, fmt: str | None, ticket: str | None) -> Response:
-        if ticket is not None and k is None:
-            if not tickets.unexpired(ticket):  # a stale or malformed ticket reads no file
-                return error(404, "validation.no_table", language(request))
-            try:
-                live = hub.get(table_id)
-            except (Damaged, KeyError, FileNotFoundError):
-                return error(404, "validation.no_table", language(request))
-            if not tickets.valid(ticket, table_id, live.table.spectator_token):
-                return error(404, "validation.no_table", language(request))
-        else:
-            joined = join(table_id, k, language(request))
-            if isinstance(joined, JSONResponse):
-                return joined
-            live, _ = joined
-        data = live.summary()
+        data = tables.summary(table_id, k, ticket)
         wants_csv = fmt == "csv" or (fmt is None and "text/csv" in request.headers.get("accept", ""))
         name = f"{data['game']}-{data['date'][:10]}-{table_id}"
         if wants_csv:

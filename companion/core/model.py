@@ -27,7 +27,12 @@ class RuleError(Exception):
         super().__init__(self.message)
 
     def text(self, lang: str) -> str:
-        return t(self.key, lang, **{name: _word(value, lang) for name, value in self.values.items()})
+        return worded(self.key, lang, self.values)
+
+
+def worded(key: str, lang: str, values: dict[str, object]) -> str:
+    """A refusal's text in `lang`, each of its values worded there too (see RuleError)."""
+    return t(key, lang, **{name: _word(value, lang) for name, value in values.items()})
 
 
 def _word(value: object, lang: str) -> object:

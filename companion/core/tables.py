@@ -1,0 +1,243 @@
+"""The application service: what a key may do at a table, for the JSON API and the screens alike.
+
+Both front doors used to open tables, claim seats and word the hub's exceptions each
+their own way ("cannot open this table" was three exceptions caught a dozen times);
+a rule written twice drifts. Here each command and query takes the key (or the access a
+key was turned into by `open`) it acts for and gives a result, or raises one `Refusal`
+that carries its message key, values and HTTP status. `api.py` turns a Refusal into
+JSON in one place, the screens into words in one place; neither catches the hub's own
+exceptions. Access rules live here: admin, the tablet's link, seats, spectators, tickets.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from companion.core import tickets
+from companion.core.access import Access, access_for, is_admin
+from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core.model import RuleError, worded
+from companion.core.steps import Stale
+from companion.core.store import BrokenFile, Damaged, NotSaved
+from companion.i18n import LANGS
+
+Opened = tuple[LiveTable, Access]
+
+
+class Refusal(Exception):
+    """Why the service did not do what was asked: a message key, its values and the HTTP status
+    the API answers with. `listed`: a rule (or the input) forbade it, so the API sends its
+    values as well and a screen says "Not done: …". `news`: nothing failed (the table had moved
+    on past the step a tap was sent from), so a screen says it without the error colours."""
+
+    def __init__(self, key: str, status: int, /, *, listed: bool = False, news: bool = False,
+                 **values: object) -> None:
+        self.key, self.status, self.values, self.listed, self.news = key, status, values, listed, news
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        return worded(self.key, lang, self.values)
+
+    @classmethod
+    def of(cls, err: RuleError, status: int | None = None) -> Refusal:
+        """A rule's refusal: `status`, else 409 for a conflict (a stale step, a read-only file)
+        and 422 for anything else."""
+        if status is None:
+            status = 409 if isinstance(err, (Stale, BrokenFile)) else 422
+        return cls(err.key, status, listed=True, news=isinstance(err, Stale), **err.values)
+
+
+def _no_table() -> Refusal:
+    """An unknown table and a wrong key get the same answer: a key cannot be tested for tables."""
+    return Refusal("validation.no_table", 404)
+
+
+def _damaged(err: Damaged) -> Refusal:
+    problem = {lang: err.describe(lang) for lang in LANGS}  # worded in each language (see RuleError)
+    return Refusal("validation.damaged_table", 409, problem=problem)
+
+
+@contextmanager
+def _refusing(rule_status: int | None = None) -> Iterator[None]:
+    """The one translation of the hub's exceptions into refusals."""
+    try:
+        yield
+    except ReadOnly:
+        raise Refusal("ui.read_only", 403) from None
+    except RuleError as err:
+        raise Refusal.of(err, rule_status) from None
+    except NotSaved as err:
+        raise Refusal(err.key, 503) from None
+    except Damaged as err:
+        raise _damaged(err) from None
+    except (KeyError, FileNotFoundError):
+        raise _no_table() from None
+
+
+class Tables:
+    """Every table of this server as its keys may use it. `admin_token` is the server's admin key."""
+
+    def __init__(self, hub: Hub, admin_token: str) -> None:
+        self.hub = hub
+        self._admin = admin_token
+
+    # -- access ---------------------------------------------------------------
+    def is_admin(self, key: str | None) -> bool:
+        return is_admin(key, self._admin)
+
+    def may_create(self, key: str | None, local: bool = False) -> None:
+        """Only the table's own machine (`local`) or the admin key creates tables."""
+        if not (local or self.is_admin(key)):
+            raise Refusal("validation.admin_only", 403)
+
+    def open(self, table_id: str, key: str | None) -> Opened:
+        """The table and what `key` may do there. An unknown table and a wrong key are refused
+        alike; a seat's invitation (open or spent) and a
+        moved seat's old key say what they are."""
+        with _refusing():
+            live, access = self.hub.join(table_id, key)
+        if access is not None:
+            return live, access
+        seat = live.invitation(key)
+        if seat is not None:
+            if seat.joined:
+                raise Refusal("seats.already_joined", 403)
+            raise Refusal("seats.is_invitation", 403, id=live.table.id)
+        if live.moved_seat(key) is not None:
+            raise Refusal("seats.seat_moved", 403)
+        raise _no_table()
+
+    def _live(self, table_id: str) -> LiveTable:
+        with _refusing():
+            return self.hub.get(table_id)
+
+    def invites(self, table_id: str, token: str | None) -> bool:
+        """Whether `token` could be a seat's invitation here (it opens something, and is no key):
+        a device opening a link claims only then. A table that cannot be opened says so later."""
+        try:
+            if not self.hub.admits(table_id, token):  # no file read for a wrong key
+                return False
+            return access_for(self.hub.get(table_id).table, token) is None
+        except (KeyError, FileNotFoundError, Damaged):
+            return False
+
+    def holds_tablet(self, table_id: str, key: str | None) -> bool:
+        """Whether `key` is the tablet's key to `table_id` (never a refusal: anything else is not)."""
+        if not isinstance(key, str):
+            return False
+        try:
+            if not self.hub.admits(table_id, key):  # no file read for a wrong key
+                return False
+            table = self.hub.get(table_id).table
+        except (KeyError, FileNotFoundError, Damaged):
+            return False
+        access = access_for(table, key)
+        return access is not None and access.role == "host"
+
+    def tablet_key(self, table_id: str, key: str | None, stored: str | None, admin: bool) -> tuple[str | None, bool]:
+        """The key a screen opens `table_id` with, and whether it keeps that key in its own storage.
+
+        The tablet keeps its key there (or holds the admin key), so its address shows none; the
+        tablet's link works on the first device that opens it, and on any other only with the
+        admin key (Refusal otherwise). A key this cannot use is passed on: `open` says what is wrong."""
+        try:
+            if key is None:
+                if stored or not admin:
+                    return stored, False
+                return self.hub.get(table_id).table.host_token, False
+            if not self.hub.admits(table_id, key):  # no file read for a wrong key
+                return key, False
+            live = self.hub.get(table_id)
+        except (KeyError, FileNotFoundError, Damaged):
+            return key, False
+        access = access_for(live.table, key)
+        if access is None or access.role != "host":
+            return key, False
+        if admin or stored == key or live.spend_host_link():
+            return key, True
+        raise Refusal("seats.tablet_link_spent", 403)
+
+    # -- commands -------------------------------------------------------------
+    def create(self, game: object, options: object) -> LiveTable:
+        """A new table (the caller passed `may_create`)."""
+        with _refusing():
+            return self.hub.create(game, options)  # type: ignore[arg-type]
+
+    def claim(self, table_id: str, invitation: str | None, device: str | None) -> tuple[str, str]:
+        """Opening a seat's invitation: (seat id, the seat's key). The first device gets the key,
+        later ones a 403, except the device that claimed it (`device`), which gets it again."""
+        with _refusing(rule_status=403):
+            if not self.hub.admits(table_id, invitation):  # checked before the table's file is read
+                raise _no_table()
+            live = self.hub.get(table_id)
+            claimed = live.claim(invitation, device)
+        if claimed is None:  # no invitation: a moved seat's old key says so, anything else opens nothing
+            if live.moved_seat(invitation) is not None:
+                raise Refusal("seats.seat_moved", 403)
+            raise _no_table()
+        seat, key = claimed
+        return seat.id, key
+
+    def command(self, live: LiveTable, access: Access, command: dict | str) -> dict:
+        """One change (an event, or "undo" / "redo") made with `access`: the event it made."""
+        with _refusing():
+            if command == "undo":
+                return live.undo(access)
+            if command == "redo":
+                return live.redo(access)
+            return live.dispatch(command, access)  # type: ignore[arg-type]
+
+    def may_mark_tablet(self, access: Access) -> None:
+        """The tablet's key only marks seats: the mark is what lets the tablet open a seat's private screen."""
+        if access.role != "host":
+            raise Refusal("seats.private_tablet_only", 403)
+
+    def mark_tablet(self, live: LiveTable, access: Access, seat_id: str, on: bool) -> bool:
+        """The tablet marks a seat as played on it (no phone), or takes the mark back: `on`."""
+        self.may_mark_tablet(access)
+        with _refusing():
+            live.mark_tablet(seat_id, on)
+        return on
+
+    def move_seat(self, live: LiveTable, access: Access, seat_id: str) -> str:
+        """Free a joined seat for another phone (the tablet only): the seat's new invitation."""
+        if access.role != "host":
+            raise Refusal("seats.private_tablet_only", 403)
+        with _refusing():
+            return live.move(seat_id)
+
+    def private_seat(self, live: LiveTable, access: Access, seat_id: str) -> Access:
+        """The access of a seat's private screen on the tablet (LiveTable.tablet_seat)."""
+        with _refusing():
+            return live.tablet_seat(access, seat_id)
+
+    # -- queries --------------------------------------------------------------
+    def snapshot(self, table_id: str, key: str | None, lang: str) -> dict:
+        live, access = self.open(table_id, key)
+        return live.snapshot(access, lang)
+
+    def export(self, table_id: str, key: str | None, admin: str | None) -> list[dict]:
+        """The tablet's export holds no seat's secret; the admin key gets the raw log."""
+        if self.is_admin(admin):
+            return self._live(table_id).events()
+        live, access = self.open(table_id, key)
+        if access.role != "host":
+            raise Refusal("validation.host_only", 403)
+        return live.export()
+
+    def summary(self, table_id: str, key: str | None, ticket: str | None) -> dict:
+        """Any key of the table may read it: it is built from the public view only. A download
+        link carries a ticket instead of a key (core/tickets.py); a bad ticket, like a bad key,
+        gets the same answer as an unknown table, even for a damaged file."""
+        if ticket is not None and key is None:
+            if not tickets.unexpired(ticket):  # a stale or malformed ticket reads no file
+                raise _no_table()
+            try:
+                live = self.hub.get(table_id)
+            except (Damaged, KeyError, FileNotFoundError):
+                raise _no_table() from None
+            if not tickets.valid(ticket, table_id, live.table.spectator_token):
+                raise _no_table()
+        else:
+            live, _ = self.open(table_id, key)
+        return live.summary()
