@@ -202,7 +202,7 @@ class Tables:
     def move_seat(self, live: LiveTable, access: Access, seat_id: str) -> str:
         """Free a joined seat for another phone (the tablet only): the seat's new invitation."""
         if access.role != "host":
-            raise Refusal("seats.private_tablet_only", 403)
+            raise Refusal("seats.move_tablet_only", 403)
         with _refusing():
             return live.move(seat_id)
 

@@ -19,9 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion import keep_awake, socket_watch
-from companion.core.access import access_for, is_admin
-from companion.core.model import RuleError
-from companion.core.store import Damaged
+from companion.core.tables import Refusal
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
@@ -142,72 +140,54 @@ class Session:
             await self.page.push_route(url.path)
 
     async def _check_admin(self, token: str | None) -> None:
-        server = self.ui.server
-        if token and is_admin(token, server.admin_token):
+        tables = self.ui.server.tables
+        if token and tables.is_admin(token):
             await self.prefs.set(PREF_ADMIN, token)
         saved = token or await self.prefs.get(PREF_ADMIN)
-        self.admin = is_admin(saved, server.admin_token)
+        self.admin = tables.is_admin(saved)
+
+    def _shut(self, refusal: Refusal) -> None:
+        """What the no-access screen says of a refusal met while opening a link: a damaged file
+        says what is wrong (instead of a blank screen); a spent or moved seat, a spent tablet link
+        or a write the disk refused say so, the first reason met; a key that opens nothing of the
+        table says only that (the screen's own words)."""
+        if refusal.key == "validation.damaged_table":
+            self.ui.local[DAMAGED] = refusal
+        elif refusal.status != 404 and self.notice is None:
+            self.notice = refusal.key
 
     async def _claim(self, table_id: str, token: str | None) -> str | None:
         """Opening a seat's invitation: the first device gets the seat's key and keeps it;
         a spent invitation or a moved seat leaves only a plain-words notice."""
-        hub = self.ui.server.hub
-        try:
-            if not await asyncio.to_thread(hub.admits, table_id, token):  # no file read for a wrong key
-                return None
-            live = await asyncio.to_thread(hub.get, table_id)  # a large table reads off the event loop
-            if access_for(live.table, token) is not None:
-                return None
-            device = await self._device_id()
-            claimed = await asyncio.to_thread(live.claim, token, device)  # a file write: off the event loop
-        except (KeyError, FileNotFoundError, Damaged):
-            return None  # _join says what is wrong
-        except RuleError as err:
-            self.notice = getattr(err, "key", None)
-            return None
+        tables = self.ui.server.tables
+        if not await asyncio.to_thread(tables.invites, table_id, token):
+            return None  # a key, or nothing of this table: _join says what is wrong
+        claimed = await self.ui.ask(tables.claim, table_id, token, await self._device_id(), told=self._shut)
         if claimed is None:
-            self.notice = "seats.seat_moved" if live.moved_seat(token) else None
             return None
         _seat, key = claimed
         await self.prefs.set(PREF_LAST, f"/t/{table_id}?k={key}")
         return key
 
     async def _tablet_key(self, table_id: str, token: str | None) -> str | None:
-        """The key this device opens `table_id` with. The tablet keeps its key in its own storage
-        (or holds the admin key), so its address shows none; the tablet's link works on the first
-        device that opens it, and on any other only with the admin key."""
-        hub = self.ui.server.hub
+        """The key this device opens `table_id` with (Tables.tablet_key), kept in its own storage
+        when it is the tablet's, so its address shows none."""
         pref = PREF_TABLET.format(table=table_id)
         stored = await self.prefs.get(pref)
-        try:
-            if token is None:
-                if stored or not self.admin:
-                    return stored
-                return (await asyncio.to_thread(hub.get, table_id)).table.host_token
-            if not await asyncio.to_thread(hub.admits, table_id, token):  # no file read for a wrong key
-                return token  # _join says what is wrong
-            live = await asyncio.to_thread(hub.get, table_id)
-        except (KeyError, FileNotFoundError, Damaged):
-            return token  # _join says what is wrong
-        access = access_for(live.table, token)
-        if access is None or access.role != "host":
-            return token
-        if self.admin or stored == token or await asyncio.to_thread(live.spend_host_link):
-            await self.prefs.set(pref, token)
-            return token
-        self.notice = "seats.tablet_link_spent"
-        return None
+        chosen = await self.ui.ask(self.ui.server.tables.tablet_key, table_id, token, stored, self.admin,
+                                   told=self._shut)
+        if chosen is None:
+            return None
+        key, keep = chosen
+        if keep:
+            await self.prefs.set(pref, key)
+        return key
 
     async def _join(self, table_id: str, token: str | None) -> None:
-        try:
-            live, access = await asyncio.to_thread(self.ui.server.hub.join, table_id, token)
-        except Damaged as err:
-            self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
+        opened = await self.ui.ask(self.ui.server.tables.open, table_id, token, told=self._shut)
+        if opened is None:
             return
-        except (KeyError, FileNotFoundError):
-            return
-        if access is None:
-            return
+        live, access = opened
         self.ui.live, self.ui.access, self.key = live, access, token
         self.ui.server.screens.enter(self, await self._device_id(), table_id, access.role, access.seat)
         self._listen()
@@ -231,17 +211,7 @@ class Session:
             return False
         # The tablet's address shows no key once it holds one: only then is its storage asked.
         key = token or await self.prefs.get(PREF_TABLET.format(table=parts[1]))
-        if not isinstance(key, str):
-            return False
-        hub = self.ui.server.hub
-        try:
-            if not await asyncio.to_thread(hub.admits, parts[1], key):  # no file read for a wrong key
-                return False
-            table = (await asyncio.to_thread(hub.get, parts[1])).table
-        except (KeyError, FileNotFoundError, Damaged):
-            return False
-        access = access_for(table, key)
-        return access is not None and access.role == "host"
+        return await asyncio.to_thread(self.ui.server.tables.holds_tablet, parts[1], key)
 
     def _leave_table(self) -> None:
         if self._unsubscribe:
@@ -556,8 +526,7 @@ def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = N
     if problem:
         return tagged(ft.Column([
             ft.Icon(ft.Icons.BROKEN_IMAGE, size=96),
-            ft.Text(ui.t("validation.damaged_table", problem=problem.describe(ui.lang)), size=20,
-                    text_align=ft.TextAlign.CENTER),
+            ft.Text(problem.text(ui.lang), size=20, text_align=ft.TextAlign.CENTER),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "damaged-table")
     body = ui.t(notice) if notice else ui.t("ui.no_access_body")
     return tagged(ft.Column([

@@ -6,20 +6,21 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 import flet as ft
 
 from companion.core import pace, steps
 from companion.core.access import Access
-from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core.hub import Hub, LiveTable
 from companion.core.model import RuleError, Table
-from companion.core.store import NotSaved
+from companion.core.tables import Refusal, Tables
 from companion.i18n import t as translate
 from companion.ui.devices import Screens
 from companion.ui.live import Parts
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 # How long a step must have been on a screen before a tap there counts as sent from it: a
 # second tap of a double tap, or a tap on a second device, can reach the server after the
 # new step was drawn but before any eye saw it, and must not take a second step.
@@ -37,6 +38,10 @@ class ServerInfo:
     fixed: bool = False  # base_url came from `--url`: it beats the tablet's own address
     screens: Screens = field(default_factory=Screens)  # which sessions follow which seat (ui/devices.py)
     session_timeout: int = 15 * 60  # the reconnect window (s): server.SESSION_TIMEOUT_SECONDS
+    tables: Tables = field(init=False)  # what a device's key may do: the same service as the API's
+
+    def __post_init__(self) -> None:
+        self.tables = Tables(self.hub, self.admin_token)
 
     def join_url(self, table_id: str, token: str, base: str | None = None) -> str:
         return f"{base or self.base_url}/t/{table_id}?k={token}"
@@ -128,18 +133,7 @@ class UI:
         sent_from = self.seen.sent_from()
         if sent_from is not None:
             command[steps.FIELD] = sent_from
-        try:
-            await asyncio.to_thread(live.dispatch, command, access)
-        except ReadOnly:
-            self.toast(self.t("ui.read_only"), error=True)
-            return False
-        except NotSaved as err:
-            self.toast(self.t(err.key), error=True)
-            return False
-        except RuleError as err:
-            self.refused(err)
-            return False
-        return True
+        return await self.ask(self.server.tables.command, live, access, command) is not None
 
     async def undo(self, e: object = None) -> None:
         await self._control("undo")
@@ -160,23 +154,32 @@ class UI:
             return
         if not self._within_share(live, access):
             return
-        try:
-            await asyncio.to_thread(getattr(live, verb), access)
-        except NotSaved as err:
-            self.toast(self.t(err.key), error=True)
-        except RuleError as err:
-            self.refused(err)
-        except ReadOnly:
-            self.toast(self.t("ui.read_only"), error=True)
+        await self.ask(self.server.tables.command, live, access, verb)
 
-    def refused(self, err: RuleError) -> None:
+    async def ask(self, work: Callable[..., T], *args: object,
+                  told: Callable[[Refusal], None] | None = None) -> T | None:
+        """`work(*args)`, a call of the application service (core/tables.py), off the event loop:
+        it may read or write a table's file. Its answer, or None once it refused: the one place a
+        screen meets a Refusal. It is told to `told`, by default as a toast (`refused`); a session
+        opening a link tells it on its no-access screen instead."""
+        try:
+            return await asyncio.to_thread(work, *args)
+        except Refusal as refusal:
+            (told or self.refused)(refusal)
+            return None
+
+    def refused(self, err: Refusal | RuleError) -> None:
         """Say why a command was not taken. A stale step (a double tap, or another device was
         quicker) protected the table: nothing failed, so it reads as news in the neutral bar,
-        without "Not done"; every other refusal stays an error."""
-        if isinstance(err, steps.Stale):
-            self.toast(err.text(self.lang))
+        without "Not done"; a rule's refusal is an error that says "Not done"; any other (a
+        spectator's tap, a full disk) says only itself, as an error."""
+        refusal = err if isinstance(err, Refusal) else Refusal.of(err)
+        if refusal.news:
+            self.toast(refusal.text(self.lang))
+        elif refusal.listed:
+            self.toast(self.t("ui.refused", message=refusal.text(self.lang)), error=True)
         else:
-            self.toast(self.t("ui.refused", message=err.text(self.lang)), error=True)
+            self.toast(refusal.text(self.lang), error=True)
 
     def _within_share(self, live: LiveTable, access: Access) -> bool:
         """A screen spends its device's share of changes as the API does (core/pace.py): past it,

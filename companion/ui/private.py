@@ -19,7 +19,6 @@ import time
 
 import flet as ft
 
-from companion.core.model import RuleError
 from companion.ui.context import PRIVATE_SECONDS, UI
 from companion.ui.live import group, part
 from companion.ui.widgets.controls import button, tagged
@@ -59,11 +58,10 @@ def _ask(ui: UI, seat: str, name: str):
 
 
 async def open_private(ui: UI, seat: str) -> None:
-    try:
-        ui.private = ui.live.tablet_seat(ui.access, seat)
-    except RuleError as err:
-        ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
+    private = await ui.ask(ui.server.tables.private_seat, ui.live, ui.access, seat)
+    if private is None:
         return
+    ui.private = private
     ui.private_until = time.monotonic() + PRIVATE_SECONDS
     ui.page.run_task(_hide_when_idle, ui, ui.private)
     if ui.refresh:

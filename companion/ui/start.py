@@ -8,7 +8,6 @@ import flet as ft
 
 from companion.core.hub import Hub
 from companion.core.index import TableSummary
-from companion.core.model import RuleError
 from companion.core.store import Damaged
 from companion.games.registry import GAMES
 from companion.i18n import t
@@ -233,10 +232,8 @@ def _new_table(ui: UI, choice: str, inputs: tuple) -> ft.Control:
     form, read = uis[choice].setup_form(ui)
 
     async def create(e) -> None:
-        try:
-            live = await asyncio.to_thread(ui.server.hub.create, choice, read())
-        except RuleError as err:
-            ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
+        live = await ui.ask(ui.server.tables.create, choice, read())
+        if live is None:
             return
         ui.local.clear()
         await ui.page.push_route(f"/t/{live.table.id}")  # this tablet holds the admin key: no key in the address

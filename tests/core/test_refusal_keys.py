@@ -138,7 +138,10 @@ def test_a_device_shows_a_refusal_in_its_own_language():
     from companion.core.pace import Pace
 
     page = SimpleNamespace(width=400, show_dialog=shown.append)
-    server = SimpleNamespace(hub=SimpleNamespace(pace=Pace()))  # a screen spends its share first (core/pace.py)
+    from companion.core.tables import Tables
+
+    hub = SimpleNamespace(pace=Pace())  # a screen spends its share first (core/pace.py)
+    server = SimpleNamespace(hub=hub, tables=Tables(hub, "admin"))  # and sends through the service
     ui = UI(page=page, server=server, lang="pt", live=SimpleNamespace(dispatch=dispatch, table=SimpleNamespace(id="t1")),
             access=Access("host"))
     assert asyncio.run(ui.send({"type": "x"})) is False

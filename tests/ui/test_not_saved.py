@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from companion.core.access import Access
 from companion.core.pace import Pace
 from companion.core.store import NotSaved
+from companion.core.tables import Tables
 from companion.ui.context import UI
 
 
@@ -18,7 +19,8 @@ def _device(lang: str, error: OSError) -> tuple[UI, list]:
         assert command["client_id"]  # every command from a screen carries its own id
         raise NotSaved(error)
 
-    server = SimpleNamespace(hub=SimpleNamespace(pace=Pace()))  # a screen spends its share first (core/pace.py)
+    hub = SimpleNamespace(pace=Pace())  # a screen spends its share first (core/pace.py)
+    server = SimpleNamespace(hub=hub, tables=Tables(hub, "admin"))  # and sends through the service
     ui = UI(page=SimpleNamespace(width=1280, show_dialog=shown.append), server=server, lang=lang)
     ui.live, ui.access = SimpleNamespace(dispatch=dispatch, table=SimpleNamespace(id="t1")), Access("host")
     return ui, shown

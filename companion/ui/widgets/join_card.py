@@ -14,11 +14,8 @@ Until they are in (a moment), each code's place shows a blank card of its size.
 """
 from __future__ import annotations
 
-import asyncio
-
 import flet as ft
 
-from companion.core.model import RuleError
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.kept import kept
@@ -34,6 +31,11 @@ CODES = "join-codes"  # the kept read of the codes' images, for the links the ca
 SeatLine = tuple[str, str, str, bool, bool]  # id, name, invitation token, joined, played on the tablet
 
 
+def shows_code(joined: bool, tablet: bool) -> bool:
+    """A seat shows its invitation's code until a phone joined it or it is played on the tablet."""
+    return not joined and not tablet
+
+
 def join_card(ui: UI) -> ft.Control:
     keys = ui.snap["keys"]
     invitations = keys["invitations"]
@@ -45,7 +47,7 @@ def join_card(ui: UI) -> ft.Control:
         return part(ui, "join-card-folded", _folded)
     base = phone_base(ui)
     links = tuple(ui.server.join_url(ui.snap["id"], token, base)
-                  for _, _, token, joined, tablet in seats if not joined and not tablet)
+                  for _, _, token, joined, tablet in seats if shows_code(joined, tablet))
     links += (ui.server.join_url(ui.snap["id"], keys["spectators"], base),)
 
     def made() -> tuple[str, ...]:
@@ -92,7 +94,7 @@ def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine, made: dict[str
     seat_id, name, token, joined, tablet = seat
     if tablet:
         return _on_tablet(ui, seat_id, name)
-    if not joined:
+    if shows_code(joined, tablet):
         mark = tagged(ft.OutlinedButton(content=ft.Text(ui.t("seats.on_tablet_mark"), size=14,
                                                         text_align=ft.TextAlign.CENTER),
                                         on_click=_mark(ui, seat_id, True), height=48, width=SIZE + 16),
@@ -104,12 +106,9 @@ def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine, made: dict[str
 
     async def moved(e: object) -> None:
         ui.page.pop_dialog()
-        try:
-            await asyncio.to_thread(ui.live.move, seat_id)  # a file write: off the event loop
-        except RuleError as err:  # a second tap, or another tablet, moved it already
-            ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
-            return
-        ui.toast(ui.t("seats.moved_done", name=name))
+        # Refused when a second tap, or another tablet, moved it already.
+        if await ui.ask(ui.server.tables.move_seat, ui.live, ui.access, seat_id) is not None:
+            ui.toast(ui.t("seats.moved_done", name=name))
 
     async def move(e: object) -> None:
         """It throws the player's phone out at once: say so and ask first."""
@@ -149,10 +148,8 @@ def _on_tablet(ui: UI, seat_id: str, name: str) -> ft.Control:
 
 def _mark(ui: UI, seat_id: str, on: bool):
     async def handler(e: object) -> None:
-        try:
-            await asyncio.to_thread(ui.live.mark_tablet, seat_id, on)  # a file write: off the event loop
-        except RuleError as err:  # a phone claimed the seat meanwhile
-            ui.toast(ui.t("ui.refused", message=err.text(ui.lang)), error=True)
+        # Refused when a phone claimed the seat meanwhile.
+        await ui.ask(ui.server.tables.mark_tablet, ui.live, ui.access, seat_id, on)
     return handler
 
 
