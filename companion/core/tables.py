@@ -58,8 +58,19 @@ def _damaged(err: Damaged) -> Refusal:
 
 
 @contextmanager
+def _opening() -> Iterator[None]:
+    """The hub's ways of saying a table cannot be opened, as refusals: nothing else is caught."""
+    try:
+        yield
+    except Damaged as err:
+        raise _damaged(err) from None
+    except (KeyError, FileNotFoundError):
+        raise _no_table() from None
+
+
+@contextmanager
 def _refusing(rule_status: int | None = None) -> Iterator[None]:
-    """The one translation of the hub's exceptions into refusals."""
+    """The hub's refusals of a change (its rules, a spectator's key, the disk), as refusals."""
     try:
         yield
     except ReadOnly:
@@ -68,10 +79,6 @@ def _refusing(rule_status: int | None = None) -> Iterator[None]:
         raise Refusal.of(err, rule_status) from None
     except NotSaved as err:
         raise Refusal(err.key, 503) from None
-    except Damaged as err:
-        raise _damaged(err) from None
-    except (KeyError, FileNotFoundError):
-        raise _no_table() from None
 
 
 class Tables:
@@ -94,7 +101,7 @@ class Tables:
         """The table and what `key` may do there. An unknown table and a wrong key are refused
         alike; a seat's invitation (open or spent) and a
         moved seat's old key say what they are."""
-        with _refusing():
+        with _opening():
             live, access = self.hub.join(table_id, key)
         if access is not None:
             return live, access
@@ -108,30 +115,34 @@ class Tables:
         raise _no_table()
 
     def _live(self, table_id: str) -> LiveTable:
-        with _refusing():
+        with _opening():
             return self.hub.get(table_id)
+
+    def _found(self, table_id: str, *key: str | None) -> LiveTable | None:
+        """The table, or None when it cannot be opened (no such table, an unreadable file) or, given
+        a `key`, when that key opens nothing of it (asked before the file is read). For the questions
+        below, which are never refused: whoever must say why asks `open`."""
+        try:
+            if key and not self.hub.admits(table_id, key[0]):
+                return None
+            return self.hub.get(table_id)
+        except (KeyError, FileNotFoundError, Damaged):
+            return None
+
+    def opens(self, table_id: str) -> bool:
+        """Whether a table's file is still there and opens (the stats keep plays of tables since deleted)."""
+        return self._found(table_id) is not None
 
     def invites(self, table_id: str, token: str | None) -> bool:
         """Whether `token` could be a seat's invitation here (it opens something, and is no key):
-        a device opening a link claims only then. A table that cannot be opened says so later."""
-        try:
-            if not self.hub.admits(table_id, token):  # no file read for a wrong key
-                return False
-            return access_for(self.hub.get(table_id).table, token) is None
-        except (KeyError, FileNotFoundError, Damaged):
-            return False
+        a device opening a link claims only then."""
+        live = self._found(table_id, token)
+        return live is not None and access_for(live.table, token) is None
 
     def holds_tablet(self, table_id: str, key: str | None) -> bool:
-        """Whether `key` is the tablet's key to `table_id` (never a refusal: anything else is not)."""
-        if not isinstance(key, str):
-            return False
-        try:
-            if not self.hub.admits(table_id, key):  # no file read for a wrong key
-                return False
-            table = self.hub.get(table_id).table
-        except (KeyError, FileNotFoundError, Damaged):
-            return False
-        access = access_for(table, key)
+        """Whether `key` is the tablet's key to `table_id`."""
+        live = self._found(table_id, key) if isinstance(key, str) else None
+        access = access_for(live.table, key) if live is not None else None
         return access is not None and access.role == "host"
 
     def tablet_key(self, table_id: str, key: str | None, stored: str | None, admin: bool) -> tuple[str | None, bool]:
@@ -140,18 +151,14 @@ class Tables:
         The tablet keeps its key there (or holds the admin key), so its address shows none; the
         tablet's link works on the first device that opens it, and on any other only with the
         admin key (Refusal otherwise). A key this cannot use is passed on: `open` says what is wrong."""
-        try:
-            if key is None:
-                if stored or not admin:
-                    return stored, False
-                return self.hub.get(table_id).table.host_token, False
-            if not self.hub.admits(table_id, key):  # no file read for a wrong key
-                return key, False
-            live = self.hub.get(table_id)
-        except (KeyError, FileNotFoundError, Damaged):
-            return key, False
-        access = access_for(live.table, key)
-        if access is None or access.role != "host":
+        if key is None:
+            if stored or not admin:
+                return stored, False
+            live = self._found(table_id)
+            return (live.table.host_token if live is not None else None), False
+        live = self._found(table_id, key)
+        access = access_for(live.table, key) if live is not None else None
+        if live is None or access is None or access.role != "host":
             return key, False
         if admin or stored == key or live.spend_host_link():
             return key, True
@@ -166,7 +173,7 @@ class Tables:
     def claim(self, table_id: str, invitation: str | None, device: str | None) -> tuple[str, str]:
         """Opening a seat's invitation: (seat id, the seat's key). The first device gets the key,
         later ones a 403, except the device that claimed it (`device`), which gets it again."""
-        with _refusing(rule_status=403):
+        with _opening(), _refusing(rule_status=403):
             if not self.hub.admits(table_id, invitation):  # checked before the table's file is read
                 raise _no_table()
             live = self.hub.get(table_id)
@@ -232,11 +239,8 @@ class Tables:
         if ticket is not None and key is None:
             if not tickets.unexpired(ticket):  # a stale or malformed ticket reads no file
                 raise _no_table()
-            try:
-                live = self.hub.get(table_id)
-            except (Damaged, KeyError, FileNotFoundError):
-                raise _no_table() from None
-            if not tickets.valid(ticket, table_id, live.table.spectator_token):
+            live = self._found(table_id)
+            if live is None or not tickets.valid(ticket, table_id, live.table.spectator_token):
                 raise _no_table()
         else:
             live, _ = self.open(table_id, key)

@@ -10,7 +10,6 @@ import asyncio
 import flet as ft
 
 from companion.core.plays import Plays
-from companion.core.store import Damaged
 from companion.i18n import catalogue
 from companion.i18n.dates import when
 from companion.ui.context import UI
@@ -58,9 +57,7 @@ def _line(ui: UI, play: dict) -> ft.Control:
 
 def _open(ui: UI, play: dict):
     async def go(e: object) -> None:
-        try:
-            await asyncio.to_thread(ui.server.hub.get, play["table"])  # a file read: off the event loop
-        except (KeyError, Damaged):
+        if not await asyncio.to_thread(ui.server.tables.opens, play["table"]):  # a file read: off the event loop
             ui.page.show_dialog(_kept(ui, play))
             return
         await ui.page.push_route(f"/t/{play['table']}")
