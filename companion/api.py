@@ -141,8 +141,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
     api = APIRouter(prefix="/api")
     tables = Tables(hub, admin_token)
 
-    def guarded(act: Callable[[], Response], lang: str) -> Response:
-        """Where every refusal of the service becomes its answer."""
+    def guarded(act: Callable[[], Response | None], lang: str) -> Response | None:
+        """Where every refusal of the service becomes its answer (`act`'s own answer otherwise)."""
         try:
             return act()
         except Refusal as refusal:
@@ -156,9 +156,9 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
             async with asyncio.timeout(BODY_SECONDS):  # no task of its own, unlike wait_for
                 raw = await read_body(request)
         except TimeoutError:
-            reply = error(408, "limits.request_too_slow", lang, seconds=BODY_SECONDS)
-            reply.headers["Connection"] = "close"  # the rest of the body may still come: not on this connection
-            return reply
+            slow = error(408, "limits.request_too_slow", lang, seconds=BODY_SECONDS)
+            slow.headers["Connection"] = "close"  # the rest of the body may still come: not on this connection
+            return slow
         if raw is None:
             return error(413, "validation.too_large_body", lang, kb=MAX_BODY // 1024)
         if (needs_body or raw) and not is_json(request):
@@ -168,8 +168,8 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
     @api.get("/health")
     def health() -> JSONResponse:
         """Counts from the saved-tables index: its cost does not grow with the tables saved."""
-        tables, damaged = hub.index.counts()
-        return answer({"ok": True, "version": __version__, "tables": tables, "damaged": damaged,
+        saved, damaged = hub.index.counts()
+        return answer({"ok": True, "version": __version__, "tables": saved, "damaged": damaged,
                        "listeners": hub.listener_count(), "boot": boot_id})
 
     @api.post("/tables")
@@ -310,9 +310,9 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         if wants_csv:
             return Response(to_csv(data), media_type="text/csv; charset=utf-8",
                             headers={**SAFE_HEADERS, "Content-Disposition": f'attachment; filename="{name}.csv"'})
-        reply = answer(data)
+        download = answer(data)
         if fmt == "json":  # the summary's "Download JSON" saves a file, as its CSV does
-            reply.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
-        return reply
+            download.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        return download
 
     return api
