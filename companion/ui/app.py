@@ -18,7 +18,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion import keep_awake, socket_watch
+from companion import keep_awake
+from companion.server import socket_watch
 from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
 from companion.core.store import Damaged
@@ -355,7 +356,7 @@ class Session:
 
     def _watch_socket(self) -> None:
         """Flet may never say that a tab whose socket died mid-write has left: the socket's own
-        end says it (companion/socket_watch.py). Only the newest socket of this session counts."""
+        end says it (companion/server/socket_watch.py). Only the newest socket of this session counts."""
         watch = socket_watch.current()
         self._socket = watch
         if watch is not None:

@@ -9,7 +9,7 @@ import pytest
 from companion.core import store as store_module
 from companion.core.hub import Hub
 from companion.core.store import OPEN_FILES
-from companion.fdlimit import limit_line
+from companion.server.fdlimit import limit_line
 from companion.games.registry import GAMES
 
 
