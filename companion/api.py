@@ -29,7 +29,8 @@ from companion.core import pace, tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
-from companion.core.store import BrokenFile, Damaged, NotSaved
+from companion.core.append_storage import BrokenFile, NotSaved
+from companion.core.table_file import Damaged
 from companion.i18n import t
 from companion.ui.offload import off_loop
 

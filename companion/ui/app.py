@@ -22,7 +22,7 @@ from companion import keep_awake
 from companion.server import socket_watch
 from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
-from companion.core.store import Damaged
+from companion.core.table_file import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
