@@ -12,7 +12,6 @@ import asyncio
 import contextvars
 import logging
 import time
-import traceback
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
 
@@ -543,10 +542,11 @@ def _keyed(control: ft.Semantics) -> ft.Semantics:
 
 
 def _socket_closed(err: BaseException) -> bool:
-    """The render failed in the transport's send: its socket closed while the page was patched
-    (Flet's web transport drops its send queue before the session hears of the disconnect)."""
-    frames = traceback.extract_tb(err.__traceback__)
-    return isinstance(err, (AttributeError, RuntimeError)) and bool(frames) and frames[-1].name == "send_message"
+    """The render failed in the transport's send: its socket closed while the page was patched.
+    Flet 1.0.5's web transport drops its send queue (sets it to None) when the socket ends, before
+    the session hears of the disconnect, so the send fails putting the patch onto None; the
+    exception says so itself (`name`, `obj`), whichever frame raised it."""
+    return isinstance(err, AttributeError) and err.obj is None and err.name == "put_nowait"
 
 
 def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = None) -> ft.Control:

@@ -19,7 +19,7 @@ from companion.server import device_frames
 from companion.server.device_frames import CONTROL_EVENT, UPDATE_PROPS, Verdict
 from companion.i18n import t
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED
-from flet_private import control_id
+from flet_private import browser_id, control_id
 from live_device import TABLET, Device
 
 ATTACKS = [
@@ -41,7 +41,7 @@ def tree(value: object) -> object:
     if isinstance(value, dict):
         return {k: tree(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict = {"type": type(value).__name__, "id": getattr(value, "_i", None)}
+        out: dict = {"type": type(value).__name__, "id": browser_id(value)}
         for f in dataclasses.fields(value):
             if not f.name.startswith("_"):
                 v = getattr(value, f.name, None)
