@@ -31,8 +31,8 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "ui")]
 from live_device import TABLET, Device  # noqa: E402
 
 from companion.core.hub import Hub  # noqa: E402
-from companion.server import warm_up  # noqa: E402
-from companion.serving import favour_the_loop, settle_heap  # noqa: E402
+from companion.server.app import warm_up  # noqa: E402
+from companion.server.serving import favour_the_loop, settle_heap  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 

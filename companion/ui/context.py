@@ -14,7 +14,7 @@ from companion.core import pace, steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError, Table
-from companion.core.store import NotSaved
+from companion.core.append_storage import NotSaved
 from companion.i18n import t as translate
 from companion.ui.devices import Screens
 from companion.ui.live import Parts

@@ -15,8 +15,8 @@ from typing import Any
 
 import uvicorn
 
-from companion import log_pace
-from companion.connections import ConnectionLimits, GuardedHTTP, Waiting
+from companion.server import log_pace
+from companion.server.connections import ConnectionLimits, GuardedHTTP, Waiting
 
 KEEP_ALIVE_SECONDS = 5  # an idle keep-alive connection closes after its last answer
 # One websocket message, after decompression: the largest a screen sends is its registration
