@@ -34,7 +34,7 @@ from companion.core.tables import Refusal, Tables
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
-# The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
+# The header has its own bound (companion/server/connections.py); a body that stalls half-way is timed here.
 BODY_SECONDS = 5
 # An export or summary of even a 2,000-event table is built in well under a second; past this the
 # server is in trouble, and the download says so instead of hanging.

@@ -15,10 +15,11 @@ from typing import Iterator
 
 from companion.core import tickets
 from companion.core.access import Access, access_for, is_admin
+from companion.core.append_storage import BrokenFile, NotSaved
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError, worded
 from companion.core.steps import Stale
-from companion.core.store import BrokenFile, Damaged, NotSaved
+from companion.core.table_file import Damaged
 from companion.i18n import LANGS
 
 Opened = tuple[LiveTable, Access]
