@@ -221,6 +221,7 @@ class Tables:
 
     # -- queries --------------------------------------------------------------
     def snapshot(self, table_id: str, key: str | None, lang: str) -> dict:
+        """What `key` may see of the table, worded in `lang` (LiveTable.snapshot: shared, not to be changed)."""
         live, access = self.open(table_id, key)
         return live.snapshot(access, lang)
 
