@@ -34,6 +34,7 @@ from typing import Callable, Mapping
 
 from companion.core.access import digest, key_digests
 from companion.core.model import Table
+from companion.core.names import saved_record
 from companion.core.store import Store
 from companion.core.table_file import Damaged, read_lines
 
@@ -234,7 +235,7 @@ class Index:
         try:
             data, _, _, broken = read_lines(self.store.path(table_id).read_bytes())
             docs = data.get("table") or {}
-            table = Table.from_dict(docs[min(docs, key=int)])
+            table = Table.from_dict(saved_record(docs[min(docs, key=int)]))  # names cleaned, as the table shows them
         except Damaged as err:
             return _problem_row(table_id, err, stamp)
         except OSError as err:
