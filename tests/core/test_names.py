@@ -7,7 +7,7 @@ import pytest
 from api_app import ADMIN, api_client
 from companion.core.access import Access
 from companion.core.model import RuleError
-from companion.core.names import FSI, PDI, isolated, plain
+from companion.core.names import FSI, PDI, cleaned, isolated, plain
 
 REFUSED = ["B\x00ia", "B\x1b[31mia", "Bi\na", "Bi\ra", "Bi\ta", "Bi\x7fa", "Bi\x85a", "Bi\u2028a",
            "\u202eBia", "\u202aBia", "\u2067Bia", "Bi\u200ea", "\ufeffBia", "Bi\u200ba", "Bi\u2069a"]
@@ -33,6 +33,18 @@ def test_right_to_left_text_is_isolated_once(name):
     shown = isolated(name)
     assert shown == FSI + name + PDI
     assert isolated(shown) == shown  # read back and sent again: the same
+
+
+@pytest.mark.parametrize("name", ["Ana", "José", "李雷", "👨\u200d👩\u200d👧", FSI + "محمد" + PDI, ""])
+def test_a_clean_saved_name_is_read_as_it_is(name):
+    assert cleaned(name) == name
+
+
+@pytest.mark.parametrize("name", REFUSED + ["محمد"])
+def test_a_saved_name_the_rule_would_refuse_is_read_as_the_rule_would_let_it_in(name):
+    shown = cleaned(name)
+    assert isolated(shown) == shown  # passes the rule, and keeps every letter
+    assert shown.replace("[31m", "") in ("Bia", FSI + "محمد" + PDI)
 
 
 def create(client, game, options):
