@@ -401,7 +401,8 @@ class Session:
             if ui.seen.token not in (None, snap["step"]):
                 self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
-        if screen != self._shown_as:  # another screen: nothing of the old one may be reused
+        ui.first_glance = screen != self._shown_as
+        if ui.first_glance:  # another screen: nothing of the old one may be reused
             self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)
             ui.parts.clear()
         body = self._describe()
@@ -420,6 +421,10 @@ class Session:
             if not self._root_shown():
                 page.controls = [self._root]
             page.update()
+        if ui.first_glance:  # the rest of a new screen, once every other device has had its turn
+            await asyncio.sleep(0)
+            await self.render()
+            return
         if ui.local.get(TICKING) and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)

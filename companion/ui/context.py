@@ -103,6 +103,10 @@ class UI:
     # it hides by itself (monotonic seconds). Its commands are that seat's, signed by that seat.
     private: Access | None = None
     private_until: float = 0.0
+    # The first drawing of a screen leaves out what lies off its first glance (the tablet's side
+    # column, a phone's history): Flet adds a whole new tree in one step on the event loop every
+    # device shares, and half the tree is half that stall. The rest follows at once (app.render).
+    first_glance: bool = False
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)
