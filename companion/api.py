@@ -170,7 +170,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         """Counts from the saved-tables index: its cost does not grow with the tables saved."""
         saved, damaged = hub.index.counts()
         return answer({"ok": True, "version": __version__, "tables": saved, "damaged": damaged,
-                       "listeners": hub.listener_count(), "boot": boot_id})
+                       "read_only": hub.index.read_only_count(), "listeners": hub.listener_count(), "boot": boot_id})
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:

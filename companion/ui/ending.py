@@ -7,7 +7,6 @@ snapshot carries it. Until then the summary panel says it is on its way.
 """
 from __future__ import annotations
 
-from companion.core import tickets
 from companion.ui.context import UI
 from companion.ui.kept import Read, forget, kept, last
 
@@ -26,7 +25,7 @@ def ask_summary(ui: UI, seq: int) -> Read | None:
 
     def work() -> dict:
         live.summary()
-        ticket = tickets.mint(live.table.id, live.table.spectator_token)
+        ticket = ui.server.tables.ticket(live.table.id)
         return {"aliases": tuple(sorted(plays.aliases().items())), "ticket": ticket,
                 "expires": int(ticket.split(".")[0])}
 
