@@ -27,11 +27,10 @@ from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED_ADDRESS, device_id
 from companion.ui.locale import browser_lang, flutter_locale
 from companion.ui.live import Holder, render_queue, update_in_place, view
-from companion.ui.screens import DAMAGED, STATS, TABLE, Screen, current, screen_at
+from companion.ui.screens import STATS, TABLE, Screen, current, screen_at
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import FONT, button, button_themes, icon_button, name_button, tagged
 from companion.ui.widgets.step_shield import StepShield
-from companion.ui.widgets.turn_clock import TICKING
 
 log = logging.getLogger(__name__)
 
@@ -199,7 +198,7 @@ class Session:
         try:
             live, access = await asyncio.to_thread(self.ui.server.hub.join, table_id, token)
         except Damaged as err:
-            self.ui.local[DAMAGED] = err  # the phone says why, instead of a blank screen
+            self.ui.local.damaged = err  # the phone says why, instead of a blank screen
             return
         except (KeyError, FileNotFoundError):
             return
@@ -315,7 +314,7 @@ class Session:
         """Once a second while a running turn clock is on screen, describe the screen again:
         only the clock's part has new inputs, so only its line is sent. Ends by itself."""
         try:
-            while self._connected() and not self.rules_open and self.ui.local.get(TICKING):
+            while self._connected() and not self.rules_open and self.ui.local.clock_ticking:
                 await asyncio.sleep(1)
                 await self.render()
         finally:
@@ -417,7 +416,7 @@ class Session:
             if not self._root_shown():
                 page.controls = [self._root]
             page.update()
-        if ui.local.get(TICKING) and not self._ticking:
+        if ui.local.clock_ticking and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)

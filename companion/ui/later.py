@@ -12,7 +12,6 @@ from typing import Callable
 from companion.ui.context import UI
 from companion.ui.live import redraw
 
-DUE = "later.due"  # in ui.local: the fades this device already has booked, (part key, moment)
 sleep = asyncio.sleep  # how a fade waits; a test may hold it
 _waiting: set[asyncio.Task] = set()  # the fades booked and not yet done
 
@@ -30,7 +29,7 @@ def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
     `page.run_task` (built for other threads: a concurrent future and a wake of the loop)."""
     delay = max(at - ui.now, 0.0)
     due = (key, at)
-    booked: set[tuple[str, float]] = ui.local.setdefault(DUE, set())
+    booked = ui.local.fades_booked
     if due in booked:
         return
     booked.add(due)

@@ -385,7 +385,7 @@ def render_queue(loop: asyncio.AbstractEventLoop) -> RenderQueue:
 
 def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None = None,
                changed: Callable[[UI], Awaitable[None]] | None = None, **options: Any) -> ft.Control:
-    """A text field whose text belongs to this device: kept in `ui.local[key]` as it is typed
+    """A text field whose text belongs to this device: kept in `ui.local.inputs[key]` as it is typed
     and never sent back over it. It is a part of its own (rebuilt only when the label or the
     options change), so changes from other devices leave its focus, cursor and text alone.
     `ident` is its test identifier and part key. `submit`, run with this device's UI when the
@@ -399,14 +399,14 @@ def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], 
 def _local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None,
                 changed: Callable[[UI], Awaitable[None]] | None, options: tuple) -> ft.Control:
     async def typed(e: Any) -> None:
-        ui.local[key] = e.control.value
+        ui.local.inputs[key] = e.control.value
         if changed is not None:
             await changed(ui)
 
     async def submitted(e: Any) -> None:
-        ui.local[key] = e.control.value
+        ui.local.inputs[key] = e.control.value
         await submit(ui)
 
-    field = ft.TextField(value=ui.local.get(key, ""), label=label, on_change=typed,
+    field = ft.TextField(value=ui.local.inputs.get(key, ""), label=label, on_change=typed,
                          on_submit=submitted if submit else None, **dict(options))
     return ft.Semantics(content=field, identifier=ident)

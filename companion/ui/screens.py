@@ -54,7 +54,6 @@ def _no_access(session: Session) -> ft.Control:
     return no_access(session.ui, notice, session._take_back if notice in AGAIN else None)
 
 
-DAMAGED = "table.damaged"  # ui.local: why the table this link names cannot be opened
 # A screen that stopped or was refused for one of these reasons offers to try again (its button's words).
 AGAIN = {REPLACED: "limits.follow_here", CROWDED: "limits.follow_here", CROWDED_ADDRESS: "limits.try_again"}
 
@@ -63,7 +62,7 @@ def no_access(ui: UI, notice: str | None = None, take_back: Callable | None = No
     """Nothing of any table; says why when the file is damaged, or (`notice`, a string key)
     when the link was a seat's that is spent or moved, or this screen stopped following it
     (`take_back` then follows it here again)."""
-    problem = ui.local.get(DAMAGED)
+    problem = ui.local.damaged
     if problem:
         return tagged(ft.Column([
             ft.Icon(ft.Icons.BROKEN_IMAGE, size=96),

@@ -23,8 +23,6 @@ from companion.ui.live import group, part
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import button, card, heading, tagged
 
-GAME_KEY = "stats.game"
-MERGE_KEY = "stats.merge"
 CHART_HEIGHT = 240
 
 
@@ -32,13 +30,15 @@ def stats_screen(ui: UI) -> ft.Control:
     """Built of live parts like a table's screen; the plays are read and counted off the event
     loop (ui/kept.py) and kept, so a render reads no file and counts nothing."""
     server = ui.server  # the hub is reached in the worker thread only
-    asked = ui.local.get(GAME_KEY)
+    asked = ui.local.stats_game
     read = kept(ui, "stats", (asked,), lambda: tally(server.hub.plays, asked))
     if read is None or read.value is None:
         said = ui.t("limits.too_slow" if read is not None and read.slow else "ui.loading_plays")
         return part(ui, "stats-page", _waiting, said)
     counted = read.value
-    chosen = ui.local.setdefault(MERGE_KEY, {"name": counted["names"][0] if counted["names"] else "", "as": ""})
+    if ui.local.stats_merge is None:
+        ui.local.stats_merge = {"name": counted["names"][0] if counted["names"] else "", "as": ""}
+    chosen = ui.local.stats_merge
     merge = part(ui, "stats-merge", _merge_card, tuple(counted["names"]), chosen["name"], chosen["as"])
     return group(ui, "stats-page", ft.Column, [part(ui, "stats-card", _stats_card, counted["game"], counted["stats"]),
                                                *([merge] if counted["stats"]["plays"] else [])],
@@ -64,7 +64,7 @@ def _waiting(ui: UI, said: str) -> ft.Control:
 def _stats_card(ui: UI, choice: str, stats: dict) -> ft.Control:
     def pick(game_id: str):
         async def handler(e: object) -> None:
-            ui.local[GAME_KEY] = game_id
+            ui.local.stats_game = game_id
             await ui.refresh()
         return handler
 
@@ -115,7 +115,7 @@ def _wins_chart(ui: UI, stats: dict) -> ft.Control:
 def _merge_card(ui: UI, spelled: tuple[str, ...], name: str, same_as: str) -> ft.Control:
     """Pick a spelling and the player it should count as; saving rewrites the aliases at once.
     The choice lives on this device (`ui.local`); `name` and `same_as` are it, as shown."""
-    chosen = ui.local[MERGE_KEY]
+    chosen = ui.local.stats_merge
     options = [ft.DropdownOption(key=n, text=n) for n in spelled]
 
     def set_field(field: str):

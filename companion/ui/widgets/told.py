@@ -14,7 +14,6 @@ from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, card, heading, tagged
 
-SEEN = "told-seen"  # ui.local: the newest notice this device's player dismissed
 
 
 def told_card(ui: UI, snap: dict) -> list[ft.Control]:
@@ -30,14 +29,14 @@ def _told(ui: UI, notices: tuple[tuple[int, str], ...]) -> ft.Control:
 def told_banner(ui: UI, snap: dict) -> list[ft.Control]:
     """The newest notice not yet dismissed, for the top of the screen."""
     newest = (snap.get("told") or ())[:1]
-    if not newest or newest[0]["seq"] <= ui.local.get(SEEN, 0):
+    if not newest or newest[0]["seq"] <= ui.local.told_seen:
         return []
     return [part(ui, "told-banner", _banner, newest[0]["seq"], newest[0]["text"])]
 
 
 def _banner(ui: UI, seq: int, text: str) -> ft.Control:
     async def dismiss(e: object) -> None:
-        ui.local[SEEN] = seq
+        ui.local.told_seen = seq
         if ui.refresh:
             await ui.refresh()
     return tagged(ft.Container(ft.Column([

@@ -12,7 +12,6 @@ from companion.ui.context import UI
 from companion.ui.live import part
 from companion.ui.widgets.controls import button, tagged
 
-TICKING = "clock.ticking"
 
 
 def clock_strip(ui: UI) -> ft.Control | None:
@@ -20,7 +19,7 @@ def clock_strip(ui: UI) -> ft.Control | None:
     only this part, whose text changed, is rebuilt and sent."""
     status = ui.snap["clock"]  # as of the change; the running turn goes on to this render's `now`
     host = ui.access.role == "host"
-    ui.local[TICKING] = bool(status and status["running"])
+    ui.local.clock_ticking = bool(status and status["running"])
     if status is None:
         return part(ui, "clock-start", _press, START, "summary.clock_start", ft.Icons.TIMER) if host else None
     if ui.access.role == "seat" and status["running"] != ui.access.seat:

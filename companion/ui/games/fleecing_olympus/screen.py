@@ -44,7 +44,7 @@ def _switch(ui: UI, shown: bool) -> ft.Control:
 
 def deal(ui: UI, state: dict, seat: str) -> ft.Control:
     """Gems promised in a negotiation, handed over from behind this player's screen (while the game runs)."""
-    data: dict = ui.local.setdefault(GIVE, dict(GIVE_START))
+    data: dict = ui.local.inputs.setdefault(GIVE, dict(GIVE_START))
     own = state["gems"][seat]
     amount = min(data["amount"], max(own, 1))
     others = [p for p in state["players"] if p != seat]

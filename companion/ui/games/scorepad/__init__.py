@@ -40,8 +40,8 @@ class ScorePadUI:
             *boards,
         ]
         if snap["role"] == "seat":
-            if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
-                ui.local[NOTE] = state["notes"].get(snap["seat"], "")
+            if NOTE not in ui.local.inputs:  # the saved note, once: from then on the field owns the text
+                ui.local.inputs[NOTE] = state["notes"].get(snap["seat"], "")
             parts.append(part(ui, "scorepad-note", _note, snap["seat"]))
         if snap["role"] == "host" and not state.get("ended"):
             parts.append(part(ui, "scorepad-end", _end))
@@ -58,7 +58,7 @@ def _quick(ui: UI, score: Score) -> list[ft.Control]:
     def add(amount: int):
         async def handler(e) -> None:  # reads the reason when tapped, not when built
             await ui.send({"type": "points.add", "player": player, "amount": amount,
-                           "reason": ui.local.get(REASON, "")})
+                           "reason": ui.local.inputs.get(REASON, "")})
         return handler
 
     return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48, compact=True,
@@ -74,7 +74,7 @@ def _end(ui: UI) -> ft.Control:
 
 def _note(ui: UI, seat: str) -> ft.Control:
     async def save(e) -> None:
-        await ui.send({"type": "note.set", "player": seat, "text": ui.local[NOTE]})
+        await ui.send({"type": "note.set", "player": seat, "text": ui.local.inputs[NOTE]})
 
     return card(
         local_text(ui, NOTE, "note", ui.t("scorepad.note"), multiline=True, min_lines=2, max_length=NOTE_MAX),
