@@ -10,13 +10,13 @@ import asyncio
 from typing import Callable
 
 from companion.ui.context import UI
-from companion.ui.live import redraw
+from companion.ui.live import Inputs, redraw
 
 sleep = asyncio.sleep  # how a fade waits; a test may hold it
 _waiting: set[asyncio.Task] = set()  # the fades booked and not yet done
 
 
-def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
+def fade_at(ui: UI, at: float, key: str, shown: tuple | Inputs, faded: tuple | Inputs,
             still: Callable[[], bool] | None = None) -> None:
     """At the moment `at` (the clock renders read: `ui.now`), rebuild the part `key` from the arguments `faded` instead of
     `shown`, if it still shows `shown` then (a later change may have rebuilt or dropped it)

@@ -19,7 +19,7 @@ from companion.games.registry import GAMES
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.kept import forget, kept
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import button, card, heading, tagged
 
@@ -34,13 +34,13 @@ def stats_screen(ui: UI) -> ft.Control:
     read = kept(ui, "stats", (asked,), lambda: tally(server.hub.plays, asked))
     if read is None or read.value is None:
         said = ui.t("limits.too_slow" if read is not None and read.slow else "ui.loading_plays")
-        return part(ui, "stats-page", _waiting, said)
+        return show(ui, Waiting(said))
     counted = read.value
     if ui.local.stats_merge is None:
         ui.local.stats_merge = {"name": counted["names"][0] if counted["names"] else "", "as": ""}
     chosen = ui.local.stats_merge
-    merge = part(ui, "stats-merge", _merge_card, tuple(counted["names"]), chosen["name"], chosen["as"])
-    return group(ui, "stats-page", ft.Column, [part(ui, "stats-card", _stats_card, counted["game"], counted["stats"]),
+    merge = show(ui, MergeCard(tuple(counted["names"]), chosen["name"], chosen["as"]))
+    return group(ui, "stats-page", ft.Column, [show(ui, StatsCard(counted["game"], counted["stats"])),
                                                *([merge] if counted["stats"]["plays"] else [])],
                  scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)
 
@@ -53,6 +53,40 @@ def tally(plays: Plays, asked: str | None) -> dict:
         played = [p["game"] for p in every]
         choice = played[-1] if played else next(iter(GAMES))
     return {"game": choice, "stats": game_stats(every, choice, plays.aliases()), "names": names(every, {})}
+
+
+@inputs
+class Waiting(Inputs):
+    """The page while the plays are read: `said` is why nothing is counted yet."""
+
+    part = "stats-page"
+    said: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return _waiting(ui, self.said)
+
+
+@inputs
+class StatsCard(Inputs):
+    part = "stats-card"
+    choice: str
+    stats: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        return _stats_card(ui, self.choice, self.stats)
+
+
+@inputs
+class MergeCard(Inputs):
+    """The merge card: the names `spelled` in the plays, and this device's choice as shown."""
+
+    part = "stats-merge"
+    spelled: tuple[str, ...]
+    name: str
+    same_as: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return _merge_card(ui, self.spelled, self.name, self.same_as)
 
 
 def _waiting(ui: UI, said: str) -> ft.Control:

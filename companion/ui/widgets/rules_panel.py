@@ -18,7 +18,7 @@ import flet as ft
 from companion.core.model import RuleError
 from companion.rules import GAMES, MAX_QUERY, entry, highlight_terms, search
 from companion.ui.context import UI
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.offload import off_loop
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import heading, icon_button, tagged
@@ -37,23 +37,65 @@ def rules_panel(ui: UI, on_close: Handler) -> ft.Control:
     query = ui.local.rules.query
     stack = tuple(tuple(step) for step in ui.local.rules.stack)
     return group(ui, "rules-panel", ft.Column, [
-        part(ui, "rules-header", _header, on_close),
-        part(ui, "rules-search", _search_row, ui.local.rules.cleared),
-        part(ui, "rules-chips", _chips, selected_game(ui), _table_game(ui)),
-        part(ui, "rules-body", _body, query, selected_game(ui), stack, _table_game(ui)),
+        show(ui, Header(on_close)),
+        show(ui, SearchRow(ui.local.rules.cleared)),
+        show(ui, Chips(selected_game(ui), _table_game(ui))),
+        show(ui, Body(query, selected_game(ui), stack, _table_game(ui))),
     ], spacing=12, expand=True)
 
 
-def _header(ui: UI, on_close: Handler) -> ft.Control:
-    return ft.Row([
-        ft.Icon(ft.Icons.MENU_BOOK, size=28),
-        ft.Container(heading(ui.t("rules.title")), expand=True),
-        icon_button(ft.Icons.CLOSE, ui.t("rules.close"), on_close, "rules-close"),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+@inputs
+class Header(Inputs):
+    part = "rules-header"
+    on_close: Handler
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Row([
+            ft.Icon(ft.Icons.MENU_BOOK, size=28),
+            ft.Container(heading(ui.t("rules.title")), expand=True),
+            icon_button(ft.Icons.CLOSE, ui.t("rules.close"), self.on_close, "rules-close"),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _search_row(ui: UI, cleared: int) -> ft.Control:
+@inputs
+class SearchRow(Inputs):
     """Rebuilt only by Clear (`cleared` counts them): typing never rebuilds the field."""
+
+    part = "rules-search"
+    cleared: int
+
+    def build(self, ui: UI) -> ft.Control:
+        return _search_row(ui)
+
+
+@inputs
+class Chips(Inputs):
+    part = "rules-chips"
+    chosen: str
+    table_game: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return _chips(ui, self.chosen, self.table_game)
+
+
+@inputs
+class Body(Inputs):
+    """The rows below the field: for `query` in `game`, with the entries of `stack` open."""
+
+    part = "rules-body"
+    query: str
+    game: str
+    stack: tuple
+    table_game: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        found = ui.local.rules.found
+        rows = found[1] if found and found[0] == _asked(ui, self.query) else page_for(ui, self.query)
+        return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _search_row(ui: UI) -> ft.Control:
     field = ft.TextField(value=ui.local.rules.query, on_change=_typed(ui), autofocus=True,
                          prefix_icon=ft.Icons.SEARCH, text_size=20, border=ft.OutlineInputBorder(border_radius=12), max_length=MAX_QUERY,
                          label=ui.t("rules.search_label"), hint_text=ui.t("rules.search_hint"))
@@ -61,13 +103,6 @@ def _search_row(ui: UI, cleared: int) -> ft.Control:
         ft.Semantics(content=field, identifier="rules-query", expand=True),
         icon_button(ft.Icons.BACKSPACE_OUTLINED, ui.t("rules.clear"), _clear(ui), "rules-clear"),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-
-def _body(ui: UI, query: str, game: str, stack: tuple, table_game: str | None) -> ft.Control:
-    found = ui.local.rules.found
-    rows = found[1] if found and found[0] == _asked(ui, query) else page_for(ui, query)
-    return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _table_game(ui: UI) -> str | None:
