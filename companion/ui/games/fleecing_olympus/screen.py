@@ -31,7 +31,7 @@ def my_reveal(ui: UI, shown: bool, down: bool) -> ft.Control:
     """Who can see the count, and (until the screens come down for the final count) the switch that
     shows it to the table or hides it again."""
     says = note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown")
-    # A Column in both states (LIVE.md rule 15): the screens coming down drop the switch, not the whole part.
+    # A Column in both states (LIVE_PERFORMANCE.md: one outer type): the screens coming down drop the switch, not the whole part.
     return ft.Column([says] if down else [says, _switch(ui, shown)], spacing=12, tight=True)
 
 
