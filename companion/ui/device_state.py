@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import flet as ft
 
-    from companion.core.store import Damaged
+    from companion.core.table_file import Damaged
     from companion.ui.kept import Read
 
 
