@@ -17,7 +17,7 @@ from companion.i18n.dates import when
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.kept import forget, kept
-from companion.ui.live import group, local_text, part
+from companion.ui.live import Inputs, group, inputs, local_text, show
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.seat_label import said
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
@@ -66,12 +66,46 @@ def start_screen(ui: UI) -> ft.Control:
     plays = kept(ui, "plays", (), lambda: latest_plays(server.hub.plays))
     if found is not None and found.value is not None and found.query == (search, page):
         ui.local.start_page = found.value.first // PAGE_SIZE  # the page emptied under us: the last one
-    saved = part(ui, "start-saved", _saved, found.value if found else None, found is not None and found.slow)
-    played = part(ui, "start-plays", finished_plays, plays.value if plays else None)
-    choice = _choice(ui)
-    form = part(ui, "start-new", _new_table, choice, _form_inputs(ui))
+    saved = show(ui, Saved(found.value if found else None, found is not None and found.slow))
+    played = show(ui, Plays(plays.value if plays else None))
+    form = show(ui, NewTable(_choice(ui), _form_inputs(ui)))
     return group(ui, "start", ft.Column, [saved, played, form], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@inputs
+class Saved(Inputs):
+    """The saved tables' card: the page found (None: not read yet), or `slow` when the read ran too long."""
+
+    part = "start-saved"
+    found: SavedTables | None
+    slow: bool
+
+    def build(self, ui: UI) -> ft.Control:
+        return _saved(ui, self.found, self.slow)
+
+
+@inputs
+class Plays(Inputs):
+    """The latest finished plays (None: not read yet)."""
+
+    part = "start-plays"
+    plays: tuple[dict, ...] | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return finished_plays(ui, self.plays)
+
+
+@inputs
+class NewTable(Inputs):
+    """The new-table form for the game `choice`, and what this device entered in it (`entered`)."""
+
+    part = "start-new"
+    choice: str
+    entered: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        return _new_table(ui, self.choice, self.entered)
 
 
 def _saved(ui: UI, found: SavedTables | None, slow: bool) -> ft.Control:
