@@ -192,7 +192,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         """Counts from the saved-tables index: its cost does not grow with the tables saved."""
         tables, damaged = hub.index.counts()
         return answer({"ok": True, "version": __version__, "tables": tables, "damaged": damaged,
-                       "listeners": hub.listener_count(), "boot": boot_id})
+                       "read_only": hub.index.read_only_count(), "listeners": hub.listener_count(), "boot": boot_id})
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:
@@ -371,13 +371,11 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     def _summary(table_id: str, request: Request, k: str | None, fmt: str | None, ticket: str | None) -> Response:
         if ticket is not None and k is None:
-            if not tickets.unexpired(ticket):  # a stale or malformed ticket reads no file
+            if not tickets.valid(ticket, table_id, admin_token):  # checked before any table file is read
                 return error(404, "validation.no_table", language(request))
             try:
                 live = hub.get(table_id)
             except (Damaged, KeyError, FileNotFoundError):
-                return error(404, "validation.no_table", language(request))
-            if not tickets.valid(ticket, table_id, live.table.spectator_token):
                 return error(404, "validation.no_table", language(request))
         else:
             joined = join(table_id, k, language(request))

@@ -14,6 +14,7 @@ from typing import Callable
 
 from tinydb.table import Document
 
+from companion.core import names
 from companion.core.append_storage import AppendDB, AppendJSONStorage, OpenFiles
 from companion.core.model import Table
 from companion.core.table_file import TEMP_SUFFIX, Damaged, atomic_write
@@ -39,7 +40,7 @@ class TableStore:
         if not docs:
             raise Damaged("incomplete")
         try:
-            return Table.from_dict(docs[0])
+            return Table.from_dict(names.saved_record(docs[0]))  # a name saved before the rule: cleaned
         except (TypeError, KeyError, ValueError, AttributeError):
             raise Damaged("incomplete") from None
 
@@ -50,7 +51,7 @@ class TableStore:
 
     def events(self) -> list[dict]:
         with self._lock:
-            return [{**doc, "seq": int(seq)} for seq, doc in self._stored_events().items()]
+            return [names.saved_event({**doc, "seq": int(seq)}) for seq, doc in self._stored_events().items()]
 
     def _stored_events(self) -> dict[str, dict]:
         """The events as the storage holds them, by sequence number (a string, as in the file). Not

@@ -69,5 +69,17 @@ def serve(app: Any, host: str, port: int) -> None:
     settle_heap()
     favour_the_loop()
     settings = config(app, host, port)
-    log_pace.install()  # after uvicorn's Config has set its loggers up
-    uvicorn.Server(settings).run()
+    Server(settings, log_pace.install()).run()  # paced after uvicorn's Config has set its loggers up
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, which writes the held-back log counts as it shuts down: after a signal,
+    uvicorn raises the signal again once run() is done, so code after run() never runs."""
+
+    def __init__(self, config: uvicorn.Config, paced: log_pace.Paced) -> None:
+        super().__init__(config)
+        self.paced = paced
+
+    async def shutdown(self, sockets: list | None = None) -> None:
+        await super().shutdown(sockets)
+        self.paced.flush()
