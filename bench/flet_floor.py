@@ -10,7 +10,7 @@ This prints, for the same session and in the same run (best of 5 rounds, server 
 - what the row is made of, each as a part rebuilt with one more row: the Kleos Glory row as it was
   (a tagged Text of two spans), the same line without its coloured dot (a tagged Text), the history
   row as it was (a tagged Row of three Texts), that row as one Text of three spans, and both rows as
-  they are drawn now (LIVE.md rule 14: a tagged Text whose value leads and one span; bench/row_cost.py
+  they are drawn now (LIVE_PERFORMANCE.md: a tagged Text whose value leads and one span; bench/row_cost.py
   counts their fields). Spans are dataclasses too: Flet walks every field of each (a span 23,
   its style 18), as of any added control.
 - the bare change, the number and the new row again, each after an idle pause (--pause, 0.2 s by
@@ -48,7 +48,7 @@ def number(n: int) -> ft.Control:
 
 
 def row(n: int) -> ft.Control:
-    """A Glory log row as the Kleos board drew it before rule 14: a dot and a line, two spans."""
+    """A Glory log row as the Kleos board drew it before LIVE_PERFORMANCE.md's one-Text rows: a dot and a line, two spans."""
     return ft.Semantics(content=ft.Text(spans=[ft.TextSpan("●  ", ft.TextStyle(color="red", size=12)),
                                                ft.TextSpan(f"Day 1: Ares +{n} (kill)")], size=15),
                         identifier=f"row-{n}")
@@ -60,7 +60,7 @@ def plain_row(n: int) -> ft.Control:
 
 
 def history_row(n: int) -> ft.Control:
-    """A history row as widgets/history.py drew it before rule 14: the time, who, what."""
+    """A history row as widgets/history.py drew it before LIVE_PERFORMANCE.md's one-Text rows: the time, who, what."""
     return ft.Semantics(content=ft.Row([
         ft.Text("21:07", size=12, width=44, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text("Ana", size=13, width=80, weight=ft.FontWeight.W_600, no_wrap=True),

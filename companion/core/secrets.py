@@ -86,7 +86,7 @@ class Secrets:
         with `view` (and so with the state, which is never changed once made), as a game with
         no secrets shares all of it. Every kind of device gets a cut of every change; a whole
         copy was most of what a Cyclades or Fleecing Olympus snapshot cost. What a device is
-        given is read, never written (LIVE.md rule 9; tests/ui/test_live_equals_fresh.py
+        given is read, never written (LIVE.md rule 8; tests/ui/test_live_equals_fresh.py
         checks that no render changes the table's state)."""
         if not self.state:
             return view

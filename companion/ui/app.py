@@ -22,25 +22,19 @@ from companion.server import socket_watch
 from companion.core.tables import Refusal
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
-from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
+from companion.ui.devices import CROWDED_ADDRESS, device_id
 from companion.ui.locale import browser_lang, flutter_locale
 from companion.ui.live import Holder, render_queue, update_in_place, view
-from companion.ui.start import game_title, start_screen
-from companion.ui.stats import stats_screen
-from companion.ui.table import table_screen
+from companion.ui.screens import STATS, TABLE, Screen, current, screen_at
+from companion.ui.start import game_title
 from companion.ui.widgets.controls import FONT, button, button_themes, icon_button, name_button, tagged
-from companion.ui.widgets.rules_panel import rules_panel
 from companion.ui.widgets.step_shield import StepShield
-from companion.ui.widgets.turn_clock import TICKING
 
 log = logging.getLogger(__name__)
-DAMAGED = "table.damaged"  # ui.local: why the table this link names cannot be opened
 
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
 PREF_AWAKE = "companion.awake.{role}"
 PREF_TABLET = "companion.tablet.{table}"  # the tablet's key to a table, kept off the address bar
-# A screen that stopped or was refused for one of these reasons offers to try again (its button's words).
-AGAIN = {REPLACED: "limits.follow_here", CROWDED: "limits.follow_here", CROWDED_ADDRESS: "limits.try_again"}
 
 
 class Session:
@@ -74,7 +68,7 @@ class Session:
         self._home_button: ft.Semantics | None = None
         self._socket: socket_watch.Watch | None = None
         self._shown_as: str | None = None  # the screen's key: another screen starts from scratch
-        self.stats_open = False
+        self.routed: Screen | None = None  # the screen this device's address names (ui/screens.py)
         self._ticking = False
         self.key: str | None = None  # this device's key to the open table
         self.notice: str | None = None  # why this device shows no table (a string key)
@@ -116,20 +110,22 @@ class Session:
         url = urlsplit(route or "/")
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         parts = [p for p in url.path.split("/") if p]
+        routed = screen_at(url.path)
         await self._check_admin(query.get("admin"))
         self._leave_table()
-        self.stats_open = parts == ["stats"]
+        self.routed = routed.screen
         self.notice = None
         if not await self._counted_in(parts, query.get("k")):
             self.notice = CROWDED_ADDRESS  # before any claim: a refused screen spends no invitation
             await self.render()
             return
-        if len(parts) == 2 and parts[0] == "t":
-            if (key := await self._claim(parts[1], query.get("k"))) is not None:
+        if routed.screen is TABLE:
+            table_id = routed.params["table"]
+            if (key := await self._claim(table_id, query.get("k"))) is not None:
                 # The address (and so a reload) keeps the key, not the invitation it just spent.
-                await self.page.push_route(f"/t/{parts[1]}?k={key}")
+                await self.page.push_route(f"/t/{table_id}?k={key}")
                 return
-            await self._join(parts[1], await self._tablet_key(parts[1], query.get("k")))
+            await self._join(table_id, await self._tablet_key(table_id, query.get("k")))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
             await self.page.push_route(last)
             return
@@ -152,7 +148,7 @@ class Session:
         or a write the disk refused say so, the first reason met; a key that opens nothing of the
         table says only that (the screen's own words)."""
         if refusal.key == "validation.damaged_table":
-            self.ui.local[DAMAGED] = refusal
+            self.ui.local.damaged = refusal
         elif refusal.status != 404 and self.notice is None:
             self.notice = refusal.key
 
@@ -288,7 +284,7 @@ class Session:
         """Once a second while a running turn clock is on screen, describe the screen again:
         only the clock's part has new inputs, so only its line is sent. Ends by itself."""
         try:
-            while self._connected() and not self.rules_open and self.ui.local.get(TICKING):
+            while self._connected() and not self.rules_open and self.ui.local.clock_ticking:
                 await asyncio.sleep(1)
                 await self.render()
         finally:
@@ -395,7 +391,7 @@ class Session:
             await asyncio.sleep(0)
             await self.render()
             return
-        if ui.local.get(TICKING) and not self._ticking:
+        if ui.local.clock_ticking and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)
         await self._keep_awake(bool(ui.live) and ui.awake)
@@ -408,28 +404,13 @@ class Session:
         ui = self.ui
         ui.parts.begin((ui.lang, ui.dark, ui.is_phone))
         try:
-            if self.rules_open:
-                return rules_panel(ui, self._toggle_rules)
-            if ui.live and ui.access:
-                return table_screen(ui)
-            if self.admin and self.stats_open:
-                return stats_screen(ui)
-            if self.admin:
-                return start_screen(ui)
-            return _no_access(ui, self.notice, self._take_back if self.notice in AGAIN else None)
+            return current(self).describe(self)
         finally:
             ui.parts.end()
 
     def _screen_key(self) -> str:
         """Same key, same screen: its controls are reconciled and keep their ids."""
-        if self.rules_open:
-            return "rules"
-        if self.ui.live and self.ui.access:
-            private = f"-private-{self.ui.private.seat}" if self.ui.private else ""  # nothing of it is reused
-            return f"table-{self.ui.live.table.id}-{self.ui.access.role}-{self.ui.access.seat}{private}"
-        if self.admin and self.stats_open:
-            return "stats"
-        return "start" if self.admin else "no-access"
+        return current(self).key(self)
 
     async def _keep_awake(self, wanted: bool) -> None:
         """The tablet must not dim mid-game; a phone may, unless its player asks otherwise."""
@@ -454,7 +435,7 @@ class Session:
         (see self._root)."""
         ui, bar = self.ui, self._bar
         title = game_title(ui.snap["game"], ui.lang) if ui.live and ui.access else ui.t("ui.app_title")
-        home = bool((ui.live or self.stats_open) and self.admin)
+        home = bool((ui.live or self.routed is STATS) and self.admin)
         # On a phone the full language name would squeeze the game's title out.
         language = ("PT" if ui.lang == "en" else "EN") if ui.is_phone else ui.t("ui.language")
         look = (title, home, language, ui.lang, ui.dark)
@@ -522,25 +503,6 @@ def _socket_closed(err: BaseException) -> bool:
     the session hears of the disconnect, so the send fails putting the patch onto None; the
     exception says so itself (`name`, `obj`), whichever frame raised it."""
     return isinstance(err, AttributeError) and err.obj is None and err.name == "put_nowait"
-
-
-def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = None) -> ft.Control:
-    """Nothing of any table; says why when the file is damaged, or (`notice`, a string key)
-    when the link was a seat's that is spent or moved, or this screen stopped following it
-    (`take_back` then follows it here again)."""
-    problem = ui.local.get(DAMAGED)
-    if problem:
-        return tagged(ft.Column([
-            ft.Icon(ft.Icons.BROKEN_IMAGE, size=96),
-            ft.Text(problem.text(ui.lang), size=20, text_align=ft.TextAlign.CENTER),
-        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "damaged-table")
-    body = ui.t(notice) if notice else ui.t("ui.no_access_body")
-    return tagged(ft.Column([
-        ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96),
-        ft.Text(ui.t("ui.no_access_title"), size=26, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-        tagged(ft.Text(body, size=18, text_align=ft.TextAlign.CENTER), "no-access-reason", body),
-        *([button(ui.t(AGAIN[notice]), take_back, "follow-here", icon=ft.Icons.SYNC)] if take_back else []),
-    ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "no-access")
 
 
 def make_main(server: ServerInfo) -> Callable[[ft.Page], Awaitable[None]]:

@@ -16,6 +16,7 @@ from companion.core.hub import Hub, LiveTable
 from companion.core.model import RuleError, Table
 from companion.core.tables import Refusal, Tables
 from companion.i18n import t as translate
+from companion.ui.device_state import DeviceState
 from companion.ui.devices import Screens
 from companion.ui.live import Parts
 
@@ -89,7 +90,7 @@ class UI:
     dark: bool = False
     live: LiveTable | None = None
     access: Access | None = None
-    local: dict[str, Any] = field(default_factory=dict)
+    local: DeviceState = field(default_factory=DeviceState)
     refresh: Callable[[], Awaitable[None]] | None = None
     redraw_soon: Callable[[], None] | None = None  # queue a render, as a change from another device does
     awake: bool = False  # keep this device's screen on while the table is open

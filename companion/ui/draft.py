@@ -27,7 +27,6 @@ from companion.ui.live import group, part
 from companion.ui.widgets.controls import tagged
 
 KEPT = 3  # confirms drawn for earlier versions, kept hidden: a browser this many changes behind still gets its refusal
-_DRAWN = "draft.drawn."  # ui.local: per confirm, [(version, control)], oldest first, the shown one last
 
 
 def frozen(value: Any) -> Any:
@@ -107,10 +106,10 @@ def drawn(ui: UI, key: str, version: str, control: ft.Control) -> ft.Control:
     """`control`, a confirm whose handler names `version`, with the confirms this device drew for the
     versions before it kept hidden under it (see the module's docstring). Each version's control has a
     key of its own, so Flet never hands an earlier one's id to it."""
-    held = [(v, c) for v, c in ui.local.get(_DRAWN + key, ()) if v != version][-KEPT:]
+    held = [(v, c) for v, c in ui.local.drawn.get(key, ()) if v != version][-KEPT:]
     control.key = f"{key}@{version}"
     held.append((version, control))
-    ui.local[_DRAWN + key] = held
+    ui.local.drawn[key] = held  # oldest first, the shown one last
     children = [*(part(ui, f"{key}@{v}-was", _hidden, c) for v, c in held[:-1]), control]
     if isinstance(control, ft.Component):  # a part: the column stays while the same parts fill it
         return group(ui, key, ft.Column, children, spacing=0, tight=True)

@@ -17,8 +17,6 @@ from companion.core.model import RuleError
 from companion.ui.context import UI
 from companion.core.offload import WORK_SECONDS, off_loop
 
-PREFIX = "kept."  # every ui.local entry of this module starts so: a screen's own inputs never do
-PENDING = PREFIX + "pending"  # ui.local: {name: query} of the reads under way on this device
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,7 @@ def kept(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: floa
     got = last(ui, name)
     if _holds(got, query):
         return got
-    pending: dict[str, tuple] = ui.local.setdefault(PENDING, {})
+    pending = ui.local.reading
     if pending.get(name) != query:
         pending[name] = query
         try:
@@ -52,24 +50,24 @@ async def fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], second
     its own screen asks for and draws once the answer is in (a read asked for meanwhile is dropped)."""
     if _holds(last(ui, name), query):
         return
-    ui.local.setdefault(PENDING, {})[name] = query
+    ui.local.reading[name] = query
     await _fetch(ui, name, query, work, seconds, redraw=False)
 
 
 def last(ui: UI, name: str) -> Read | None:
     """The read `name` as last kept on this device, whatever it was for (None before any)."""
-    return ui.local.get(_key(name))
+    return ui.local.reads.get(name)
 
 
 def forget(ui: UI, name: str) -> None:
     """Read `name` again at the next render (after a change this device made to it)."""
-    ui.local.pop(_key(name), None)
-    ui.local.get(PENDING, {}).pop(name, None)
+    ui.local.reads.pop(name, None)
+    ui.local.reading.pop(name, None)
 
 
 def busy(ui: UI) -> bool:
     """Whether a read of this device is still under way (tests wait on it)."""
-    return bool(ui.local.get(PENDING))
+    return bool(ui.local.reading)
 
 
 async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], seconds: float,
@@ -78,10 +76,10 @@ async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], secon
         read = Read(query, await off_loop(work, seconds=seconds))
     except RuleError:
         read = Read(query, slow=True)
-    pending = ui.local.get(PENDING, {})
+    pending = ui.local.reading
     if pending.get(name) != query:
         return  # asked for something else meanwhile, or the screen was left
-    ui.local[_key(name)] = read
+    ui.local.reads[name] = read
     if redraw and ui.redraw_soon is not None:
         ui.redraw_soon()
     pending.pop(name, None)
@@ -90,6 +88,3 @@ async def _fetch(ui: UI, name: str, query: tuple, work: Callable[[], Any], secon
 def _holds(read: Read | None, query: tuple) -> bool:
     return read is not None and read.query == query
 
-
-def _key(name: str) -> str:
-    return PREFIX + name

@@ -10,14 +10,13 @@ import asyncio
 from typing import Callable
 
 from companion.ui.context import UI
-from companion.ui.live import redraw
+from companion.ui.live import Inputs, redraw
 
-DUE = "later.due"  # in ui.local: the fades this device already has booked, (part key, moment)
 sleep = asyncio.sleep  # how a fade waits; a test may hold it
 _waiting: set[asyncio.Task] = set()  # the fades booked and not yet done
 
 
-def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
+def fade_at(ui: UI, at: float, key: str, shown: tuple | Inputs, faded: tuple | Inputs,
             still: Callable[[], bool] | None = None) -> None:
     """At the moment `at` (the clock renders read: `ui.now`), rebuild the part `key` from the arguments `faded` instead of
     `shown`, if it still shows `shown` then (a later change may have rebuilt or dropped it)
@@ -30,7 +29,7 @@ def fade_at(ui: UI, at: float, key: str, shown: tuple, faded: tuple,
     `page.run_task` (built for other threads: a concurrent future and a wake of the loop)."""
     delay = max(at - ui.now, 0.0)
     due = (key, at)
-    booked: set[tuple[str, float]] = ui.local.setdefault(DUE, set())
+    booked = ui.local.fades_booked
     if due in booked:
         return
     booked.add(due)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, TypeVar
 
 import flet as ft
 
@@ -158,9 +158,15 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
         else:
             parts.used.add(key)
         return cached.view
+    return _build(ui, parts, key, signature, cached, args, build, (ui, *args))
+
+
+def _build(ui: UI, parts: Parts, key: str, signature: tuple, cached: _Built | None, args: tuple | Inputs,
+           build: Callable[..., ft.Control], call: tuple) -> ft.Control:
+    """Build the part under `key` (again) and hand it to its component: see part()."""
     parts.stack.append([])
     try:
-        control = build(ui, *args)
+        control = build(*call)
     finally:
         children = parts.stack.pop()
     if control.key is None:
@@ -180,7 +186,69 @@ def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.C
     return shown
 
 
-def redraw(ui: UI, key: str, shown: tuple, args: tuple) -> bool:
+class Inputs:
+    """A part's inputs: one frozen dataclass (declare it with `@inputs`) whose fields are all that
+    its `build` reads, and whose `key` names the part on its screen (derived from its fields).
+
+    Two inputs are equal when they are of the same class and their fields compare as `_equal`
+    says: controls by identity, the rest by value, identity first. Not hashable (a control in a
+    field is not), and never copied: the part keeps the inputs it was last built from."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+    _names: ClassVar[tuple[str, ...]] = ()
+    part: ClassVar[str] = ""  # the key of a part that stands once on its screen
+
+    @property
+    def key(self) -> str:
+        """The part's key on its screen: `part`, unless the class words it from its fields."""
+        return self.part
+
+    def build(self, ui: UI) -> ft.Control:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return False
+        for name in self._names:
+            a, b = getattr(self, name), getattr(other, name)
+            if a is not b and not _equal(a, b):
+                return False
+        return True
+
+
+_I = TypeVar("_I", bound=type)
+
+
+def inputs(cls: _I) -> _I:
+    """Make `cls` (an `Inputs` subclass) a frozen dataclass compared by `Inputs.__eq__`."""
+    cls = dataclass(frozen=True, eq=False)(cls)
+    cls._names = tuple(f.name for f in fields(cls))
+    return cls
+
+
+def show(ui: UI, given: Inputs) -> ft.Control:
+    """The part `given.build(ui)`, under `given.key`, rebuilt only when `given` (or this device's
+    language, theme or width class) differs from the inputs it was last built from on this device.
+    What comes back is the part's component, the same object while the part stays on the screen."""
+    parts: Parts = ui.parts
+    key = given.key
+    if parts.stack:
+        parts.stack[-1].append(key)
+    signature = (type(given), parts.look or _look(ui))
+    cached = parts.built.get(key)
+    if cached is not None and cached.signature == signature and cached.args == given:
+        if cached.children:
+            parts._mark(key)
+        else:
+            parts.used.add(key)
+        return cached.view
+    return _build(ui, parts, key, signature, cached, given, given.build, (ui,))
+
+
+def redraw(ui: UI, key: str, shown: tuple | Inputs, args: tuple | Inputs) -> bool:
     """Build the part under `key` again from `args` instead of `shown`, and send it where it
     stands; nothing else on the screen is described or walked. For what changes by itself
     with time (a glow, a news line going out): the part is rebuilt as the next render will
@@ -191,13 +259,13 @@ def redraw(ui: UI, key: str, shown: tuple, args: tuple) -> bool:
     the device's page context (later.fade_at does both)."""
     parts: Parts = ui.parts
     cached = parts.built.get(key)
-    if cached is None or not _same(cached.args, shown):
+    if cached is None or not (cached.args == shown if isinstance(shown, Inputs) else _same(cached.args, shown)):
         return False
     build, look = cached.signature
     parts.look, parts.rebuilt = look, []
     parts.stack.append([])
     try:
-        control = build(ui, *args)
+        control = args.build(ui) if isinstance(args, Inputs) else build(ui, *args)
     finally:
         children = parts.stack.pop()
         parts.look = None
@@ -270,19 +338,23 @@ def _same(old: tuple, new: tuple) -> bool:
     if len(old) != len(new):
         return False
     for a, b in zip(old, new):
-        if a is b:
-            continue
-        if isinstance(a, ft.BaseControl) or isinstance(b, ft.BaseControl):
-            return False
-        if isinstance(a, _SEQUENCES) and (_children(a) or isinstance(b, _SEQUENCES) and _children(b)):
-            if not isinstance(b, _SEQUENCES) or len(a) != len(b):
-                return False
-            for x, y in zip(a, b):
-                if x is not y and (isinstance(x, ft.BaseControl) or isinstance(y, ft.BaseControl) or x != y):
-                    return False
-        elif a != b:
+        if a is not b and not _equal(a, b):
             return False
     return True
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """One argument of `_same` (or field of `Inputs`), `a is not b` already known."""
+    if isinstance(a, ft.BaseControl) or isinstance(b, ft.BaseControl):
+        return False
+    if isinstance(a, _SEQUENCES) and (_children(a) or isinstance(b, _SEQUENCES) and _children(b)):
+        if not isinstance(b, _SEQUENCES) or len(a) != len(b):
+            return False
+        for x, y in zip(a, b):
+            if x is not y and (isinstance(x, ft.BaseControl) or isinstance(y, ft.BaseControl) or x != y):
+                return False
+        return True
+    return a == b
 
 
 def _children(seq: tuple | list) -> bool:
@@ -385,7 +457,7 @@ def render_queue(loop: asyncio.AbstractEventLoop) -> RenderQueue:
 
 def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None = None,
                changed: Callable[[UI], Awaitable[None]] | None = None, **options: Any) -> ft.Control:
-    """A text field whose text belongs to this device: kept in `ui.local[key]` as it is typed
+    """A text field whose text belongs to this device: kept in `ui.local.inputs[key]` as it is typed
     and never sent back over it. It is a part of its own (rebuilt only when the label or the
     options change), so changes from other devices leave its focus, cursor and text alone.
     `ident` is its test identifier and part key. `submit`, run with this device's UI when the
@@ -399,14 +471,14 @@ def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], 
 def _local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None,
                 changed: Callable[[UI], Awaitable[None]] | None, options: tuple) -> ft.Control:
     async def typed(e: Any) -> None:
-        ui.local[key] = e.control.value
+        ui.local.inputs[key] = e.control.value
         if changed is not None:
             await changed(ui)
 
     async def submitted(e: Any) -> None:
-        ui.local[key] = e.control.value
+        ui.local.inputs[key] = e.control.value
         await submit(ui)
 
-    field = ft.TextField(value=ui.local.get(key, ""), label=label, on_change=typed,
+    field = ft.TextField(value=ui.local.inputs.get(key, ""), label=label, on_change=typed,
                          on_submit=submitted if submit else None, **dict(options))
     return ft.Semantics(content=field, identifier=ident)

@@ -20,7 +20,7 @@ import time
 import flet as ft
 
 from companion.ui.context import PRIVATE_SECONDS, UI
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.told import told_banner, told_card
 
@@ -28,7 +28,29 @@ from companion.ui.widgets.told import told_banner, told_card
 def doors(ui: UI, snap: dict) -> list[ft.Control]:
     """On the public tablet: one button per seat played here whose screen it may open."""
     names = tuple((s["id"], s["name"]) for s in snap["seats"] if s["id"] in snap["keys"].get("private", ()))
-    return [part(ui, "private-doors", _doors, names)] if names else []
+    return [show(ui, Doors(names))] if names else []
+
+
+@inputs
+class Doors(Inputs):
+    """The doors to the private screens of the seats played on this tablet: (seat, name) each."""
+
+    part = "private-doors"
+    names: tuple[tuple[str, str], ...]
+
+    def build(self, ui: UI) -> ft.Control:
+        return _doors(ui, self.names)
+
+
+@inputs
+class Head(Inputs):
+    """Whose private screen this is, and how to hide it."""
+
+    part = "private-head"
+    name: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return _head(ui, self.name)
 
 
 def _doors(ui: UI, names: tuple[tuple[str, str], ...]) -> ft.Control:
@@ -89,7 +111,7 @@ def private_screen(ui: UI, board_of, snap: dict) -> ft.Control:
     secret, then the game's board as that seat's phone draws it. `snap`: that seat's snapshot."""
     ui.snap = snap
     seat = ui.seat(snap["seat"]) or {"name": snap["seat"]}
-    head = part(ui, "private-head", _head, seat["name"])
+    head = show(ui, Head(seat["name"]))
     board = board_of(ui, snap)
     body = group(ui, "private-body", ft.Column, [*told_banner(ui, snap), board, *told_card(ui, snap)],
                  spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -15,8 +15,8 @@ from companion.i18n import numbers
 from companion.i18n.dates import when
 from companion.ui.context import UI
 from companion.ui.games import game_uis
-from companion.ui.kept import PREFIX as KEPT, forget, kept
-from companion.ui.live import group, local_text, part
+from companion.ui.kept import forget, kept
+from companion.ui.live import Inputs, group, inputs, local_text, show
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.seat_label import said
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
@@ -30,7 +30,7 @@ def game_title(game_id: str, lang: str) -> str:
 
 
 PAGE_SIZE = 8  # saved tables a tablet shows at once; more bring paging and search
-SEARCH, PAGE = "start.search", "start.page"  # ui.local: the typed search and the page shown
+SEARCH = "start.search"  # ui.local.inputs: the typed search
 
 
 @dataclass
@@ -59,18 +59,52 @@ def start_screen(ui: UI) -> ft.Control:
     """Built of live parts like a table's screen, from reads kept off the event loop (ui/kept.py):
     the saved tables' page from the index and the latest finished plays. A render reads neither
     the index nor the plays; until the first read is in, the card says it is reading."""
-    search, page = ui.local.get(SEARCH, "").strip(), ui.local.get(PAGE, 0)
+    search, page = ui.local.inputs.get(SEARCH, "").strip(), ui.local.start_page
     server = ui.server  # the hub is reached in the worker thread only
     found = kept(ui, "saved", (search, page), lambda: saved_tables(server.hub, search, page))
     plays = kept(ui, "plays", (), lambda: latest_plays(server.hub.plays))
     if found is not None and found.value is not None and found.query == (search, page):
-        ui.local[PAGE] = found.value.first // PAGE_SIZE  # the page emptied under us: the last one
-    saved = part(ui, "start-saved", _saved, found.value if found else None, found is not None and found.slow)
-    played = part(ui, "start-plays", finished_plays, plays.value if plays else None)
-    choice = _choice(ui)
-    form = part(ui, "start-new", _new_table, choice, _form_inputs(ui))
+        ui.local.start_page = found.value.first // PAGE_SIZE  # the page emptied under us: the last one
+    saved = show(ui, Saved(found.value if found else None, found is not None and found.slow))
+    played = show(ui, Plays(plays.value if plays else None))
+    form = show(ui, NewTable(_choice(ui), _form_inputs(ui)))
     return group(ui, "start", ft.Column, [saved, played, form], spacing=16, scroll=ft.ScrollMode.AUTO, expand=True,
                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@inputs
+class Saved(Inputs):
+    """The saved tables' card: the page found (None: not read yet), or `slow` when the read ran too long."""
+
+    part = "start-saved"
+    found: SavedTables | None
+    slow: bool
+
+    def build(self, ui: UI) -> ft.Control:
+        return _saved(ui, self.found, self.slow)
+
+
+@inputs
+class Plays(Inputs):
+    """The latest finished plays (None: not read yet)."""
+
+    part = "start-plays"
+    plays: tuple[dict, ...] | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return finished_plays(ui, self.plays)
+
+
+@inputs
+class NewTable(Inputs):
+    """The new-table form for the game `choice`, and what this device entered in it (`entered`)."""
+
+    part = "start-new"
+    choice: str
+    entered: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        return _new_table(ui, self.choice, self.entered)
 
 
 def _saved(ui: UI, found: SavedTables | None, slow: bool) -> ft.Control:
@@ -119,7 +153,7 @@ def _finished_mark(ui: UI) -> ft.Control:
 
 
 async def _search(ui: UI) -> None:
-    ui.local[PAGE] = 0
+    ui.local.start_page = 0
     await ui.refresh()
 
 
@@ -132,7 +166,7 @@ def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
 
     def turn(step: int):
         async def go(e) -> None:
-            ui.local[PAGE] = ui.local.get(PAGE, 0) + step
+            ui.local.start_page += step
             await ui.refresh()
         return go
 
@@ -202,16 +236,16 @@ def _close(ui: UI):
 
 def _choice(ui: UI) -> str:
     playable = [g for g in GAMES if g in game_uis()]
-    choice = ui.local.get("new.game")
+    choice = ui.local.new_game
     if choice not in playable:
-        choice = ui.local["new.game"] = playable[0]
+        choice = ui.local.new_game = playable[0]
     return choice
 
 
 def _form_inputs(ui: UI) -> tuple:
     """What the new-table form shows of this device's choices (names typed, gods picked), as
     text: the form's part is rebuilt when one changes, and a list changed in place still counts."""
-    return tuple(sorted((k, repr(v)) for k, v in ui.local.items() if not k.startswith((KEPT, "start."))))
+    return tuple(sorted((k, repr(v)) for k, v in ui.local.inputs.items() if not k.startswith("start.")))
 
 
 def _new_table(ui: UI, choice: str, inputs: tuple) -> ft.Control:
@@ -219,7 +253,7 @@ def _new_table(ui: UI, choice: str, inputs: tuple) -> ft.Control:
 
     def pick(game_id: str):
         async def handler(e) -> None:
-            ui.local["new.game"] = game_id
+            ui.local.new_game = game_id
             await ui.refresh()
         return handler
 

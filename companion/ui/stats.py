@@ -19,12 +19,10 @@ from companion.games.registry import GAMES
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.kept import forget, kept
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import button, card, heading, tagged
 
-GAME_KEY = "stats.game"
-MERGE_KEY = "stats.merge"
 CHART_HEIGHT = 240
 
 
@@ -32,15 +30,17 @@ def stats_screen(ui: UI) -> ft.Control:
     """Built of live parts like a table's screen; the plays are read and counted off the event
     loop (ui/kept.py) and kept, so a render reads no file and counts nothing."""
     server = ui.server  # the hub is reached in the worker thread only
-    asked = ui.local.get(GAME_KEY)
+    asked = ui.local.stats_game
     read = kept(ui, "stats", (asked,), lambda: tally(server.hub.plays, asked))
     if read is None or read.value is None:
         said = ui.t("limits.too_slow" if read is not None and read.slow else "ui.loading_plays")
-        return part(ui, "stats-page", _waiting, said)
+        return show(ui, Waiting(said))
     counted = read.value
-    chosen = ui.local.setdefault(MERGE_KEY, {"name": counted["names"][0] if counted["names"] else "", "as": ""})
-    merge = part(ui, "stats-merge", _merge_card, tuple(counted["names"]), chosen["name"], chosen["as"])
-    return group(ui, "stats-page", ft.Column, [part(ui, "stats-card", _stats_card, counted["game"], counted["stats"]),
+    if ui.local.stats_merge is None:
+        ui.local.stats_merge = {"name": counted["names"][0] if counted["names"] else "", "as": ""}
+    chosen = ui.local.stats_merge
+    merge = show(ui, MergeCard(tuple(counted["names"]), chosen["name"], chosen["as"]))
+    return group(ui, "stats-page", ft.Column, [show(ui, StatsCard(counted["game"], counted["stats"])),
                                                *([merge] if counted["stats"]["plays"] else [])],
                  scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)
 
@@ -55,6 +55,40 @@ def tally(plays: Plays, asked: str | None) -> dict:
     return {"game": choice, "stats": game_stats(every, choice, plays.aliases()), "names": names(every, {})}
 
 
+@inputs
+class Waiting(Inputs):
+    """The page while the plays are read: `said` is why nothing is counted yet."""
+
+    part = "stats-page"
+    said: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return _waiting(ui, self.said)
+
+
+@inputs
+class StatsCard(Inputs):
+    part = "stats-card"
+    choice: str
+    stats: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        return _stats_card(ui, self.choice, self.stats)
+
+
+@inputs
+class MergeCard(Inputs):
+    """The merge card: the names `spelled` in the plays, and this device's choice as shown."""
+
+    part = "stats-merge"
+    spelled: tuple[str, ...]
+    name: str
+    same_as: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return _merge_card(ui, self.spelled, self.name, self.same_as)
+
+
 def _waiting(ui: UI, said: str) -> ft.Control:
     return ft.Column([card(heading(ui.t("summary.stats")), tagged(ft.Text(said, size=18, italic=True),
                                                                   "stats-loading", said), ident="stats")],
@@ -64,7 +98,7 @@ def _waiting(ui: UI, said: str) -> ft.Control:
 def _stats_card(ui: UI, choice: str, stats: dict) -> ft.Control:
     def pick(game_id: str):
         async def handler(e: object) -> None:
-            ui.local[GAME_KEY] = game_id
+            ui.local.stats_game = game_id
             await ui.refresh()
         return handler
 
@@ -115,7 +149,7 @@ def _wins_chart(ui: UI, stats: dict) -> ft.Control:
 def _merge_card(ui: UI, spelled: tuple[str, ...], name: str, same_as: str) -> ft.Control:
     """Pick a spelling and the player it should count as; saving rewrites the aliases at once.
     The choice lives on this device (`ui.local`); `name` and `same_as` are it, as shown."""
-    chosen = ui.local[MERGE_KEY]
+    chosen = ui.local.stats_merge
     options = [ft.DropdownOption(key=n, text=n) for n in spelled]
 
     def set_field(field: str):

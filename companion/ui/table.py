@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games import game_uis
-from companion.ui.live import group, memo, part
+from companion.ui.live import Inputs, group, inputs, memo, part, show
 from companion.ui.ending import ask_summary, extras
 from companion.ui.widgets.controls import switch, tagged
 from companion.ui.widgets.history import history_card
@@ -45,13 +45,13 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     if ui.access.role == "host" and snap.get("private"):  # a seat's own screen, on this tablet only
         return private_screen(ui, game_uis()[snap["game"]].board, snap["private"])
     board = game_uis()[snap["game"]].board(ui, snap)
-    identity = part(ui, "identity", _identity, ui.access.role, _seat_name(ui))
+    identity = show(ui, Identity(ui.access.role, _seat_name(ui)))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
     join = [join_card(ui)] if ui.access.role == "host" else []
     history = history_card(ui)
-    awake = part(ui, "keep-awake", _awake_switch, ui.awake)
+    awake = show(ui, AwakeSwitch(ui.awake))
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
-    kept = [part(ui, "read-only", _read_only, snap["read_only"])] if snap.get("read_only") else []
+    kept = [show(ui, ReadOnly(snap["read_only"]))] if snap.get("read_only") else []
     later = not ui.first_glance
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
@@ -75,13 +75,19 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
                  expand=True)
 
 
-def _read_only(ui: UI, text: str) -> ft.Control:
+@inputs
+class ReadOnly(Inputs):
     """A table whose file breaks in the middle (core/store.py): said first, in large type, because
     every button that would change it is off and the players must know why."""
-    colour = ft.Colors.ON_ERROR_CONTAINER
-    row = ft.Row([ft.Icon(ft.Icons.LOCK, size=32, color=colour),
-                  ft.Text(text, size=20, weight=ft.FontWeight.W_600, color=colour, expand=True)], spacing=12)
-    return tagged(ft.Container(row, bgcolor=ft.Colors.ERROR_CONTAINER, padding=16, border_radius=12), "read-only")
+
+    part = "read-only"
+    text: str
+
+    def build(self, ui: UI) -> ft.Control:
+        colour = ft.Colors.ON_ERROR_CONTAINER
+        row = ft.Row([ft.Icon(ft.Icons.LOCK, size=32, color=colour),
+                      ft.Text(self.text, size=20, weight=ft.FontWeight.W_600, color=colour, expand=True)], spacing=12)
+        return tagged(ft.Container(row, bgcolor=ft.Colors.ERROR_CONTAINER, padding=16, border_radius=12), "read-only")
 
 
 def _pinned(ui: UI, snap: dict) -> ft.Control:
@@ -194,15 +200,29 @@ def _seat_name(ui: UI) -> str | None:
     return seat_label(ui, seat["name"]) if seat else ui.access.seat
 
 
-def _identity(ui: UI, role: str, name: str | None) -> ft.Control:
-    text = ui.t("ui.you_are", name=name) if role == "seat" else ui.t("ui.watching") if role == "spectator" \
-        else ui.t("ui.host")
-    return tagged(ft.Text(text, size=16, weight=ft.FontWeight.W_600), "identity")
+@inputs
+class Identity(Inputs):
+    """Who this device is at the table: a seat's name, a spectator, or the tablet."""
+
+    part = "identity"
+    role: str
+    name: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        role = self.role
+        text = ui.t("ui.you_are", name=self.name) if role == "seat" else ui.t("ui.watching") if role == "spectator" \
+            else ui.t("ui.host")
+        return tagged(ft.Text(text, size=16, weight=ft.FontWeight.W_600), "identity")
 
 
-def _awake_switch(ui: UI, awake: bool) -> ft.Control:
-    async def toggle(e: ft.Event) -> None:
-        await ui.set_awake(bool(e.control.value))
+@inputs
+class AwakeSwitch(Inputs):
+    part = "keep-awake"
+    awake: bool
 
-    return tagged(switch(awake, toggle, ui.t("ui.keep_awake")),
-                  "keep-awake")
+    def build(self, ui: UI) -> ft.Control:
+        async def toggle(e: ft.Event) -> None:
+            await ui.set_awake(bool(e.control.value))
+
+        return tagged(switch(self.awake, toggle, ui.t("ui.keep_awake")),
+                      "keep-awake")

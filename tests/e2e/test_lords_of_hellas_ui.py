@@ -154,7 +154,7 @@ def test_every_panel_is_fully_translated_for_every_role_and_size():
                     ui = UI(page=SimpleNamespace(width=width), server=None, lang=lang)
                     snap = {"role": role, "seat": seat, "state": GAME.view(state, seat)}
                     for section in SECTIONS:
-                        ui.local[SECTION] = section
+                        ui.local.inputs[SECTION] = section
                         texts = _texts(UI_.board(ui, snap))
                         leaks = [x for x in texts if "lords_of_hellas." in x or "{" in x]
                         assert not leaks, (section, lang, leaks)

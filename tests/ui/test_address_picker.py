@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import flet as ft
 
 from companion.ui.context import UI, ServerInfo
-from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, other_bases, phone_base
+from companion.ui.widgets.address_picker import address_picker, other_bases, phone_base
 from live_device import children
 
 DETECTED = ("http://192.168.1.20:8550", "http://172.17.0.1:8550")
@@ -80,7 +80,7 @@ def test_picking_an_address_switches_the_codes_and_redraws():
     picker = address_picker(ui, opened=False)
     assert _find(picker, "join-addresses") is None  # folded until asked
     asyncio.run(_find(picker, "join-trouble").on_click(None))
-    assert ui.local[TROUBLE_OPEN] is True and len(redraws) == 1
+    assert ui.local.trouble_open is True and len(redraws) == 1
     redraws.clear()
     picker = address_picker(ui, opened=True)
     assert _find(picker, "join-addresses") is not None

@@ -6,7 +6,6 @@ import asyncio
 from companion.core.access import Access
 from companion.core.bgstats import push_link
 from companion.ui.context import ServerInfo
-from companion.ui.widgets.turn_clock import TICKING
 from api_app import api_app
 from fastapi.testclient import TestClient
 from live_device import PHONE, TABLET, Device, label
@@ -77,10 +76,10 @@ def test_the_clock_strip_starts_from_the_tablet_and_shows_only_on_the_active_pho
         await ares.settle()
         assert "turn-clock" not in athena.ids()
         assert label(ares, "turn-clock").startswith("▶ Ares 0:0")
-        assert ares.app.ui.local[TICKING] is True, "a running clock asks its session to redraw every second"
+        assert ares.app.ui.local.clock_ticking is True, "a running clock asks its session to redraw every second"
         live.dispatch({"type": "clock.pause"}, HOST)
         await ares.settle()
-        assert ares.app.ui.local[TICKING] is False, "a paused clock stops the ticking"
+        assert ares.app.ui.local.clock_ticking is False, "a paused clock stops the ticking"
     run(go())
 
 

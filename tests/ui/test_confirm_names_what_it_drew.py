@@ -139,7 +139,7 @@ def test_fleecing_olympus_opening_totals_drawn_before_a_phones_total_are_refused
 
 
 def test_fleecing_olympus_a_wager_drawn_before_a_phones_die_is_refused_and_nothing_is_rolled(server):
-    """The wager's confirm read the newest version at the tap (ui.local) before; now the one drawn with it."""
+    """The wager's confirm read the newest version at the tap (ui.local.inputs) before; now the one drawn with it."""
     async def go():
         # Deities whose even side asks for nothing: dealt at random, an Ares needed a target.
         calm = {"ana": "athena", "bia": "hades", "caio": "poseidon"}

@@ -229,7 +229,7 @@ def test_every_battle_is_worked_out_off_the_event_loop_and_the_card_follows(serv
         await tablet.tap("cyc-odds-attackers-plus")  # 4 troops against 2: new to the cache
         await tablet.settle()
         assert label(tablet, "cyc-odds-attacker").startswith("Attacker takes it: ")
-        phone.app.ui.local.update({battle.KEY + "open": True, battle.KEY + "attackers": 7,
+        phone.app.ui.local.inputs.update({battle.KEY + "open": True, battle.KEY + "attackers": 7,
                                    battle.KEY + "attacker_heroes": ["croesus"]})
         phone.app.ui.redraw_soon()  # as a change from elsewhere draws it
         await phone.settle()

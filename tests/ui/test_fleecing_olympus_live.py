@@ -205,7 +205,7 @@ def test_every_step_draws_on_a_phone_and_the_tablet_through_to_the_final_count(s
         assert live.state["phase"] == "over" and "fo-rank-1" in tablet.ids()
         assert label(tablet, "score-dino") == "Dino 20" and label(phone, "score-ana") == f"Ana {live.state['gems']['ana']}"
         assert not {k for k in tablet.ids() if k.startswith("quick-")}
-        # one type throughout (LIVE.md rule 15): the screens coming down drop the switch, not the part
+        # one type throughout (LIVE_PERFORMANCE.md: one outer type): the screens coming down drop the switch, not the part
         reveal_kinds.add(type(phone.app.ui.parts.built["fo-my-reveal"].control).__name__)
         assert reveal_kinds == {"Column"} and "fo-reveal" not in phone.ids()
     asyncio.run(go())

@@ -120,7 +120,7 @@ def test_the_first_player_can_be_moved_by_hand_until_play_begins():
     table = two_gods()
     reach(table, "daybreak", 2)
     screen = Screen(table)
-    screen.ui.local[SECTION] = "setup"
+    screen.ui.local.inputs[SECTION] = "setup"
     assert table.state["first_player"] == "athena"
     screen.press("kleos-first-ares")
     assert table.state["first_player"] == "ares"

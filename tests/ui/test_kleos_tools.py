@@ -15,6 +15,7 @@ import yaml
 from companion.bundled import assets_dir
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
 from companion.i18n import LANGS, t
+from companion.ui.device_state import DeviceState
 from companion.ui.games.kleos.dice import dice_tray
 from companion.ui.live import Parts
 from companion.ui.games.kleos.odds import odds_panel, percent
@@ -29,7 +30,7 @@ class FakeUI:
     """The parts of companion.ui.context.UI the widgets touch, with no page or server."""
 
     def __init__(self, lang: str = "en", phone: bool = False) -> None:
-        self.lang, self.is_phone, self.local, self.refreshes = lang, phone, {}, 0
+        self.lang, self.is_phone, self.local, self.refreshes = lang, phone, DeviceState(), 0
         self.dark, self.parts = False, Parts()  # what live parts memoise on
 
     def t(self, key: str, **values: object) -> str:
@@ -99,7 +100,7 @@ def test_a_stepper_changes_only_this_device_and_the_result_follows():
     tap(ui, panel, "attacker-attack-plus")
     panel = odds_panel(ui)
     assert ui.refreshes == 2
-    assert ui.local["kleos.odds.attacker"]["attack"] == 5
+    assert ui.local.inputs["kleos.odds.attacker"]["attack"] == 5
     assert label(panel, "attacker-attack-value") == "Attack 5"
     # 5 plain dice reach 2 successes with 1 - (32 + 80)/243 = 131/243, of which 1/243 (five) Slaughters.
     ends = combat(Fighter(5, 2), Fighter(3, 2)).exclusive()
@@ -114,7 +115,7 @@ def test_tactics_may_go_negative_and_shrink_the_pool():
     for _ in range(4):
         tap(ui, odds_panel(ui), "attacker-tactics-minus")
     panel = odds_panel(ui)
-    assert ui.local["kleos.odds.attacker"]["tactics"] == -4
+    assert ui.local.inputs["kleos.odds.attacker"]["tactics"] == -4
     assert find(panel, "attacker-dice").content.value == t("kleos_tools.rolls", dice=0)
     assert label(panel, "odds-outcome_defender_only").endswith(" 0.0%")
     assert label(panel, "odds-outcome_slaughter").endswith(" 0.0%")
@@ -178,7 +179,7 @@ def test_stat_steppers_stop_at_zero():
     for _ in range(2):
         tap(ui, odds_panel(ui), "defender-defense-minus")
     panel = odds_panel(ui)
-    assert ui.local["kleos.odds.defender"]["defense"] == 0
+    assert ui.local.inputs["kleos.odds.defender"]["defense"] == 0
     assert find(panel, "defender-defense-minus").content.disabled
 
 
@@ -218,13 +219,13 @@ def test_presets_follow_the_combat_on_the_odds_panel():
     tap(ui, odds_panel(ui), "defender-godly")
     tray = dice_tray(ui, None)
     tap(ui, tray, "dice-preset-attacker")
-    assert (ui.local["kleos.dice.count"], ui.local["kleos.dice.godly"]) == (4, False)
+    assert (ui.local.inputs["kleos.dice.count"], ui.local.inputs["kleos.dice.godly"]) == (4, False)
     tap(ui, dice_tray(ui, None), "dice-preset-defender")
-    assert (ui.local["kleos.dice.count"], ui.local["kleos.dice.godly"]) == (3, True)
+    assert (ui.local.inputs["kleos.dice.count"], ui.local.inputs["kleos.dice.godly"]) == (3, True)
     # An Opportunity Attack rolls without the Tactics tally.
     tap(ui, odds_panel(ui), "odds-opportunity")
     tap(ui, dice_tray(ui, None), "dice-preset-attacker")
-    assert ui.local["kleos.dice.count"] == 3
+    assert ui.local.inputs["kleos.dice.count"] == 3
 
 
 # --- strings and pictures -----------------------------------------------------
@@ -234,7 +235,7 @@ def test_presets_follow_the_combat_on_the_odds_panel():
 @pytest.mark.parametrize("section", ["combat", "recruit", "competing"])
 def test_no_raw_key_reaches_the_screen(lang, section):
     ui = FakeUI(lang, phone=section == "recruit")
-    ui.local.update({"kleos.odds.section": section})
+    ui.local.inputs.update({"kleos.odds.section": section})
     rolled = {"by": "ares", "dice": 3, "godly": False, "faces": ["blank", "success", "godly"], "successes": 1, "at": 1}
     shown = texts(odds_panel(ui)) + texts(dice_tray(ui, rolled))
     leaks = [s for s in shown if "kleos_tools." in s or re.search(r"\{\w+\}", s)]

@@ -73,7 +73,7 @@ async def _look(server, game_id: str) -> tuple[list[str], list[str]]:
     for name, device in await every_device(server, live):
         for opened in [{}, *OPENED.get(game_id, [])]:
             if opened:
-                device.app.ui.local.update(opened)
+                device.app.ui.local.inputs.update(opened)
                 await device.run(device.app.render)
                 await device.settle()
             where = f"{game_id}, {name} {opened or ''}"

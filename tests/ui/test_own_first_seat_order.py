@@ -69,7 +69,7 @@ def test_the_dusk_sheet_lists_gods_in_seat_order_on_every_device_with_the_own_ro
         for name, device in await every_device(server, live, ("en",)):
             if name.startswith("spectator"):
                 continue
-            device.app.ui.local["kleos.section"] = "dusk"
+            device.app.ui.local.inputs["kleos.section"] = "dusk"
             await device.run(device.app.render)
             await device.settle()
             order = [i for i in _tags_in_order(device) if re.fullmatch(rf"dusk-{loc}-[a-z]+-value", i)]

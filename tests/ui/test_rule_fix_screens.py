@@ -104,7 +104,7 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
     root = render()
     assert spoken(find(root, "loh-unsourced-special-march")) == "Not from our source: check your rulebook."
     assert find(root, "loh-unsourced-special-build_monument") is None
-    ui.local["lords_of_hellas.special.name"] = "Marcha forçada"
+    ui.local.inputs["lords_of_hellas.special.name"] = "Marcha forçada"
     root = render()
     # a finger's size, as every other button: these were 40 px high
     assert min(find(root, i).content.height for i in ("loh-special-add", "loh-special-rename-march")) >= 48
@@ -112,7 +112,7 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
     root = render()
     assert "Marcha forçada" in words(find(root, "loh-special-march"))
     assert find(root, "loh-unsourced-special-march") is None  # the group has named it from its own board
-    ui.local["lords_of_hellas.special.name"] = "Oracle"
+    ui.local.inputs["lords_of_hellas.special.name"] = "Oracle"
     press(root, "loh-special-add")
     assert "Oracle" in words(find(render(), "loh-special-custom_1"))
 
@@ -129,9 +129,9 @@ def test_the_cyclades_purse_prices_the_picked_heros_next_heroic_move():
     table = Table(GAME, state)
     ui = device(table)
     view = GAME.view(state, "blue")  # the screen draws the view, with what blue may do in it
-    ui.local[HERO] = "ajax"
+    ui.local.inputs[HERO] = "ajax"
     assert "3" in words(find(spending(ui, view, "blue", local(ui, TURN)), "cyc-buy-heroic_move"))
-    ui.local[HERO] = "pericles"
+    ui.local.inputs[HERO] = "pericles"
     root = spending(ui, view, "blue", local(ui, TURN))
     assert "1" in words(find(root, "cyc-buy-heroic_move"))
     press(root, "cyc-buy-heroic_move")

@@ -12,6 +12,7 @@ import yaml
 
 from companion.i18n import LANGS, t
 from companion.rules import contents, entry, highlight_terms, library
+from companion.ui.device_state import DeviceState
 from companion.ui.live import Parts
 from companion.ui.widgets import rules_panel as panel
 from companion.ui.widgets.rules_text import excerpt, mark_style, marked, reflow
@@ -26,7 +27,7 @@ class FakeUI:
     """The parts of companion.ui.context.UI the panel touches, with no page or server."""
 
     def __init__(self, lang: str = "en", table_game: str | None = None) -> None:
-        self.lang, self.is_phone, self.dark, self.local, self.refreshes = lang, False, False, {}, 0
+        self.lang, self.is_phone, self.dark, self.local, self.refreshes = lang, False, False, DeviceState(), 0
         self.parts = Parts()
         # An open table: the panel reads its game from the snapshot the render took, never the table
         self.live = SimpleNamespace() if table_game else None
@@ -133,7 +134,7 @@ def test_a_question_lists_the_answer_first_with_its_words_marked():
 
 def test_the_tables_game_comes_first_among_all_games():
     ui = FakeUI(table_game="cyclades")
-    ui.local[panel.GAME] = panel.ALL
+    ui.local.rules.game = panel.ALL
     games = [i.split("-")[2] for i in tags(panel.page_for(ui, "temple"), "rules-hit-")]
     assert len(set(games)) > 1
     assert games == sorted(games, key=lambda g: g != "cyclades")
@@ -141,7 +142,7 @@ def test_the_tables_game_comes_first_among_all_games():
 
 def test_a_game_filter_keeps_other_games_out():
     ui = FakeUI()
-    ui.local[panel.GAME] = "lords_of_hellas"
+    ui.local.rules.game = "lords_of_hellas"
     hits = tags(panel.page_for(ui, "temple"), "rules-hit-")
     assert hits and all(h.startswith("rules-hit-lords_of_hellas-") for h in hits)
 
@@ -153,7 +154,7 @@ def test_another_games_thing_asked_at_a_table_is_found_and_labelled_with_its_gam
     assert any(h.startswith("rules-hit-cyclades-") for h in hits[:3]), hits
     cyclades = find(rows, next(h for h in hits if h.startswith("rules-hit-cyclades-")))
     assert "Cyclades" in [c.value for c in walk(cyclades) if isinstance(c, ft.Text) and c.value]
-    assert ui.local[panel.GAME] == "kleos"  # the filter itself stays on the table's game
+    assert ui.local.rules.game == "kleos"  # the filter itself stays on the table's game
 
 
 def test_nothing_found_offers_every_game():
@@ -161,7 +162,7 @@ def test_nothing_found_offers_every_game():
     rows = panel.page_for(ui, "zqxjv wkpfh")
     assert tags(rows) == ["rules-no-hits", "rules-search-all"]
     tap(rows, "rules-search-all")
-    assert ui.local[panel.GAME] == panel.ALL and ui.refreshes == 1
+    assert ui.local.rules.game == panel.ALL and ui.refreshes == 1
 
 
 # -- moving around -----------------------------------------------------------
@@ -186,9 +187,9 @@ def test_open_an_answer_follow_a_link_and_come_back():
 def test_typing_replaces_the_open_entry_with_the_newest_results():
     ui = FakeUI()
     root = build(ui)
-    ui.local[panel.STACK] = [["kleos", "champion"]]
+    ui.local.rules.stack = [["kleos", "champion"]]
     type_query(ui, root, "glory", "condicoes de vitoria")  # the first is overtaken before its pause ends
-    assert ui.local[panel.STACK] == [] and ui.refreshes == 1  # one redraw, for the newest words
+    assert ui.local.rules.stack == [] and ui.refreshes == 1  # one redraw, for the newest words
     root = build(ui)
     assert tags([root], "rules-hit-")[0] == "rules-hit-lords_of_hellas-victory-conditions"
     assert "rules-search" not in ui.parts.rebuilt  # only the list changed: the field keeps its focus
@@ -204,7 +205,7 @@ def test_a_tap_during_a_pending_search_is_not_drawn_over():
         await asyncio.gather(typed, opened)
 
     asyncio.run(both())
-    assert ui.local[panel.STACK] == [["kleos", "glory"]]
+    assert ui.local.rules.stack == [["kleos", "glory"]]
     assert ui.refreshes == 1  # the tap's: the search it overtook draws nothing
     assert spoken(find([build(ui)], "rules-entry-title")) == entry("kleos", "glory", "en").title
 
@@ -217,7 +218,7 @@ def test_the_field_survives_a_rebuild_and_clear_empties_it():
     again = build(ui)
     assert find([again], "rules-query").content is field and "rules-search" not in ui.parts.rebuilt
     tap([again], "rules-clear")
-    assert ui.local[panel.QUERY] == "" and ui.refreshes == 2
+    assert ui.local.rules.query == "" and ui.refreshes == 2
     cleared = build(ui)
     assert "rules-search" in ui.parts.rebuilt and find([cleared], "rules-query").content.value == ""
 
@@ -225,7 +226,7 @@ def test_the_field_survives_a_rebuild_and_clear_empties_it():
 # -- Portuguese --------------------------------------------------------------
 def test_portuguese_players_get_portuguese_entries():
     ui = FakeUI(lang="pt")
-    ui.local[panel.GAME] = "lords_of_hellas"
+    ui.local.rules.game = "lords_of_hellas"
     rows = panel.page_for(ui, "condicoes de vitoria")
     top = find(rows, "rules-hit-lords_of_hellas-victory-conditions")
     assert spoken(top) == entry("lords_of_hellas", "victory-conditions", "pt").title == "Condições de vitória"
@@ -238,7 +239,7 @@ def test_an_untranslated_entry_says_so(monkeypatch):
     del kept[("cyclades", "pt", "starting-gold")]
     monkeypatch.setattr(library, "_by_key", lambda: kept)
     ui = FakeUI(lang="pt")
-    ui.local[panel.GAME] = "cyclades"
+    ui.local.rules.game = "cyclades"
     rows = panel.page_for(ui, "ouro inicial starting gold")
     notes = [c.value for c in walk(rows[0]) if isinstance(c, ft.Text) and c.value]
     assert any(t("rules.untranslated", "pt") in n for n in notes)

@@ -53,7 +53,7 @@ def test_a_note_past_its_bound_sent_anyway_is_refused_with_a_message_and_nothing
         live = server.hub.create("scorepad", {"players": ["Ana", "Bia"]})
         phone = await Device(server, f"/t/{live.table.id}?k={live.claim(live.table.seats[0].token)[1]}").open()
         await phone.settle()
-        phone.app.ui.local["scorepad.note"] = "x" * (NOTE_MAX + 1)
+        phone.app.ui.local.inputs["scorepad.note"] = "x" * (NOTE_MAX + 1)
         events = len(live.events())
         await phone.tap("save-note")
         await phone.settle()

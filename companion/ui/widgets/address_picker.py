@@ -35,7 +35,6 @@ def other_bases(ui: UI) -> list[str]:
     return others
 
 
-TROUBLE_OPEN = "join.trouble_open"
 
 
 def address_picker(ui: UI, opened: bool) -> ft.Control:
@@ -49,7 +48,7 @@ def address_picker(ui: UI, opened: bool) -> ft.Control:
     panel = ft.Column([ft.Text(ui.t(help_key, url=phone_base(ui)), size=14), *choices], spacing=8, tight=True)
 
     async def toggle(e: ft.Event) -> None:
-        ui.local[TROUBLE_OPEN] = not opened
+        ui.local.trouble_open = not opened
         await ui.refresh()
 
     link = tagged(ft.TextButton(ui.t("ui.join_trouble"), icon=ft.Icons.HELP_OUTLINE, on_click=toggle, height=48),
@@ -62,7 +61,7 @@ def address_picker(ui: UI, opened: bool) -> ft.Control:
 def _pick(ui: UI, url: str):
     async def handler(e: object) -> None:
         ui.picked_base = url
-        ui.local[TROUBLE_OPEN] = False  # the list folds away: the codes below are the news
+        ui.local.trouble_open = False  # the list folds away: the codes below are the news
         await ui.refresh()
     return handler
 

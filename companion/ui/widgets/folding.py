@@ -23,7 +23,7 @@ from companion.ui.widgets.controls import button
 def shut(ui: UI, opened: str, everywhere: bool = False) -> bool:
     """Whether this device shows the card shut: a phone whose player has not opened it (with
     `everywhere`, any device)."""
-    return (everywhere or ui.is_phone) and not ui.local.get(opened)
+    return (everywhere or ui.is_phone) and not ui.local.inputs.get(opened)
 
 
 def folded(ui: UI, key: str, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:
@@ -52,6 +52,6 @@ def titled(ui: UI, title: ft.Control, opened: str, ident: str, everywhere: bool 
 
 def toggle(ui: UI, opened: str, value: bool):
     async def handler(e: object) -> None:
-        ui.local[opened] = value
+        ui.local.inputs[opened] = value
         await ui.refresh()
     return handler

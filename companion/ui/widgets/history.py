@@ -10,7 +10,7 @@ import time
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import card, heading, tagged
 from companion.ui.widgets.folding import folded, shut, titled
 from companion.ui.widgets.seat_label import said
@@ -30,10 +30,10 @@ def history_card(ui: UI) -> ft.Control:
         return folded(ui, "history-card", OPEN, ui.t("ui.history_show"), "history")
     rows = ui.snap["history"][:BLOCK * BLOCKS]
     if not rows:
-        return part(ui, "history-card", _card, None)
+        return show(ui, Card(None))
     game = ui.snap.get("game", "")
-    blocks = [part(ui, f"history-block-{number}", _block, block, game) for number, block in _blocks(rows)]
-    return part(ui, "history-card", _card, group(ui, "history-blocks", ft.Column, blocks, spacing=4, tight=True))
+    blocks = [show(ui, Block(number, block, game)) for number, block in _blocks(rows)]
+    return show(ui, Card(group(ui, "history-blocks", ft.Column, blocks, spacing=4, tight=True)))
 
 
 def _blocks(rows: list[dict]) -> list[tuple[int, tuple[dict, ...]]]:
@@ -52,16 +52,50 @@ def _blocks(rows: list[dict]) -> list[tuple[int, tuple[dict, ...]]]:
     return out
 
 
-def _block(ui: UI, rows: tuple[dict, ...], game: str) -> ft.Control:
+@inputs
+class Block(Inputs):
     """Each row's part is given the hub's row itself (kept from change to change, so compared
     by identity) and worded when built: the nine rows already shown cost a comparison each."""
-    return ft.Column([part(ui, f"history-{row['seq']}", _row, row, game) for row in rows], spacing=4)
+
+    number: int
+    rows: tuple[dict, ...]
+    game: str
+
+    @property
+    def key(self) -> str:
+        return f"history-block-{self.number}"
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Column([show(ui, Row(row, self.game)) for row in self.rows], spacing=4)
 
 
-def _card(ui: UI, blocks: ft.Control | None) -> ft.Control:
-    title = titled(ui, heading(ui.t("ui.history"), 18), OPEN, "history")
-    body = ft.Column([title, blocks], spacing=4) if blocks is not None else ft.Column([title, ft.Text(ui.t("ui.no_history"))])
-    return card(body, ident="history")
+@inputs
+class Card(Inputs):
+    """The card around the blocks (None: no history yet)."""
+
+    part = "history-card"
+    blocks: ft.Control | None
+
+    def build(self, ui: UI) -> ft.Control:
+        title = titled(ui, heading(ui.t("ui.history"), 18), OPEN, "history")
+        blocks = self.blocks
+        body = ft.Column([title, blocks], spacing=4) if blocks is not None else ft.Column([title, ft.Text(ui.t("ui.no_history"))])
+        return card(body, ident="history")
+
+
+@inputs
+class Row(Inputs):
+    """One row of the history, by its event's number."""
+
+    row: dict
+    game: str
+
+    @property
+    def key(self) -> str:
+        return f"history-{self.row['seq']}"
+
+    def build(self, ui: UI) -> ft.Control:
+        return _row(ui, self.row, self.game)
 
 
 def _row(ui: UI, row: dict, game: str) -> ft.Control:

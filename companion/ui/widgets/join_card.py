@@ -20,12 +20,11 @@ from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.kept import kept
 from companion.ui.live import part
-from companion.ui.widgets.address_picker import TROUBLE_OPEN, address_picker, phone_base
+from companion.ui.widgets.address_picker import address_picker, phone_base
 from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.controls import button, card, heading, tagged, unread
 
 SIZE = 150
-OPEN = "join-card-open"  # ui.local: the tablet unfolded the card after everyone joined
 CODES = "join-codes"  # the kept read of the codes' images, for the links the card shows
 
 SeatLine = tuple[str, str, str, bool, bool]  # id, name, invitation token, joined, played on the tablet
@@ -42,7 +41,7 @@ def join_card(ui: UI) -> ft.Control:
     # Each seat as this device's language says it ("Atena" on a Portuguese tablet).
     seats = tuple((s["id"], seat_label(ui, s["name"]), invitations[s["id"]], s["claimed"], s["tablet"])
                   for s in ui.snap["seats"])
-    folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.get(OPEN)
+    folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.join_card_open
     if folded:
         return part(ui, "join-card-folded", _folded)
     base = phone_base(ui)
@@ -60,7 +59,7 @@ def join_card(ui: UI) -> ft.Control:
         images = dict(zip(links, read.value if not read.slow else made()))
     else:
         images = {}
-    return part(ui, "join-card", _build, base, bool(ui.local.get(TROUBLE_OPEN)), seats, ui.snap["id"],
+    return part(ui, "join-card", _build, base, ui.local.trouble_open, seats, ui.snap["id"],
                 keys["spectators"], tuple(images.items()))
 
 
@@ -161,7 +160,7 @@ def _folded(ui: UI) -> ft.Control:
 
 def _toggle(ui: UI, open_: bool):
     async def handler(e: object) -> None:
-        ui.local[OPEN] = open_
+        ui.local.join_card_open = open_
         if ui.refresh:
             await ui.refresh()
     return handler

@@ -5,12 +5,11 @@ Its slot keeps its height whether or not there is news, so nothing on the tablet
 under a finger when a line comes or goes."""
 from __future__ import annotations
 
-
 import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.later import fade_at
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.seat_label import seat_label
 
@@ -28,30 +27,44 @@ def news_line(ui: UI) -> ft.Control:
     fresh = [r for r in rows if r.get("actor") != ui.access.actor and r.get("at")
              and ui.now - r["at"] < SHOW_SECONDS]
     if not fresh:
-        line = part(ui, "news", _news, None, "")
+        line = show(ui, News(None, ""))
     else:
         row = fresh[0]
         key = "ui.news_seat" if ui.seat(row.get("actor")) else "ui.news_host"
-        shown = (row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
-        fade_at(ui, row["at"] + SHOW_SECONDS + 0.05, "news", shown, (None, ""))  # the line alone goes out
-        line = part(ui, "news", _news, *shown)
-    return part(ui, "news-slot", _slot, line)
+        shown = News(row["seq"], ui.t(key, what=row["text"], who=seat_label(ui, row["by"])))
+        fade_at(ui, row["at"] + SHOW_SECONDS + 0.05, shown.key, shown, News(None, ""))  # the line alone goes out
+        line = show(ui, shown)
+    return show(ui, Slot(line))
 
 
-def _slot(ui: UI, line: ft.Control) -> ft.Control:
+@inputs
+class Slot(Inputs):
     """No label of its own: the Text's is read (Flutter merges the two into one node), and announced
     as it changes, so a player who cannot see the tablet hears what the table just did. It takes
     the rest of its line itself: a slot without a width of its own let its words run on in one
     line past the edge ("…Gabi roll ag"), where they now wrap."""
-    slot = tagged(line, "news", live=True)
-    slot.expand = True
-    return slot
+
+    part = "news-slot"
+    line: ft.Control
+
+    def build(self, ui: UI) -> ft.Control:
+        slot = tagged(self.line, "news", live=True)
+        slot.expand = True
+        return slot
 
 
-def _news(ui: UI, seq: int | None, text: str) -> ft.Control:
+@inputs
+class News(Inputs):
     """Read as its words, or a dash while there is no news: a label that went empty would never
-    be read again (Flutter's web semantics, LIVE.md's trap)."""
-    words = ft.Text(text, size=17, weight=ft.FontWeight.W_600, semantics_label=text or "—")
-    return ft.Container(words, height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
-                        padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
-                        bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None, expand=True)
+    be read again (Flutter's web semantics, LIVE_PERFORMANCE.md)."""
+
+    part = "news"
+    seq: int | None
+    text: str
+
+    def build(self, ui: UI) -> ft.Control:
+        text = self.text
+        words = ft.Text(text, size=17, weight=ft.FontWeight.W_600, semantics_label=text or "—")
+        return ft.Container(words, height=SLOT_HEIGHT, alignment=ft.Alignment.CENTER_LEFT,
+                            padding=ft.Padding.symmetric(horizontal=14), border_radius=12,
+                            bgcolor=ft.Colors.TERTIARY_CONTAINER if text else None, expand=True)

@@ -14,7 +14,7 @@ from companion.ui.widgets.controls import button
 
 def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
                ) -> tuple[list[ft.Control], Callable[[], list[str]]]:
-    count: list[str] = ui.local.setdefault(key, [""] * default)  # one entry per name field
+    count: list[str] = ui.local.inputs.setdefault(key, [""] * default)  # one entry per name field
 
     async def add(e) -> None:
         if len(count) < maximum:
@@ -53,7 +53,7 @@ def name_field(ui: UI, form: str, slot: int | str, ident: str, label: str, **opt
 
 
 def typed_name(ui: UI, form: str, slot: int | str) -> str:
-    return ui.local.get(f"{form}.name.{slot}", "")
+    return ui.local.inputs.get(f"{form}.name.{slot}", "")
 
 
 def typed_names(ui: UI, form: str, count: int) -> list[str]:
@@ -63,7 +63,7 @@ def typed_names(ui: UI, form: str, count: int) -> list[str]:
 
 def forget_name(ui: UI, form: str, slot: int | str) -> None:
     """A field taken off the form: added again, it starts empty."""
-    ui.local.pop(f"{form}.name.{slot}", None)
+    ui.local.inputs.pop(f"{form}.name.{slot}", None)
 
 
 def player_ids(names: list[str]) -> list[str]:

@@ -18,14 +18,12 @@ import flet as ft
 from companion.core.model import RuleError
 from companion.rules import GAMES, MAX_QUERY, entry, highlight_terms, search
 from companion.ui.context import UI
-from companion.ui.live import group, part
 from companion.core.offload import off_loop
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import heading, icon_button, tagged
 from companion.ui.widgets.rules_views import Handler, Opener, contents_list, entry_page, hit_list, no_hits
 
-QUERY, CLEARED, GAME, STACK, SEQ = "rules.query", "rules.cleared", "rules.game", "rules.stack", "rules.seq"
-FOUND = "rules.found"  # (what it answers, rows): the last search run off the event loop
 ALL = "all"
 LIMIT = 20
 # One letter matches half the rules; the contents are more use until a second one is typed.
@@ -36,40 +34,75 @@ PAUSE = 0.25
 
 
 def rules_panel(ui: UI, on_close: Handler) -> ft.Control:
-    query = ui.local.get(QUERY, "")
-    stack = tuple(tuple(step) for step in ui.local.get(STACK, ()))
+    query = ui.local.rules.query
+    stack = tuple(tuple(step) for step in ui.local.rules.stack)
     return group(ui, "rules-panel", ft.Column, [
-        part(ui, "rules-header", _header, on_close),
-        part(ui, "rules-search", _search_row, ui.local.get(CLEARED, 0)),
-        part(ui, "rules-chips", _chips, selected_game(ui), _table_game(ui)),
-        part(ui, "rules-body", _body, query, selected_game(ui), stack, _table_game(ui)),
+        show(ui, Header(on_close)),
+        show(ui, SearchRow(ui.local.rules.cleared)),
+        show(ui, Chips(selected_game(ui), _table_game(ui))),
+        show(ui, Body(query, selected_game(ui), stack, _table_game(ui))),
     ], spacing=12, expand=True)
 
 
-def _header(ui: UI, on_close: Handler) -> ft.Control:
-    return ft.Row([
-        ft.Icon(ft.Icons.MENU_BOOK, size=28),
-        ft.Container(heading(ui.t("rules.title")), expand=True),
-        icon_button(ft.Icons.CLOSE, ui.t("rules.close"), on_close, "rules-close"),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+@inputs
+class Header(Inputs):
+    part = "rules-header"
+    on_close: Handler
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Row([
+            ft.Icon(ft.Icons.MENU_BOOK, size=28),
+            ft.Container(heading(ui.t("rules.title")), expand=True),
+            icon_button(ft.Icons.CLOSE, ui.t("rules.close"), self.on_close, "rules-close"),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _search_row(ui: UI, cleared: int) -> ft.Control:
+@inputs
+class SearchRow(Inputs):
     """Rebuilt only by Clear (`cleared` counts them): typing never rebuilds the field."""
-    field = ft.TextField(value=ui.local.get(QUERY, ""), on_change=_typed(ui), autofocus=True,
+
+    part = "rules-search"
+    cleared: int
+
+    def build(self, ui: UI) -> ft.Control:
+        return _search_row(ui)
+
+
+@inputs
+class Chips(Inputs):
+    part = "rules-chips"
+    chosen: str
+    table_game: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return _chips(ui, self.chosen, self.table_game)
+
+
+@inputs
+class Body(Inputs):
+    """The rows below the field: for `query` in `game`, with the entries of `stack` open."""
+
+    part = "rules-body"
+    query: str
+    game: str
+    stack: tuple
+    table_game: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        found = ui.local.rules.found
+        rows = found[1] if found and found[0] == _asked(ui, self.query) else page_for(ui, self.query)
+        return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _search_row(ui: UI) -> ft.Control:
+    field = ft.TextField(value=ui.local.rules.query, on_change=_typed(ui), autofocus=True,
                          prefix_icon=ft.Icons.SEARCH, text_size=20, border=ft.OutlineInputBorder(border_radius=12), max_length=MAX_QUERY,
                          label=ui.t("rules.search_label"), hint_text=ui.t("rules.search_hint"))
     return ft.Row([
         ft.Semantics(content=field, identifier="rules-query", expand=True),
         icon_button(ft.Icons.BACKSPACE_OUTLINED, ui.t("rules.clear"), _clear(ui), "rules-clear"),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-
-def _body(ui: UI, query: str, game: str, stack: tuple, table_game: str | None) -> ft.Control:
-    found = ui.local.get(FOUND)
-    rows = found[1] if found and found[0] == _asked(ui, query) else page_for(ui, query)
-    return ft.Column(rows, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _table_game(ui: UI) -> str | None:
@@ -80,12 +113,15 @@ def _table_game(ui: UI) -> str | None:
 def selected_game(ui: UI) -> str:
     """The game filter: the table's own game until the player picks another, else every game."""
     table_game = _table_game(ui)
-    return ui.local.setdefault(GAME, table_game if table_game in GAMES else ALL)
+    search = ui.local.rules
+    if search.game is None:
+        search.game = table_game if table_game in GAMES else ALL
+    return search.game
 
 
 def _asked(ui: UI, query: str) -> tuple:
     """Everything the rows below the field depend on: rows found for this are still right."""
-    return query, selected_game(ui), tuple(tuple(step) for step in ui.local.get(STACK, ())), ui.lang
+    return query, selected_game(ui), tuple(tuple(step) for step in ui.local.rules.stack), ui.lang
 
 
 def page_for(ui: UI, query: str) -> list[ft.Control]:
@@ -102,7 +138,7 @@ def _page_for(ui: UI, query: str) -> list[ft.Control]:
         raise RuleError("limits.text_too_long", max=MAX_QUERY)
     game = selected_game(ui)
     terms = highlight_terms(query) if len(query.strip()) >= MIN_QUERY else []
-    stack = ui.local.get(STACK)
+    stack = ui.local.rules.stack
     if stack:
         return entry_page(ui, entry(*stack[-1], ui.lang), terms, _open(ui), _back(ui))
     if len(query.strip()) >= MIN_QUERY:
@@ -121,27 +157,27 @@ def _page_for(ui: UI, query: str) -> list[ft.Control]:
 
 def _typed(ui: UI) -> Handler:
     async def changed(e: Any) -> None:
-        ui.local[QUERY] = e.control.value or ""
-        ui.local[STACK] = []  # a new question leaves the open entry
+        ui.local.rules.query = e.control.value or ""
+        ui.local.rules.stack = []  # a new question leaves the open entry
         seq = _supersede(ui)
         await asyncio.sleep(PAUSE)
-        if seq != ui.local[SEQ]:
+        if seq != ui.local.rules.seq:
             return  # still typing, or a tap moved on: only the latest action draws
-        asked = _asked(ui, ui.local[QUERY])
+        asked = _asked(ui, ui.local.rules.query)
         try:
-            rows = await off_loop(page_for, ui, ui.local[QUERY])
+            rows = await off_loop(page_for, ui, ui.local.rules.query)
         except RuleError as err:  # it ran too long: say so rather than wait on
             rows = [tagged(ft.Text(err.text(ui.lang), size=17), "rules-refused")]
-        if seq == ui.local[SEQ]:
-            ui.local[FOUND] = (asked, rows)
+        if seq == ui.local.rules.seq:
+            ui.local.rules.found = (asked, rows)
             await ui.refresh()
     return changed
 
 
 def _supersede(ui: UI) -> int:
     """Mark a new action, so a search still running for older keystrokes never draws over it."""
-    ui.local[SEQ] = ui.local.get(SEQ, 0) + 1
-    return ui.local[SEQ]
+    ui.local.rules.seq += 1
+    return ui.local.rules.seq
 
 
 def _chips(ui: UI, chosen: str, table_game: str | None) -> ft.Control:
@@ -158,7 +194,7 @@ def _open(ui: UI) -> Opener:
     def opener(game: str, entry_id: str) -> Handler:
         async def go(e: Any) -> None:
             _supersede(ui)
-            ui.local[STACK] = [*ui.local.get(STACK, []), [game, entry_id]]
+            ui.local.rules.stack = [*ui.local.rules.stack, [game, entry_id]]
             await ui.refresh()
         return go
     return opener
@@ -167,7 +203,7 @@ def _open(ui: UI) -> Opener:
 def _back(ui: UI) -> Handler:
     async def go(e: Any) -> None:
         _supersede(ui)
-        ui.local[STACK] = ui.local.get(STACK, [])[:-1]
+        ui.local.rules.stack = ui.local.rules.stack[:-1]
         await ui.refresh()
     return go
 
@@ -175,7 +211,7 @@ def _back(ui: UI) -> Handler:
 def _pick(ui: UI, game: str) -> Handler:
     async def go(e: Any) -> None:
         _supersede(ui)
-        ui.local[GAME], ui.local[STACK] = game, []
+        ui.local.rules.game, ui.local.rules.stack = game, []
         await ui.refresh()
     return go
 
@@ -183,8 +219,8 @@ def _pick(ui: UI, game: str) -> Handler:
 def _clear(ui: UI) -> Handler:
     async def go(e: Any) -> None:
         _supersede(ui)
-        ui.local[QUERY] = ""
-        ui.local[CLEARED] = ui.local.get(CLEARED, 0) + 1  # the field is built again, empty
-        ui.local[STACK] = []
+        ui.local.rules.query = ""
+        ui.local.rules.cleared += 1  # the field is built again, empty
+        ui.local.rules.stack = []
         await ui.refresh()
     return go

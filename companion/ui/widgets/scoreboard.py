@@ -20,8 +20,6 @@ from companion.ui.widgets.controls import button, tagged, unread
 
 GLOW_SECONDS = 2.5
 NUMBER_LINE = 68  # the 56 px number's line: the markers beside it never make it taller
-SEEN, GLOWING = "scoreboard.seen", "scoreboard.glowing"
-OTHERS_OPEN = "scoreboard.others_open"  # a phone showing the other players' quick buttons
 
 
 @dataclass(frozen=True)
@@ -66,13 +64,13 @@ def others(ui: UI, scores: Sequence[Score], quick: QuickActions | None, key: str
     which serves everyone, shows every tile's buttons."""
     if quick is None or not ui.is_phone or not scores:
         return [scoreboard(ui, scores, quick=quick, key=key)] if scores else []
-    opened = bool(ui.local.get(OTHERS_OPEN))
+    opened = ui.local.others_open
     return [scoreboard(ui, scores, quick=quick if opened else None, key=key), part(ui, f"{key}-fold", _fold, opened)]
 
 
 def _fold(ui: UI, opened: bool) -> ft.Control:
     async def flip(e: object) -> None:
-        ui.local[OTHERS_OPEN] = not opened
+        ui.local.others_open = not opened
         await ui.refresh()
     if opened:
         return button(ui.t("ui.others_quick_close"), flip, "others-quick-close", icon=ft.Icons.EXPAND_LESS, filled=False)
@@ -134,7 +132,7 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     frame = (seat, name, accent, score.active, glow is not None, tuple(rows))
     if glow is not None:  # the frame alone goes out, as the next render will describe it
         fade_at(ui, glow + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], False, frame[5]),
-                still=lambda: ui.local.get(GLOWING, {}).get(seat) == glow)
+                still=lambda: ui.local.glowing.get(seat) == glow)
     return part(ui, f"scoreboard-{seat}", _frame, *frame)
 
 
@@ -218,8 +216,7 @@ def _glowing(ui: UI, scores: Sequence[Score]) -> dict[str, float]:
     second redraw of every change."""
     if ui.is_phone:
         return {}
-    seen: dict[str, str] = ui.local.setdefault(SEEN, {})
-    until: dict[str, float] = ui.local.setdefault(GLOWING, {})
+    seen, until = ui.local.scores_seen, ui.local.glowing
     now = ui.now
     for s in scores:
         if s.seat in seen and seen[s.seat] != s.value:

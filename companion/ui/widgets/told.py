@@ -11,33 +11,50 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button, card, heading, tagged
-
-SEEN = "told-seen"  # ui.local: the newest notice this device's player dismissed
 
 
 def told_card(ui: UI, snap: dict) -> list[ft.Control]:
     notices = tuple((n["seq"], n["text"]) for n in snap.get("told") or ())
-    return [part(ui, "told", _told, notices)] if notices else []
+    return [show(ui, Told(notices))] if notices else []
 
 
-def _told(ui: UI, notices: tuple[tuple[int, str], ...]) -> ft.Control:
-    rows = [tagged(ft.Text(text, size=16), f"told-{seq}", text) for seq, text in notices]
-    return card(heading(ui.t("seats.told_title"), 18), *rows, ident="told")
+@inputs
+class Told(Inputs):
+    """The card of the latest notices, (seq, text) each."""
+
+    part = "told"
+    notices: tuple[tuple[int, str], ...]
+
+    def build(self, ui: UI) -> ft.Control:
+        rows = [tagged(ft.Text(text, size=16), f"told-{seq}", text) for seq, text in self.notices]
+        return card(heading(ui.t("seats.told_title"), 18), *rows, ident="told")
 
 
 def told_banner(ui: UI, snap: dict) -> list[ft.Control]:
     """The newest notice not yet dismissed, for the top of the screen."""
     newest = (snap.get("told") or ())[:1]
-    if not newest or newest[0]["seq"] <= ui.local.get(SEEN, 0):
+    if not newest or newest[0]["seq"] <= ui.local.told_seen:
         return []
-    return [part(ui, "told-banner", _banner, newest[0]["seq"], newest[0]["text"])]
+    return [show(ui, Banner(newest[0]["seq"], newest[0]["text"]))]
+
+
+@inputs
+class Banner(Inputs):
+    """The newest notice not yet dismissed on this device."""
+
+    part = "told-banner"
+    seq: int
+    text: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return _banner(ui, self.seq, self.text)
 
 
 def _banner(ui: UI, seq: int, text: str) -> ft.Control:
     async def dismiss(e: object) -> None:
-        ui.local[SEEN] = seq
+        ui.local.told_seen = seq
         if ui.refresh:
             await ui.refresh()
     return tagged(ft.Container(ft.Column([

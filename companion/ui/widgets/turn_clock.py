@@ -9,10 +9,9 @@ import flet as ft
 
 from companion.core.turnclock import PAUSE, RESUME, START, clock_text, running_seconds
 from companion.ui.context import UI
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button, tagged
 
-TICKING = "clock.ticking"
 
 
 def clock_strip(ui: UI) -> ft.Control | None:
@@ -20,15 +19,37 @@ def clock_strip(ui: UI) -> ft.Control | None:
     only this part, whose text changed, is rebuilt and sent."""
     status = ui.snap["clock"]  # as of the change; the running turn goes on to this render's `now`
     host = ui.access.role == "host"
-    ui.local[TICKING] = bool(status and status["running"])
+    ui.local.clock_ticking = bool(status and status["running"])
     if status is None:
-        return part(ui, "clock-start", _press, START, "summary.clock_start", ft.Icons.TIMER) if host else None
+        return show(ui, StartButton()) if host else None
     if ui.access.role == "seat" and status["running"] != ui.access.seat:
         return None
     action = None
     if host and (status["running"] or status["paused"]):  # nothing to pause between turns or after the end
         action = RESUME if status["paused"] else PAUSE
-    return part(ui, "turn-clock-strip", _strip, _line(ui, status), action)
+    return show(ui, Strip(_line(ui, status), action))
+
+
+@inputs
+class StartButton(Inputs):
+    """The tablet's button that starts the turn clock, before it ever ran."""
+
+    part = "clock-start"
+
+    def build(self, ui: UI) -> ft.Control:
+        return _press(ui, START, "summary.clock_start", ft.Icons.TIMER)
+
+
+@inputs
+class Strip(Inputs):
+    """The clock's line (`line`, as of this render) and the tablet's pause or resume (`action`)."""
+
+    part = "turn-clock-strip"
+    line: str
+    action: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return _strip(ui, self.line, self.action)
 
 
 def _strip(ui: UI, line: str, action: str | None) -> ft.Control:

@@ -124,7 +124,7 @@ def test_the_view_and_the_secret_cut_change_nothing_in_the_state(hub):
     """view() is a new dict over the state, as every game's: its cut purses and what is allowed are
     its own. The hub's secret cut copies only the dicts it cuts (the purses) and shares the rest
     with the state, which is never changed once made: a whole copy per kind of device per change
-    was most of a snapshot's cost. Screens only read what they are given (LIVE.md rule 9)."""
+    was most of a snapshot's cost. Screens only read what they are given (LIVE.md rule 8)."""
     state = play()[5][2]
     before = copy.deepcopy(state)
     seen = GAME.view(state, "red")

@@ -98,7 +98,7 @@ def test_each_device_receives_only_its_own_and_revealed_counts(table, seat):
 def test_a_view_and_the_secret_cut_change_no_state(table):
     """The game's view shares the state's values (a state is never changed once made) and cuts
     new dicts only where it hides a count; the hub's secret cut copies only the dicts it cuts
-    and shares the rest: what a device is given is read, never written (LIVE.md rule 9)."""
+    and shares the rest: what a device is given is read, never written (LIVE.md rule 8)."""
     state = play(table)[-5][1]
     assert state["last"] and "paid" in state["last"]
     before = copy.deepcopy(state)

@@ -66,7 +66,7 @@ class CycladesUI:
 
     def pinned(self, ui: UI, snap: dict) -> list[ft.Control]:
         """A phone's bar under its page (table.py): the battle's odds while the card is open."""
-        if not ui.is_phone or not ui.local.get(ODDS + "open"):
+        if not ui.is_phone or not ui.local.inputs.get(ODDS + "open"):
             return []
         gold = snap["state"]["gold"].get(snap["seat"]) if snap["seat"] else None
         return [odds_bar(ui, gold, odds(ui, gold))]

@@ -1,6 +1,6 @@
 """The battle odds calculator: steppers for both sides, bars for the outcomes, a retreat grid.
 
-Everything typed here stays on this device (ui.local), and the odds are the
+Everything typed here stays on this device (ui.local.inputs), and the odds are the
 game's exact fractions turned into percentages. Two heroes need the table's
 word: whether a tied round sets off Achilles (the rulebook's reading, no, is
 the default; a switch plays the other), and how much gold Croesus' owner will
@@ -90,16 +90,16 @@ def odds(ui: UI, gold: int | None) -> Read | None:
     """The answer for the battle this device's inputs describe, the card's input: at once when
     any device worked it out before, else the kept read (None or another battle's while it is
     worked out). None while the card is folded: nothing to work out."""
-    if not ui.local.get(KEY + "open", not ui.is_phone):
+    if not ui.local.inputs.get(KEY + "open", not ui.is_phone):
         return None
-    battle = _inputs(ui.local, gold)[1]
+    battle = _inputs(ui.local.inputs, gold)[1]
     known = _known(battle)
     return Read(battle, known) if known is not None else kept(ui, READ, battle, lambda: _solve(battle), ODDS_SECONDS)
 
 
 async def _answer(ui: UI, gold: int | None) -> None:
     """After this device changed an input: its own answer, awaited off the loop before the card is drawn."""
-    battle = _inputs(ui.local, gold)[1]
+    battle = _inputs(ui.local.inputs, gold)[1]
     if _known(battle) is None:
         await fetch(ui, READ, battle, lambda: _solve(battle), ODDS_SECONDS)
 
@@ -139,7 +139,7 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None
         await ui.refresh()
 
     async def fold(e) -> None:
-        ui.local[KEY + "open"] = not shown
+        ui.local.inputs[KEY + "open"] = not shown
         await refresh()
     title = ft.Row([heading(ui.t("cyclades.ui_odds_title"), 20),
                     button(ui.t("cyclades.ui_close" if shown else "cyclades.ui_open"), fold, "cyc-odds-toggle",
@@ -194,7 +194,7 @@ def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None
 def odds_bar(ui: UI, gold: int | None, read: Read | None) -> ft.Control:
     """A phone's pinned bar (test id `cyc-odds-bar`) while the card is open: who wins, in view
     wherever the inputs are scrolled to (widgets/calculator.py). `gold`, `read`: as for the card."""
-    battle = _inputs(ui.local, gold)[1]
+    battle = _inputs(ui.local.inputs, gold)[1]
     if read is None or read.query != battle:
         cells = ((ui.t("cyclades.ui_odds_working"), "…"),)
     elif not isinstance(read.value, dict):
@@ -218,7 +218,7 @@ Refresh = Callable[[], Awaitable[None]]
 def _kind(ui: UI, sea: bool, refresh: Refresh) -> ft.Control:
     def choose(value: bool):
         async def handler(e) -> None:
-            ui.local[KEY + "sea"] = value
+            ui.local.inputs[KEY + "sea"] = value
             await refresh()
         return handler
     return ft.Row([
@@ -231,7 +231,7 @@ def _kind(ui: UI, sea: bool, refresh: Refresh) -> ft.Control:
 
 def _number(ui: UI, name: str, v: dict, label: str, refresh: Refresh, most: int = MAX_UNITS) -> ft.Control:
     async def change(new: int) -> None:
-        ui.local[KEY + name] = new
+        ui.local.inputs[KEY + name] = new
         await refresh()
     return stepper(label, v[name], change, f"cyc-odds-{name.replace('_', '-')}", minimum=0, maximum=most)
 
@@ -240,7 +240,7 @@ def _my_side(ui: UI, mine: str | None, refresh: Refresh) -> ft.Control:
     """Which side this seat fights on, if any: only then is Croesus' gold possibly its own."""
     def choose(value: str | None):
         async def handler(e) -> None:
-            ui.local[KEY + "mine"] = value
+            ui.local.inputs[KEY + "mine"] = value
             await refresh()
         return handler
     choices = [(None, "ui_odds_side_none"), ("attacker", "ui_odds_side_attacker"), ("defender", "ui_odds_side_defender")]
@@ -255,7 +255,7 @@ def _achilles(ui: UI, ties: bool, refresh: Refresh) -> ft.Control:
     """Which rounds set Achilles off: the rulebook's lost rounds only (default), or ties as well."""
     def choose(value: bool):
         async def handler(e) -> None:
-            ui.local[KEY + "achilles_ties"] = value
+            ui.local.inputs[KEY + "achilles_ties"] = value
             await refresh()
         return handler
     return ft.Column([
@@ -272,7 +272,7 @@ def _heroes(ui: UI, name: str, v: dict, offer: tuple[str, ...], label: str, refr
 
     def toggle(hero: str):
         async def handler(e) -> None:
-            ui.local[KEY + name] = [h for h in chosen if h != hero] if hero in chosen else [*chosen, hero]
+            ui.local.inputs[KEY + name] = [h for h in chosen if h != hero] if hero in chosen else [*chosen, hero]
             await refresh()
         return handler
 

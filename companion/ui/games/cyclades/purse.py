@@ -68,7 +68,7 @@ def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None
     hero = picked if picked in heroes else next(iter(heroes))
 
     async def pick(e) -> None:
-        ui.local[HERO] = e.control.value
+        ui.local.inputs[HERO] = e.control.value
         await ui.refresh()
 
     options = [ft.DropdownOption(key=h, text=ui.t(f"cyclades.hero_{h}")) for h in heroes]
@@ -103,17 +103,17 @@ def _creatures(ui: UI, state: dict, seat: str, saved: dict) -> list[ft.Control]:
     standee = saved.get(STANDEE, "")
 
     async def set_price(new: int) -> None:
-        ui.local[PRICE] = new
+        ui.local.inputs[PRICE] = new
         await ui.refresh()
 
     async def pick(e) -> None:
-        ui.local[STANDEE] = e.control.value or ""
+        ui.local.inputs[STANDEE] = e.control.value or ""
         await ui.refresh()
 
     async def buy(e) -> None:
         event = {"type": "gold.creature", "player": seat, "price": price}
         if await ui.send({**event, "standee": standee} if standee else event):
-            ui.local.pop(STANDEE, None)
+            ui.local.inputs.pop(STANDEE, None)
             await ui.refresh()
 
     async def buy_griffin(e) -> None:  # a card with no figure: buying it is what lets it act, once, now
@@ -151,12 +151,12 @@ def income_elsewhere(ui: UI, seat: str, saved: tuple) -> ft.Control:
     amount, reason = stored.get(GAIN, 1), stored.get(REASON, REASONS[0])
 
     async def set_amount(new: int) -> None:
-        ui.local[GAIN] = new
+        ui.local.inputs[GAIN] = new
         await ui.refresh()
 
     def choose(r: str):
         async def handler(e) -> None:
-            ui.local[REASON] = r
+            ui.local.inputs[REASON] = r
             await ui.refresh()
         return handler
 

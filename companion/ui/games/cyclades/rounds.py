@@ -101,13 +101,13 @@ def _income_row(ui: UI, state: dict, pid: str, value: int) -> ft.Control:
 
     def pick(n: int):
         async def handler(e) -> None:
-            ui.local[key] = n
+            ui.local.inputs[key] = n
             await ui.refresh()
         return handler
 
     async def collect(e) -> None:
-        if await ui.send({"type": "income", "player": pid, "prosperity": ui.local.get(key, 0)}):
-            ui.local.pop(key, None)
+        if await ui.send({"type": "income", "player": pid, "prosperity": ui.local.inputs.get(key, 0)}):
+            ui.local.inputs.pop(key, None)
 
     pad = [tagged(ft.Chip(ft.Text(str(n), size=18, width=28, text_align=ft.TextAlign.CENTER), selected=n == value,
                           on_click=pick(n), height=48, show_checkmark=False), f"{ident}-{n}") for n in range(PAD + 1)]

@@ -23,16 +23,16 @@ def start_card(ui: UI, players: int, saved: tuple) -> ft.Control:
     def toggle(god: str):
         async def handler(e) -> None:
             if god in chosen:
-                ui.local[LAYOUT] = [g for g in chosen if g != god]
+                ui.local.inputs[LAYOUT] = [g for g in chosen if g != god]
             elif len(chosen) < need:
-                ui.local[LAYOUT] = [*chosen, god]
+                ui.local.inputs[LAYOUT] = [*chosen, god]
             await ui.refresh()
         return handler
 
     async def start(e) -> None:
         event = {"type": "start", **({"gods": list(chosen)} if chosen else {})}
         if await ui.send(event):
-            ui.local.pop(LAYOUT, None)
+            ui.local.inputs.pop(LAYOUT, None)
 
     chips = []
     for god in TILES:

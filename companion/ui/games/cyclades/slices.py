@@ -18,7 +18,7 @@ def pick(ui: UI, state: dict, *keys: str) -> dict:
 
 def local(ui: UI, prefix: str) -> tuple:
     """This device's values under `prefix`, as a comparable tuple (the part's memo input)."""
-    return tuple(sorted((k, _frozen(v)) for k, v in ui.local.items() if k.startswith(prefix)))
+    return tuple(sorted((k, _frozen(v)) for k, v in ui.local.inputs.items() if k.startswith(prefix)))
 
 
 def _frozen(value: Any) -> Any:

@@ -56,7 +56,7 @@ def tracker(ui: UI, state: dict, record: dict | None, creatures_in_play: tuple, 
 
 def _toggle(ui: UI, fid: str, editing: str | None):
     async def handler(e) -> None:
-        ui.local[EDIT] = None if editing == fid else fid
+        ui.local.inputs[EDIT] = None if editing == fid else fid
         await ui.refresh()
     return handler
 
@@ -97,7 +97,7 @@ def _creature_rows(ui: UI, record: dict, pid: str, fid: str, chosen: str | None)
         return handler
 
     async def pick(e) -> None:
-        ui.local[NEW_CREATURE] = e.control.value
+        ui.local.inputs[NEW_CREATURE] = e.control.value
         await ui.refresh()
 
     owned = [tagged(ft.Chip(ft.Text(c, size=16), on_delete=change(c, -1), height=48),

@@ -125,11 +125,11 @@ def turn_local(ui: UI, key: str, state: dict, default: dict) -> dict:
                 spot = spot.setdefault(step, {})
             spot[last] = value
         version = drafts.version(state, name)
-        ui.local[VERSIONS + name] = version  # what this screen shows: its confirm names it
+        ui.local.inputs[VERSIONS + name] = version  # what this screen shows: its confirm names it
         return _form(data, name, "", version)
-    data = ui.local.get(key)
+    data = ui.local.inputs.get(key)
     if not data or data.get("turn") != state["turn_no"]:
-        data = ui.local[key] = {**copy.deepcopy(default), "turn": state["turn_no"]}
+        data = ui.local.inputs[key] = {**copy.deepcopy(default), "turn": state["turn_no"]}
     return data
 
 
@@ -149,19 +149,19 @@ def sender(ui: UI, event: dict, clear: str | None = None):
     A shared form's confirm names the draft version drawn with it (read now, when the button is
     built, not at the tap: by then this session may have drawn a newer form the browser has not)."""
     name = (clear or "").removeprefix(LOCAL)
-    version = ui.local.get(VERSIONS + name, "")
+    version = ui.local.inputs.get(VERSIONS + name, "")
 
     async def handler(e) -> None:
         if name in SHARED:
             await ui.send({**event, drafts.FIELD: version})
             return
         if await ui.send(dict(event)) and clear:
-            ui.local.pop(clear, None)
+            ui.local.inputs.pop(clear, None)
     return handler
 
 
 def confirm_button(ui: UI, label: str, event: dict, clear: str, ident: str, **options: object) -> ft.Control:
     """The confirm of the shared form `clear` names (the power, the wager), standing in `drawn`
     (ui/draft.py): a tap its browser sent before drawing a newer form names the form it showed."""
-    version = ui.local.get(VERSIONS + clear.removeprefix(LOCAL), "")
+    version = ui.local.inputs.get(VERSIONS + clear.removeprefix(LOCAL), "")
     return drawn(ui, ident, version, button(label, sender(ui, event, clear), ident, **options))

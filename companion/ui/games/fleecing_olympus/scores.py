@@ -48,14 +48,14 @@ def counted(ui: UI, bases: tuple[GemScore, ...], gems: dict[str, int]) -> list[G
     in `ui.local`), so the scoreboard finds its arguments identical at once: a reveal makes one
     new tile, not six."""
     values = tuple("?" if (n := gems.get(b.seat)) is None else str(n) for b in bases)
-    kept = ui.local.get(TILES)
+    kept = ui.local.inputs.get(TILES)
     if kept is not None and kept[0] is bases and kept[1] == values:
         return kept[2]
     before = kept[2] if kept is not None and kept[0] is bases else [None] * len(bases)
     tiles = [old if old is not None and old.value == value else
              GemScore(base.seat, base.name, value, base.colour, base.markers, base.active, base.detail, base.quick)
              for base, value, old in zip(bases, values, before)]
-    ui.local[TILES] = (bases, values, tiles)
+    ui.local.inputs[TILES] = (bases, values, tiles)
     return tiles
 
 

@@ -31,7 +31,7 @@ def my_reveal(ui: UI, shown: bool, down: bool) -> ft.Control:
     """Who can see the count, and (until the screens come down for the final count) the switch that
     shows it to the table or hides it again."""
     says = note(t(ui, "ui_gems_shown" if shown else "ui_gems_hidden"), "fo-my-gems-shown")
-    # A Column in both states (LIVE.md rule 15): the screens coming down drop the switch, not the whole part.
+    # A Column in both states (LIVE_PERFORMANCE.md: one outer type): the screens coming down drop the switch, not the whole part.
     return ft.Column([says] if down else [says, _switch(ui, shown)], spacing=12, tight=True)
 
 
@@ -44,7 +44,7 @@ def _switch(ui: UI, shown: bool) -> ft.Control:
 
 def deal(ui: UI, state: dict, seat: str) -> ft.Control:
     """Gems promised in a negotiation, handed over from behind this player's screen (while the game runs)."""
-    data: dict = ui.local.setdefault(GIVE, dict(GIVE_START))
+    data: dict = ui.local.inputs.setdefault(GIVE, dict(GIVE_START))
     own = state["gems"][seat]
     amount = min(data["amount"], max(own, 1))
     others = [p for p in state["players"] if p != seat]

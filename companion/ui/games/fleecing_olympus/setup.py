@@ -21,7 +21,7 @@ RANDOM = "random"
 
 
 def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
-    data = ui.local.setdefault(FORM, {"names": [""] * MIN_PLAYERS, "deities": [RANDOM] * MIN_PLAYERS})
+    data = ui.local.inputs.setdefault(FORM, {"names": [""] * MIN_PLAYERS, "deities": [RANDOM] * MIN_PLAYERS})
     controls: list[ft.Control] = [heading(t(ui, "ui_setup_title"), 20), note(t(ui, "ui_setup_help"))]
     controls += [_player_row(ui, data, i) for i in range(len(data["names"]))]
     controls.append(_count_buttons(ui, data))

@@ -43,11 +43,11 @@ def local(ui: UI, key: str, start: dict, state: dict | None = None) -> dict:
     object: the part's arguments compare by identity first), and nothing is copied."""
     if state is not None:
         data = turn_local(ui, key, state, start)
-    elif (data := ui.local.get(key)) is None:
-        data = ui.local[key] = copy.deepcopy(start)
-    kept = ui.local.get(COPY + key)
+    elif (data := ui.local.inputs.get(key)) is None:
+        data = ui.local.inputs[key] = copy.deepcopy(start)
+    kept = ui.local.inputs.get(COPY + key)
     if kept is None or kept != data:
-        kept = ui.local[COPY + key] = copy.deepcopy(data)
+        kept = ui.local.inputs[COPY + key] = copy.deepcopy(data)
     return kept
 
 

@@ -1,7 +1,7 @@
 """Kleos panels: the scoreboard on top, the Contest's clock, then one section at a time
 (Glory, Dusk, Chart, Odds, Dice, Setup).
 
-Which section a device shows is its own choice (ui.local), so a phone on the
+Which section a device shows is its own choice (ui.local.inputs), so a phone on the
 odds calculator never pulls the tablet away from the Glory panel. The choice
 follows the game only when the phase changes: Setup opens on the checklist,
 Dusk opens on its sheet, and leaving them returns to Glory. Every piece is a
@@ -70,7 +70,7 @@ class KleosUI:
 
     def board(self, ui: UI, snap: dict) -> ft.Control:
         state = snap["state"]
-        chosen = follow_phase(ui.local, state["phase"])
+        chosen = follow_phase(ui.local.inputs, state["phase"])
         parts: list[ft.Control] = [kleos_scoreboard(ui, snap)]
         if state["phase"] == "end":
             parts += end_panel(ui, snap)
@@ -86,13 +86,13 @@ class KleosUI:
         calculator's results while it is open."""
         if not ui.is_phone:
             return []
-        return [roll_banner(ui, snap), *([odds_bar(ui)] if ui.local.get(SECTION) == "odds" else [])]
+        return [roll_banner(ui, snap), *([odds_bar(ui)] if ui.local.inputs.get(SECTION) == "odds" else [])]
 
 
 def _section_bar(ui: UI, chosen: str) -> ft.Control:
     def pick(section: str):
         async def handler(e: object) -> None:
-            ui.local[SECTION] = section
+            ui.local.inputs[SECTION] = section
             await ui.refresh()
         return handler
 

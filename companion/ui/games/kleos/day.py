@@ -96,7 +96,7 @@ def _order(ui: UI, order: tuple[str, ...], first_player: str, turn: str | None) 
 def _order_line(ui: UI, order: tuple[str, ...], first_player: str, turn: str | None) -> ft.Control:
     """A phone's turn order: one text, each god a coloured dot and its name, the first player's
     bold and named so, the god whose turn it is underlined (no width change: a turn passing never
-    rewraps the line, rule 12 of LIVE.md)."""
+    rewraps the line, rule 9 of LIVE.md)."""
     spans = [ft.TextSpan(ui.t("kleos.ui_order_word"))]
     for player in order:
         first = player == first_player

@@ -29,7 +29,7 @@ def dice_tray(ui: UI, last: dict | None) -> ft.Control:
     """Pool size, Godly switch, presets from the odds panel's combat, and the table's last roll
     (`last`: the state's `roll`). One part taking this device's choices and that roll."""
     shown = None if last is None else (last["by"], tuple(last["faces"]), last["godly"], last["successes"])
-    return part(ui, "kleos-dice", _tray, ui.local.setdefault(COUNT, 3), ui.local.setdefault(GODLY_ON, False),
+    return part(ui, "kleos-dice", _tray, ui.local.inputs.setdefault(COUNT, 3), ui.local.inputs.setdefault(GODLY_ON, False),
                 shown, tuple(combat_pools(ui).items()))
 
 
@@ -38,7 +38,7 @@ def _tray(ui: UI, count: int, godly: bool, last: tuple | None,
 
     def set_pool(dice: int, is_godly: bool):
         async def handler(e: object = None) -> None:
-            ui.local.update({COUNT: dice, GODLY_ON: is_godly})
+            ui.local.inputs.update({COUNT: dice, GODLY_ON: is_godly})
             await ui.refresh()
         return handler
 
@@ -49,7 +49,7 @@ def _tray(ui: UI, count: int, godly: bool, last: tuple | None,
         await set_pool(count, on)()
 
     async def do_roll(e: object) -> None:
-        await ui.send({"type": "dice.roll", "dice": ui.local[COUNT], "godly": ui.local[GODLY_ON]})
+        await ui.send({"type": "dice.roll", "dice": ui.local.inputs[COUNT], "godly": ui.local.inputs[GODLY_ON]})
 
     presets = []
     for side, (dice, is_godly) in pools:

@@ -33,7 +33,7 @@ def favor_card(ui: UI, snap: dict) -> ft.Control:
     giving = editable(snap) and not why(ui, snap, "favor.give")
     return memo(ui, "kleos-favor", _card, state["favor"], giving, giving and shut(ui, GIVE_OPEN),
                 tuple(own_first(state["players"], snap["seat"])), why(ui, snap, "favor.clear") if giving else None,
-                ui.local.get(CLEARED, 0))
+                ui.local.inputs.get(CLEARED, 0))
 
 
 def _card(ui: UI, favor: dict | None, giving: bool, folded: bool, players: tuple[str, ...], no_clear: str | None,
@@ -75,9 +75,9 @@ def _hint(ui: UI) -> ft.Control:
 def _buttons(ui: UI, players: tuple[str, ...], holder: str | None, no_clear: str | None) -> ft.Control:
     def give(player: str):
         async def handler(e: object) -> None:
-            if await ui.send({"type": "favor.give", "player": player, "minion": ui.local.get(MINION, "").strip()}):
-                ui.local.pop(MINION, None)
-                ui.local[CLEARED] = ui.local.get(CLEARED, 0) + 1
+            if await ui.send({"type": "favor.give", "player": player, "minion": ui.local.inputs.get(MINION, "").strip()}):
+                ui.local.inputs.pop(MINION, None)
+                ui.local.inputs[CLEARED] = ui.local.inputs.get(CLEARED, 0) + 1
                 await ui.refresh()
         return handler
 

@@ -21,7 +21,7 @@ FORM = "kleos.form"
 
 
 def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
-    data = ui.local.setdefault(FORM, {"players": [], "manual": False, "temples": {}})  # names: players_form.name_field
+    data = ui.local.inputs.setdefault(FORM, {"players": [], "manual": False, "temples": {}})  # names: players_form.name_field
     players: list[str] = data["players"]
     controls: list[ft.Control] = [
         ft.Text(ui.t("kleos.ui_form_gods"), size=16),

@@ -36,7 +36,7 @@ def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
     if not editable(snap):
         return None
     players = tuple(own_first(state["players"], snap["seat"]))
-    amounts = tuple(ui.local.setdefault(AMOUNT.format(player=p), 1) for p in players)
+    amounts = tuple(ui.local.inputs.setdefault(AMOUNT.format(player=p), 1) for p in players)
     return memo(ui, "kleos-glory-more", _panel, why(ui, snap, "glory.add"), shut(ui, MORE_OPEN), players,
                 state["names"], amounts)
 
@@ -75,7 +75,7 @@ def _row(ui: UI, player: str, names: dict, amount: int) -> ft.Control:
     key = AMOUNT.format(player=player)
 
     async def change(value: int) -> None:
-        ui.local[key] = value
+        ui.local.inputs[key] = value
         await ui.refresh()
 
     who = god(ui, player)  # each button says whose Glory it adds: "Ares: Champion +2"

@@ -48,10 +48,10 @@ DEFAULTS: dict[str, Any] = {
 
 def inputs(ui: UI, key: str) -> Any:
     """This device's value for one calculator input, seeded from the defaults on first use."""
-    if key not in ui.local:
+    if key not in ui.local.inputs:
         default = DEFAULTS[key]
-        ui.local[key] = dict(default) if isinstance(default, dict) else default
-    return ui.local[key]
+        ui.local.inputs[key] = dict(default) if isinstance(default, dict) else default
+    return ui.local.inputs[key]
 
 
 def fighter(side: dict) -> Fighter:
@@ -93,7 +93,7 @@ def toggle(label: str, on: bool, on_change: Callable[[bool], Awaitable[None]], i
 def setter(ui: UI, key: str, field: str | None = None) -> Callable[[Any], Awaitable[None]]:
     """A change handler that stores one input (a field of a dict input when `field` is given)."""
     async def change(value: Any) -> None:
-        ui.local[key] = value if field is None else {**inputs(ui, key), field: value}
+        ui.local.inputs[key] = value if field is None else {**inputs(ui, key), field: value}
         await ui.refresh()
     return change
 
@@ -192,7 +192,7 @@ def _hunter(ui: UI, key: str, who: str) -> list[ft.Control]:
     side = inputs(ui, key)
 
     async def minotaur(e: object) -> None:
-        ui.local[key] = {**inputs(ui, key), "hunter_attack": MINOTAUR.attack, "hunter_defense": MINOTAUR.defense}
+        ui.local.inputs[key] = {**inputs(ui, key), "hunter_attack": MINOTAUR.attack, "hunter_defense": MINOTAUR.defense}
         await ui.refresh()
 
     return [

@@ -24,7 +24,7 @@ def setup_section(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     may = state["allowed"]
     before = editable(snap) and may["setup.temples"] is None
-    chosen = ui.local.get(EDIT) if before else None
+    chosen = ui.local.inputs.get(EDIT) if before else None
     movable = editable(snap) and may["first_player.set"] is None
     return group(ui, "kleos-setup", ft.Column, [
         part(ui, "kleos-checklist", _checklist, state["checklist"], editable(snap) and may["setup.check"] is None),
@@ -76,20 +76,20 @@ def _temples(ui: UI, players: tuple[str, ...], temples: dict[str, str], names: d
         return card(*parts, ident="kleos-temples")
 
     async def open_editor(e: object) -> None:
-        ui.local[EDIT] = dict(temples)
+        ui.local.inputs[EDIT] = dict(temples)
         await ui.refresh()
 
     async def close(e: object) -> None:
-        ui.local.pop(EDIT, None)
+        ui.local.inputs.pop(EDIT, None)
         await ui.refresh()
 
     async def save(e: object) -> None:
         if await ui.send({"type": "setup.temples", "temples": dict(chosen or {})}):
-            ui.local.pop(EDIT, None)
+            ui.local.inputs.pop(EDIT, None)
             await ui.refresh()
 
     async def change(after: dict[str, str]) -> None:
-        ui.local[EDIT] = after
+        ui.local.inputs[EDIT] = after
         await ui.refresh()
 
     if chosen is None:

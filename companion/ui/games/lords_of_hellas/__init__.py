@@ -68,7 +68,7 @@ class LordsOfHellasUI:
         """The scoreboard first (a phone: its own tile, the others after its panels), then the
         status line, the section bar and the chosen section, each a part of its own slice."""
         state = snap["state"]
-        chosen = ui.local.setdefault(SECTION, "turn")
+        chosen = ui.local.inputs.setdefault(SECTION, "turn")
         who = snap["seat"] if snap["role"] == "seat" else None
         tiles = scores(ui, state, may(snap), who)
         own = [s for s in tiles if s.seat == who]
@@ -126,7 +126,7 @@ def _status(ui: UI, current: str, colour: str | None) -> ft.Control:
 def _section_bar(ui: UI, chosen: str) -> ft.Control:
     def pick(section: str):
         async def handler(e) -> None:
-            ui.local[SECTION] = section
+            ui.local.inputs[SECTION] = section
             await ui.refresh()
         return handler
 

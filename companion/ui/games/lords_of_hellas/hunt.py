@@ -65,10 +65,10 @@ def _new_hunt(ui: UI, snap: dict) -> ft.Control:
             await shared.put(ui, HUNT, "slots", tray[:-1])
 
     async def start(e) -> None:
-        command = shared.confirmed({"type": "hunt.start", "monster": ui.local.get(MONSTER, ""), "slots": list(slots)},
+        command = shared.confirmed({"type": "hunt.start", "monster": ui.local.inputs.get(MONSTER, ""), "slots": list(slots)},
                                    saved)
         if await ui.send(command):
-            ui.local[MONSTER] = ""
+            ui.local.inputs[MONSTER] = ""
             await ui.refresh()
 
     rewards = [(r, t(ui, f"reward_{r}")) for r in REWARDS]

@@ -23,7 +23,7 @@ COLOURS = PALETTE  # one per seat the game takes (2 to 4), not six for four play
 
 
 def form(ui: UI) -> tuple[list[ft.Control], Callable[[], dict]]:
-    data = ui.local.setdefault(FORM, {
+    data = ui.local.inputs.setdefault(FORM, {
         "names": [""] * MIN_SEATS,
         "colours": list(COLOURS[:MIN_SEATS]),
         "king": True,

@@ -42,4 +42,4 @@ def mine(ui: UI, prefix: str | None) -> str:
     part's memo input): panels edit their lists and dicts in place, so only a copy tells old from new."""
     if prefix is None:
         return ""
-    return json.dumps({k: v for k, v in ui.local.items() if k.startswith(prefix)}, sort_keys=True, default=str)
+    return json.dumps({k: v for k, v in ui.local.inputs.items() if k.startswith(prefix)}, sort_keys=True, default=str)

@@ -29,13 +29,13 @@ def special_label(ui: UI, state: dict, action: str) -> str:
 
 
 def typed_name(ui: UI) -> bool:
-    return bool(ui.local.get(TYPED, "").strip())
+    return bool(ui.local.inputs.get(TYPED, "").strip())
 
 
 async def _typed(ui: UI) -> None:
     """A key in the name field: redraw only when a name appears or goes."""
-    if typed_name(ui) != ui.local.get(NAMED, False):
-        ui.local[NAMED] = typed_name(ui)
+    if typed_name(ui) != ui.local.inputs.get(NAMED, False):
+        ui.local.inputs[NAMED] = typed_name(ui)
         await ui.refresh()
 
 
@@ -48,7 +48,7 @@ def naming(ui: UI, snap: dict, named: bool) -> list[ft.Control]:
 
     def send(command: dict):
         async def handler(e) -> None:
-            await ui.send({**command, "name": ui.local.get(TYPED, "")})
+            await ui.send({**command, "name": ui.local.inputs.get(TYPED, "")})
         return handler
 
     rows = [

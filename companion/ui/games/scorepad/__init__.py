@@ -10,7 +10,7 @@ import flet as ft
 from companion.core.schema import NOTE_MAX, REASON_MAX
 from companion.ui.context import UI
 from companion.ui.widgets.players_form import names_form
-from companion.ui.live import group, local_text, part
+from companion.ui.live import Inputs, group, inputs, local_text, show
 from companion.ui.widgets.controls import button, card, heading
 from companion.ui.widgets.scoreboard import Score, others, scoreboard
 
@@ -35,21 +35,25 @@ class ScorePadUI:
                                                               "scorepad-others")] if own else \
             [scoreboard(ui, scores, quick=_quick)]
         parts: list[ft.Control] = [
-            part(ui, "scorepad-title", _title),
+            show(ui, Title()),
             local_text(ui, REASON, "reason", ui.t("scorepad.reason"), text_size=18, max_length=REASON_MAX),
             *boards,
         ]
         if snap["role"] == "seat":
-            if NOTE not in ui.local:  # the saved note, once: from then on the field owns the text
-                ui.local[NOTE] = state["notes"].get(snap["seat"], "")
-            parts.append(part(ui, "scorepad-note", _note, snap["seat"]))
+            if NOTE not in ui.local.inputs:  # the saved note, once: from then on the field owns the text
+                ui.local.inputs[NOTE] = state["notes"].get(snap["seat"], "")
+            parts.append(show(ui, Note(snap["seat"])))
         if snap["role"] == "host" and not state.get("ended"):
-            parts.append(part(ui, "scorepad-end", _end))
+            parts.append(show(ui, End()))
         return group(ui, "scorepad-board", ft.Column, parts, spacing=12)
 
 
-def _title(ui: UI) -> ft.Control:
-    return heading(ui.t("scorepad.title"))
+@inputs
+class Title(Inputs):
+    part = "scorepad-title"
+
+    def build(self, ui: UI) -> ft.Control:
+        return heading(ui.t("scorepad.title"))
 
 
 def _quick(ui: UI, score: Score) -> list[ft.Control]:
@@ -58,28 +62,43 @@ def _quick(ui: UI, score: Score) -> list[ft.Control]:
     def add(amount: int):
         async def handler(e) -> None:  # reads the reason when tapped, not when built
             await ui.send({"type": "points.add", "player": player, "amount": amount,
-                           "reason": ui.local.get(REASON, "")})
+                           "reason": ui.local.inputs.get(REASON, "")})
         return handler
 
     return [button(f"{a:+d}", add(a), f"add-{player}-{a}", filled=a > 0, height=48, compact=True,
                    said=ui.t("scorepad.quick_said", player=score.name, amount=f"{a:+d}")) for a in QUICK]
 
 
-def _end(ui: UI) -> ft.Control:
-    async def end(e) -> None:
-        await ui.send({"type": "game.end"})
+@inputs
+class End(Inputs):
+    """The tablet's End game button, while the game runs."""
 
-    return button(ui.t("scorepad.end_game"), end, "end-game", icon=ft.Icons.FLAG, filled=False)
+    part = "scorepad-end"
+
+    def build(self, ui: UI) -> ft.Control:
+        async def end(e) -> None:
+            await ui.send({"type": "game.end"})
+
+        return button(ui.t("scorepad.end_game"), end, "end-game", icon=ft.Icons.FLAG, filled=False)
 
 
-def _note(ui: UI, seat: str) -> ft.Control:
-    async def save(e) -> None:
-        await ui.send({"type": "note.set", "player": seat, "text": ui.local[NOTE]})
+@inputs
+class Note(Inputs):
+    """A phone's private note for its seat: the text is the field's own (ui.local.inputs)."""
 
-    return card(
-        local_text(ui, NOTE, "note", ui.t("scorepad.note"), multiline=True, min_lines=2, max_length=NOTE_MAX),
-        button(ui.t("scorepad.save_note"), save, "save-note", icon=ft.Icons.LOCK),
-    )
+    part = "scorepad-note"
+    seat: str
+
+    def build(self, ui: UI) -> ft.Control:
+        seat = self.seat
+
+        async def save(e) -> None:
+            await ui.send({"type": "note.set", "player": seat, "text": ui.local.inputs[NOTE]})
+
+        return card(
+            local_text(ui, NOTE, "note", ui.t("scorepad.note"), multiline=True, min_lines=2, max_length=NOTE_MAX),
+            button(ui.t("scorepad.save_note"), save, "save-note", icon=ft.Icons.LOCK),
+        )
 
 
 UI_ = ScorePadUI()
