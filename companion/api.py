@@ -23,10 +23,11 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from companion import __version__
-from companion.core.access import Access, is_admin
+from companion.core.access import Access, ReadOnly, is_admin
 from companion.core.export import to_csv
 from companion.core import pace, tickets
-from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core.hub import Hub
+from companion.core.livetable import LiveTable
 from companion.core.model import RuleError
 from companion.core.steps import Stale
 from companion.core.store import BrokenFile, Damaged, NotSaved

@@ -11,8 +11,9 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from companion.core import pace, steps
-from companion.core.access import Access
-from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core.access import Access, ReadOnly
+from companion.core.hub import Hub
+from companion.core.livetable import LiveTable
 from companion.core.model import RuleError, Table
 from companion.core.store import NotSaved
 from companion.i18n import t as translate
