@@ -55,8 +55,9 @@ class LiveTable:
         # the id of the command being written and its digest (core/retries.py), if it has one
         self._client_id: tuple[str, str] | None = None
         self._riders: dict[int, list[dict]] = {}  # the form entries each undone change took with it
+        # The log, the events in effect and the redo stack are the read model's too: changed in place, never rebound.
         self._done, self._undone = in_effect(self._events, self._riders)
-        self.state = self._replay(self._done)
+        self.state = replay(game, self.table, self._done)
         self._finished = self.game.finished(self.state)
         self._read = ReadModel(game, self, self._events, self._done, self._undone, self._lock, now)
 
@@ -203,9 +204,10 @@ class LiveTable:
                 raise choice.refusal
             target = choice.target
             if target is self._done[-1]:
-                back = reversal.Reversal(self._replay(self._done[:-1]), [])
+                back = reversal.Reversal(replay(self.game, self.table, self._done[:-1]), [])
             else:  # later changes (a phone's own earlier change) or form entries: each must still apply without it
-                back = reversal.later_applies(self._done, target, self._replay, self.game.apply,
+                back = reversal.later_applies(self._done, target, lambda done: replay(self.game, self.table, done),
+                                              self.game.apply,
                                               lambda e, lang: self._read.label(e, access.viewer, lang)["text"],
                                               lambda entry, state: drafts.rides(self.game.drafts, target, entry, state))
             event = self._append_control(UNDO, target, access, [e["seq"] for e in back.riders])
@@ -255,17 +257,6 @@ class LiveTable:
             event["with"] = riders
         client_id, sent = self._client_id if self._client_id is not None else (None, None)
         return self._append(event, client_id, sent)
-
-    def _replay(self, events: list[dict]) -> dict:
-        state = self.table.initial_state
-        for event in events:
-            try:
-                state = self.game.apply(state, event)
-            except RuleError as err:
-                # Kept in the file (nothing is lost) but skipped, so one event that a
-                # newer rules version refuses cannot lock a whole table.
-                log.warning("table %s: event %s no longer applies: %s", self.table.id, event.get("seq"), err)
-        return state
 
     # -- seats: the table's record (core/seating.py) ---------------------------
     @property
@@ -342,3 +333,16 @@ def require_json(event: dict) -> None:
         json.dumps(event)
     except (TypeError, ValueError) as err:
         raise RuleError("core.err.action_holds_value_cannot", err=str(err)) from err
+
+
+def replay(game: Game, table: Table, events: list[dict]) -> dict:
+    """The state `events` lead to from the table's first. An event the rules now refuse is kept in
+    the file (nothing is lost) but skipped, so one that a newer rules version refuses cannot lock a
+    whole table."""
+    state = table.initial_state
+    for event in events:
+        try:
+            state = game.apply(state, event)
+        except RuleError as err:
+            log.warning("table %s: event %s no longer applies: %s", table.id, event.get("seq"), err)
+    return state

@@ -28,9 +28,14 @@ SNAPSHOT_ROWS = 60  # the newest history rows a snapshot carries: what a screen 
 class Source(Protocol):
     """What the read model reads of the write side besides its shared lists: reassigned, not grown."""
 
-    table: Table
-    state: dict
-    store: TableStore
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    @property
+    def store(self) -> TableStore: ...
 
     @property
     def finished(self) -> bool: ...
