@@ -30,13 +30,14 @@ from companion.core.hub import Hub
 from companion.core.livetable import LiveTable
 from companion.core.model import RuleError
 from companion.core.steps import Stale
-from companion.core.store import BrokenFile, Damaged, NotSaved
+from companion.core.append_storage import BrokenFile, NotSaved
+from companion.core.table_file import Damaged
 from companion.i18n import t
 from companion.ui.offload import off_loop
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
-# The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
+# The header has its own bound (companion/server/connections.py); a body that stalls half-way is timed here.
 BODY_SECONDS = 5
 # An export or summary of even a 2,000-event table is built in well under a second; past this the
 # server is in trouble, and the download says so instead of hanging.

@@ -6,7 +6,7 @@ import socket
 
 from drive import Server
 
-from companion.log_pace import Paced
+from companion.server.log_pace import Paced
 
 
 class Clock:

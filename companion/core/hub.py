@@ -20,7 +20,8 @@ from companion.core.livetable import LiveTable, require_json
 from companion.core.model import RuleError, Seat, Table
 from companion.core.pace import Pace
 from companion.core.plays import Plays
-from companion.core.store import Damaged, FileLog, Store, TableStore
+from companion.core.store import Store, TableStore
+from companion.core.table_file import Damaged, FileLog
 
 MAX_TABLE_ID = 64
 NO_PLAYERS = ("validation.no_players", "validation.too_few_players")  # a new table's form sent too few names

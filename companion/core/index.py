@@ -32,7 +32,8 @@ from typing import Callable, Mapping
 
 from companion.core.access import digest, key_digests
 from companion.core.model import Table
-from companion.core.store import Damaged, Store, inspect
+from companion.core.store import Store
+from companion.core.table_file import Damaged, inspect
 
 log = logging.getLogger(__name__)
 

@@ -14,11 +14,12 @@ from typing import Callable, Iterator, Protocol
 
 from companion.core import reveals, reversal, steps, summary, turnclock
 from companion.core.access import TABLET, Access, key_digests
+from companion.core.append_storage import BrokenFile
 from companion.core.game import Game
 from companion.core.index import TableSummary
 from companion.core.model import RuleError, Table
 from companion.core.roster import roster
-from companion.core.store import BrokenFile, TableStore
+from companion.core.store import TableStore
 from companion.core.timeline import CONTROL_TYPES, OUTSIDE_GAME, UNDO, Grown, is_entry, owned_top
 
 ROWS_KEPT = 4096  # worded history rows kept per table: every screen's last rows in every language

@@ -11,8 +11,9 @@ import threading
 from typing import Callable
 
 from companion.core.access import Access, ReadOnly, device_mark, invitation_for, moved_from, new_token, same_device
+from companion.core.append_storage import BrokenFile
 from companion.core.model import RuleError, Seat, Table
-from companion.core.store import BrokenFile, TableStore
+from companion.core.store import TableStore
 
 
 class Seating:

@@ -14,7 +14,8 @@ from typing import Callable
 
 EVERY_SECONDS = 10.0
 # Loggers whose lines a request with no key, a wrong one or a broken one can cause.
-LOGGERS = ("uvicorn.error", "companion.known_hosts", "companion.ws_guard", "companion.connections")
+LOGGERS = ("uvicorn.error", "companion.server.known_hosts", "companion.server.ws_guard",
+           "companion.server.connections")
 
 
 class Paced(logging.Filter):
