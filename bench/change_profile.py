@@ -42,7 +42,7 @@ from companion.ui.devices import Screens  # noqa: E402
 HOST = Access("host")
 # The steps of one change, each named by the functions whose cumulative time is that step.
 STEPS = [
-    ("snapshot (hub, per device kind)", [("companion/core/hub.py", "snapshot")]),
+    ("snapshot (read model, per device kind)", [("companion/core/readmodel.py", "snapshot")]),
     ("our screens (board, parts)", [("companion/ui/app.py", "_describe")]),
     ("Flet reconcile: parts' Component.update", [("flet/components/component.py", "update")]),
     ("Flet reconcile: page walks", [("flet/controls/page.py", "update")]),

@@ -101,7 +101,7 @@ def test_a_download_that_cannot_be_built_in_time_is_given_up_with_a_message(clie
     import threading
 
     from companion import api
-    from companion.core.hub import LiveTable
+    from companion.core.livetable import LiveTable
 
     table = create(client, "scorepad", {"players": ["Ana", "Bia"]})
     stuck, built = threading.Event(), LiveTable.summary

@@ -51,6 +51,10 @@ class Access:
         return self.seat if self.role == "seat" else None
 
 
+class ReadOnly(Exception):
+    """A spectator tried to change the table."""
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(12)
 

@@ -14,9 +14,10 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from companion.core import tickets
-from companion.core.access import Access, access_for, is_admin
+from companion.core.access import Access, ReadOnly, access_for, is_admin
 from companion.core.append_storage import BrokenFile, NotSaved
-from companion.core.hub import Hub, LiveTable, ReadOnly
+from companion.core.hub import Hub
+from companion.core.livetable import LiveTable
 from companion.core.model import RuleError, worded
 from companion.core.steps import Stale
 from companion.core.table_file import Damaged

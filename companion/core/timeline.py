@@ -28,6 +28,9 @@ T = TypeVar("T")
 UNDO = "undo"
 REDO = "redo"
 CONTROL_TYPES = frozenset({UNDO, REDO})
+# Events outside the game's own: Undo and Redo themselves and the turn clock's marks. They are
+# never shown as undone, and a command may be one of them besides the game's events.
+OUTSIDE_GAME = CONTROL_TYPES | CLOCK_TYPES
 
 
 def in_effect(events: list[dict], riders: dict[int, list[dict]] | None = None) -> tuple[list[dict], list[dict]]:

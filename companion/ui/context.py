@@ -12,7 +12,8 @@ import flet as ft
 
 from companion.core import pace, steps
 from companion.core.access import Access
-from companion.core.hub import Hub, LiveTable
+from companion.core.hub import Hub
+from companion.core.livetable import LiveTable
 from companion.core.model import RuleError, Table
 from companion.core.tables import Refusal, Tables
 from companion.i18n import t as translate

@@ -7,9 +7,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.core.access import Access
-from companion.core.hub import OUTSIDE_GAME, Hub
+from companion.core.hub import Hub
 from companion.core.model import RuleError
-from companion.core.timeline import in_effect
+from companion.core.timeline import OUTSIDE_GAME, in_effect
 from companion.games.registry import GAMES
 
 HOST, ANA, BIA = Access("host"), Access("seat", "ana"), Access("seat", "bia")

@@ -3,8 +3,8 @@ import threading
 
 import pytest
 
-from companion.core.access import Access
-from companion.core.hub import Hub, ReadOnly
+from companion.core.access import Access, ReadOnly
+from companion.core.hub import Hub
 from companion.core.model import RuleError
 from companion.core.table_file import inspect
 from companion.games.registry import GAMES

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.hub import Hub, ReadOnly
+from companion.core.access import ReadOnly
+from companion.core.hub import Hub
 from companion.core.model import RuleError
 from companion.core.turnclock import GAME, PAUSE, RESUME, START, clock_text, tally
 from companion.games.registry import GAMES

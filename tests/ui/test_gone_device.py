@@ -15,7 +15,7 @@ def test_a_render_at_a_closed_socket_is_skipped_and_releases_the_device(server, 
     async def go():
         live = server.hub.create("scorepad", {"players": ["Ana", "Bia"]})
         phone, tablet = await phone_and_tablet(server, live, 0)
-        listening = len(live._listeners)
+        listening = live.listener_count
         assert phone.app.ui.parts.built
 
         def send_message(message):  # what Flet's web transport does once its socket has closed
@@ -26,7 +26,7 @@ def test_a_render_at_a_closed_socket_is_skipped_and_releases_the_device(server, 
             live.dispatch({"type": "points.add", "player": "bia", "amount": 1}, HOST)
             await tablet.settle()
         assert tablet.find("score-bia").value == "1"  # the others are drawn as ever
-        assert len(live._listeners) == listening - 1 and not phone.app.ui.parts.built
+        assert live.listener_count == listening - 1 and not phone.app.ui.parts.built
         assert "a live render failed" not in caplog.text
         assert "socket just closed" in caplog.text
     asyncio.run(go())

@@ -21,8 +21,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion.core.access import Access
-from companion.core.hub import Hub, ReadOnly
+from companion.core.access import Access, ReadOnly
+from companion.core.hub import Hub
 from companion.core.model import RuleError
 from companion.games.registry import GAMES
 from companion.ui.app import PREF_TABLET

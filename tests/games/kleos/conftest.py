@@ -7,7 +7,8 @@ from typing import Callable
 import pytest
 
 from companion.core.access import Access
-from companion.core.hub import Hub, LiveTable
+from companion.core.hub import Hub
+from companion.core.livetable import LiveTable
 
 HOST = Access("host")
 ATHENA = Access("seat", "athena")
