@@ -28,20 +28,22 @@ class Move:
     """One event type of one game, with everything the server does with it.
 
     `schema` None: a retired move, which only saved tables hold; it is replayed as it
-    was and never taken as a new request. `describe` is the game's history line for it,
-    in the game's own signature (the game's `describe` calls it). `step`: the move moves
-    the game on or settles something, so it must name the step it was sent from
-    (core/steps.py). `drafts`: the shared forms it confirms (core/drafts.py). `secret`:
-    its fields that only some seats may read; `reveals`: how to read, from the stored
-    event, whose secret it showed to whom (core/reveals.py)."""
+    was and never taken as a new request. `allowed`: why a device may not make it now
+    (a message key) or None; the view maps every move that has one to its answer.
+    `describe` is its history line, in the game's own signature (the game's `describe`
+    calls it). `step`: the move moves the game on or settles something, so it must
+    name the step it was sent from (core/steps.py). `draft`: the shared form it
+    confirms (core/drafts.py). `secret`: its fields that only some seats may read;
+    `reveals`: how to read, from the stored event, whose secret it showed to whom
+    (core/reveals.py)."""
 
     name: str
     schema: type[BaseModel] | None
     apply: Handler
-    describe: Callable[..., Any] | None = None
     allowed: Allowed | None = None
+    describe: Callable[..., Any] | None = None
     step: bool = False
-    drafts: tuple[str, ...] = ()
+    draft: str | None = None
     secret: EventSecret | None = None
     reveals: Reveal | None = None
 
@@ -98,7 +100,7 @@ class Moves:
 
     def drafts(self, forms: Iterable[Draft]) -> dict[str, Draft]:
         """The game's shared forms, each with the moves that confirm it."""
-        return {f.name: replace(f, confirms=frozenset(m.name for m in self._moves if f.name in m.drafts))
+        return {f.name: replace(f, confirms=frozenset(m.name for m in self._moves if m.draft == f.name))
                 for f in forms}
 
     def secrets(self, state: tuple[StateSecret, ...] = (), shown: Callable[[dict], Iterable[str]] | None = None

@@ -12,23 +12,23 @@ from companion.games.cyclades import auction, gold, history as line, rounds, sch
 from companion.games.cyclades.drafts import BID, KEEP, REVEAL
 
 MOVES = Moves(
-    Move("start", schemas.Start, rounds.start, line.start, step=True),
-    Move("checklist.tick", schemas.ChecklistTick, rounds.tick, line.tick),
-    Move("phase.next", schemas.PhaseNext, rounds.next_phase, line.next_phase, step=True, drafts=(REVEAL,),
+    Move("start", schemas.Start, rounds.start, describe=line.start, step=True),
+    Move("checklist.tick", schemas.ChecklistTick, rounds.tick, describe=line.tick),
+    Move("phase.next", schemas.PhaseNext, rounds.next_phase, describe=line.next_phase, step=True, draft=REVEAL,
          reveals=secrets.final),
-    Move("income", schemas.Income, gold.income, line.income, secret=secrets.INCOME),
-    Move("offering.bid", schemas.OfferingBid, auction.bid, line.bid, step=True, drafts=(BID,)),
-    Move("offering.pay", schemas.OfferingPay, auction.settle, line.pay, step=True),
-    Move("maintenance.keep", schemas.MaintenanceKeep, tracker.keep_creatures, line.keep, drafts=(KEEP,)),
-    Move("action.done", schemas.ActionDone, rounds.finish_turn, line.done, step=True),
-    Move("gold.spend", schemas.GoldSpend, gold.spend, line.spend),
-    Move("gold.creature", schemas.GoldCreature, gold.buy_creature, line.creature),
-    Move("gold.gain", schemas.GoldGain, gold.gain, line.gain, secret=secrets.GAIN),
-    Move("gold.griffin", schemas.GoldGriffin, gold.steal_half, line.griffin, secret=secrets.TAKEN,
+    Move("income", schemas.Income, gold.income, describe=line.income, secret=secrets.INCOME),
+    Move("offering.bid", schemas.OfferingBid, auction.bid, describe=line.bid, step=True, draft=BID),
+    Move("offering.pay", schemas.OfferingPay, auction.settle, describe=line.pay, step=True),
+    Move("maintenance.keep", schemas.MaintenanceKeep, tracker.keep_creatures, describe=line.keep, draft=KEEP),
+    Move("action.done", schemas.ActionDone, rounds.finish_turn, describe=line.done, step=True),
+    Move("gold.spend", schemas.GoldSpend, gold.spend, describe=line.spend),
+    Move("gold.creature", schemas.GoldCreature, gold.buy_creature, describe=line.creature),
+    Move("gold.gain", schemas.GoldGain, gold.gain, describe=line.gain, secret=secrets.GAIN),
+    Move("gold.griffin", schemas.GoldGriffin, gold.steal_half, describe=line.griffin, secret=secrets.TAKEN,
          reveals=secrets.griffin),
-    Move("tracker.adjust", schemas.TrackerAdjust, tracker.adjust, line.adjust),
-    Move("tracker.creature", schemas.TrackerCreature, tracker.creature, line.creature_change),
-    Move("player.eliminate", schemas.PlayerEliminate, tracker.eliminate, line.eliminate, step=True),
+    Move("tracker.adjust", schemas.TrackerAdjust, tracker.adjust, describe=line.adjust),
+    Move("tracker.creature", schemas.TrackerCreature, tracker.creature, describe=line.creature_change),
+    Move("player.eliminate", schemas.PlayerEliminate, tracker.eliminate, describe=line.eliminate, step=True),
 )
 SECRETS = MOVES.secrets(secrets.PURSES, secrets.shown)
 

@@ -14,19 +14,19 @@ from companion.games.fleecing_olympus import schemas, screens, secrets, turn
 from companion.games.fleecing_olympus.drafts import OPENING, POWER, ROLL
 
 MOVES = Moves(
-    Move("opening_roll", schemas.OpeningRoll, opening.opening_roll, line.opening, step=True, drafts=(OPENING,)),
-    Move("power", schemas.Power, powers.power, line.power, may.power, step=True, drafts=(POWER,)),
-    Move("tribute", schemas.Tribute, powers.tribute, line.tribute),
-    Move("roll", schemas.Roll, turn.roll, line.roll, may.roll, step=True, drafts=(ROLL,)),
-    Move("card", schemas.Card, cards.card, line.card, step=True),
-    Move("stop", schemas.Bare, turn.stop, line.settle, may.stop, step=True, secret=secrets.SHORT,
+    Move("opening_roll", schemas.OpeningRoll, opening.opening_roll, describe=line.opening, step=True, draft=OPENING),
+    Move("power", schemas.Power, powers.power, may.power, line.power, step=True, draft=POWER),
+    Move("tribute", schemas.Tribute, powers.tribute, describe=line.tribute),
+    Move("roll", schemas.Roll, turn.roll, may.roll, line.roll, step=True, draft=ROLL),
+    Move("card", schemas.Card, cards.card, describe=line.card, step=True),
+    Move("stop", schemas.Bare, turn.stop, may.stop, line.settle, step=True, secret=secrets.SHORT,
          reveals=secrets.settled),
-    Move("resolve", schemas.Bare, turn.resolve, line.settle, may.resolve, step=True, secret=secrets.SHORT,
+    Move("resolve", schemas.Bare, turn.resolve, may.resolve, line.settle, step=True, secret=secrets.SHORT,
          reveals=secrets.settled),
-    Move("give", schemas.Give, deals.give, line.give),
-    Move("reveal", schemas.Reveal, screens.reveal, line.reveal),
-    Move("deck_out", schemas.Bare, ending.deck_out, line.deck_out, may.deck_out, step=True),
-    Move("end", schemas.Bare, ending.end, line.end, may.end, step=True, reveals=secrets.final),
+    Move("give", schemas.Give, deals.give, describe=line.give),
+    Move("reveal", schemas.Reveal, screens.reveal, describe=line.reveal),
+    Move("deck_out", schemas.Bare, ending.deck_out, may.deck_out, line.deck_out, step=True),
+    Move("end", schemas.Bare, ending.end, may.end, line.end, step=True, reveals=secrets.final),
 )
 SECRETS = MOVES.secrets(secrets.SCREENS, secrets.shown)
 

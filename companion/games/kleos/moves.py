@@ -12,20 +12,20 @@ from companion.games.kleos.dice import roll_dice
 from companion.games.kleos.drafts import DUSK_SHEET, TIEBREAK
 
 MOVES = Moves(
-    Move("setup.check", schemas.SetupCheck, rules.setup_check, line.check, may.setting_up),
-    Move("setup.temples", schemas.SetupTemples, rules.setup_temples, line.temples, may.setting_up, step=True),
-    Move("first_player.set", schemas.FirstPlayerSet, rules.first_player_set, line.first, may.token_free, step=True),
-    Move("phase.next", schemas.PhaseNext, rules.phase_next, line.phase, may.next_step, step=True),
-    Move("glory.add", schemas.GloryAdd, rules.glory_add, line.glory, may.in_play),
-    Move("dice.roll", schemas.DiceRoll, roll_dice, line.roll, may.any_time),
-    Move("favor.give", schemas.FavorGive, rules.favor_give, line.favor, may.in_play),
-    Move("favor.clear", schemas.FavorClear, rules.favor_clear, line.favor_clear, may.favor_held),
-    Move("dusk.score", schemas.DuskScore, rules.dusk_score, line.dusk, may.dusk_open, step=True,
-         drafts=(DUSK_SHEET,)),
-    Move("tiebreak.answer", schemas.TiebreakAnswer, rules.tiebreak_answer, line.tiebreak, may.tie_asked, step=True,
-         drafts=(TIEBREAK,)),
+    Move("setup.check", schemas.SetupCheck, rules.setup_check, may.setting_up, line.check),
+    Move("setup.temples", schemas.SetupTemples, rules.setup_temples, may.setting_up, line.temples, step=True),
+    Move("first_player.set", schemas.FirstPlayerSet, rules.first_player_set, may.token_free, line.first, step=True),
+    Move("phase.next", schemas.PhaseNext, rules.phase_next, may.next_step, line.phase, step=True),
+    Move("glory.add", schemas.GloryAdd, rules.glory_add, may.in_play, line.glory),
+    Move("dice.roll", schemas.DiceRoll, roll_dice, may.any_time, line.roll),
+    Move("favor.give", schemas.FavorGive, rules.favor_give, may.in_play, line.favor),
+    Move("favor.clear", schemas.FavorClear, rules.favor_clear, may.favor_held, line.favor_clear),
+    Move("dusk.score", schemas.DuskScore, rules.dusk_score, may.dusk_open, line.dusk, step=True,
+         draft=DUSK_SHEET),
+    Move("tiebreak.answer", schemas.TiebreakAnswer, rules.tiebreak_answer, may.tie_asked, line.tiebreak, step=True,
+         draft=TIEBREAK),
     # Saved tables only: the Dusk sheet is now a `draft.set` form.
-    Move("dusk.set", None, drafts.old_dusk_set, line.dusk_set),
+    Move("dusk.set", None, drafts.old_dusk_set, describe=line.dusk_set),
 )
 
 ACTIONS = MOVES.asked  # what the view answers for: every move a device may send

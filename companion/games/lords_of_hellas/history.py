@@ -55,7 +55,8 @@ def describe(event: dict, line: Line | None, lang: str) -> str:
     def name(player: object) -> str:
         return names.get(player) or ("?" if player is None else str(player))
 
-    said = line(event, note, name, lang) if line else t("lords_of_hellas.hist_unknown", lang, kind=event.get("type", ""))
+    kind = event.get("type", "")
+    said = line(event, note, name, lang) if line else t("lords_of_hellas.hist_unknown", lang, kind=kind)
     winner = note.get("winner")
     if winner:
         condition = label("cond", winner["condition"], lang)
@@ -69,7 +70,8 @@ def _actor(event: dict, note: dict, name: Name) -> str:
 
 def tracker_set(event: dict, note: dict, name: Name, lang: str) -> str:
     field = label("field", event.get("field"), lang)
-    return t("lords_of_hellas.hist_tracker", lang, name=name(event.get("player")), field=field, value=event.get("value"))
+    return t("lords_of_hellas.hist_tracker", lang, name=name(event.get("player")), field=field,
+             value=event.get("value"))
 
 
 def regular(event: dict, note: dict, name: Name, lang: str) -> str:

@@ -12,19 +12,19 @@ from companion.games.lords_of_hellas import battle, history as line, hunt, monum
 from companion.games.lords_of_hellas.drafts import BATTLE, COUNTS, HUNT, WOUNDS
 
 MOVES = Moves(
-    Move("tracker.set", schemas.TrackerSet, tracker.on_set, line.tracker_set),
-    Move("turn.regular", schemas.TurnRegular, turn.on_regular, line.regular, step=True, drafts=(COUNTS,)),
-    Move("turn.special", schemas.TurnSpecial, turn.on_special, line.special, step=True),
-    Move("turn.step", schemas.TurnStep, turn.on_step, line.step, step=True),
-    Move("turn.end", schemas.TurnEnd, turn.on_end, line.end, step=True),
-    Move("monument.build", schemas.MonumentBuild, monuments.on_build, line.build, step=True),
-    Move("monument.control", schemas.MonumentControl, monuments.on_control, line.control),
-    Move("battle.resolve", schemas.BattleResolve, battle.on_resolve, line.battle, step=True, drafts=(BATTLE,)),
-    Move("hunt.start", schemas.HuntStart, hunt.on_start, line.hunting, step=True, drafts=(HUNT,)),
-    Move("hunt.attack", schemas.HuntAttack, hunt.on_attack, line.hunting, step=True, drafts=(WOUNDS,)),
-    Move("hunt.claim", schemas.HuntClaim, hunt.on_claim, line.hunting, step=True),
-    Move("special.name", schemas.SpecialName, specials.on_name, line.special_name),
-    Move("special.add", schemas.SpecialAdd, specials.on_add, line.special_add),
+    Move("tracker.set", schemas.TrackerSet, tracker.on_set, describe=line.tracker_set),
+    Move("turn.regular", schemas.TurnRegular, turn.on_regular, describe=line.regular, step=True, draft=COUNTS),
+    Move("turn.special", schemas.TurnSpecial, turn.on_special, describe=line.special, step=True),
+    Move("turn.step", schemas.TurnStep, turn.on_step, describe=line.step, step=True),
+    Move("turn.end", schemas.TurnEnd, turn.on_end, describe=line.end, step=True),
+    Move("monument.build", schemas.MonumentBuild, monuments.on_build, describe=line.build, step=True),
+    Move("monument.control", schemas.MonumentControl, monuments.on_control, describe=line.control),
+    Move("battle.resolve", schemas.BattleResolve, battle.on_resolve, describe=line.battle, step=True, draft=BATTLE),
+    Move("hunt.start", schemas.HuntStart, hunt.on_start, describe=line.hunting, step=True, draft=HUNT),
+    Move("hunt.attack", schemas.HuntAttack, hunt.on_attack, describe=line.hunting, step=True, draft=WOUNDS),
+    Move("hunt.claim", schemas.HuntClaim, hunt.on_claim, describe=line.hunting, step=True),
+    Move("special.name", schemas.SpecialName, specials.on_name, describe=line.special_name),
+    Move("special.add", schemas.SpecialAdd, specials.on_add, describe=line.special_add),
 )
 
 

@@ -8,9 +8,9 @@ from companion.core.moves import Move, Moves
 from companion.games.scorepad import history as line, rules, schemas, secrets
 
 MOVES = Moves(
-    Move("points.add", schemas.PointsAdd, rules.points_add, line.points),
-    Move("note.set", schemas.NoteSet, rules.note_set, line.note, secret=secrets.NOTE),
+    Move("points.add", schemas.PointsAdd, rules.points_add, describe=line.points),
+    Move("note.set", schemas.NoteSet, rules.note_set, describe=line.note, secret=secrets.NOTE),
     # Ending the game settles it: a second tap or device must not end it twice.
-    Move("game.end", schemas.GameEnd, rules.game_end, line.ended, step=True),
+    Move("game.end", schemas.GameEnd, rules.game_end, describe=line.ended, step=True),
 )
 SECRETS = MOVES.secrets(secrets.NOTES)
