@@ -7,7 +7,7 @@ the event before it is stored, so a replay gives the same state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -101,9 +101,9 @@ class GameBase:
     logs: tuple[str, ...] = ()
     event_schemas: dict[str, type[BaseModel]] = {}
     options_schema: type[BaseModel] = OptionsSchema
-    summaries: Any = None
     moves: Moves = Moves()
     forms: tuple[Draft, ...] = ()  # the shared forms, before the moves say which confirm each
+    summaries: Any = None
     """The game's summary module: `summary(state, table, events)`, `active_seat(state)` and
     `is_finished(state)`, reached through the three methods below."""
 

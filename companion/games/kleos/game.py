@@ -27,7 +27,7 @@ VIEW_LOG = 12
 class Kleos(GameBase):
     id = "kleos"
     secrets = SECRETS
-    words_by_seat = False  # history.describe reads no seat: every device reads the same line
+    words_by_seat = False  # no history line reads the seat: every device reads the same line
     title = "Kleos"
     min_seats = 2
     max_seats = 5

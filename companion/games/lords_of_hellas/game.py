@@ -22,7 +22,7 @@ from companion.games.lords_of_hellas.secrets import SECRETS
 class LordsOfHellas(GameBase):
     id = "lords_of_hellas"
     secrets = SECRETS
-    words_by_seat = False  # history.describe reads no seat: every device reads the same line
+    words_by_seat = False  # no history line reads the seat: every device reads the same line
     title = "Lords of Hellas"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
