@@ -22,7 +22,7 @@ import uvicorn
 from fastapi.routing import APIRoute
 
 os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-from companion.server import build_app  # noqa: E402  (Flet reads its env at import)
+from companion.server.app import build_app  # noqa: E402  (Flet reads its env at import)
 
 KINDS = {("flet.messaging.session", "Session"): "flet_sessions", ("flet.controls.page", "Page"): "pages",
          ("companion.ui.app", "Session"): "app_sessions", ("starlette.websockets", "WebSocket"): "websockets",

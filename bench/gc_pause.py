@@ -2,7 +2,7 @@
 
 A full (oldest-generation) collection runs on whichever thread allocates when it comes due, the
 event loop included, and walks every object the collector tracks: while it runs, no device is
-served. The server (companion/serving.py `settle_heap`) freezes what start-up built before it
+served. The server (companion/server/serving.py `settle_heap`) freezes what start-up built before it
 answers anything, so later full collections walk only what tables and devices made since.
 
 Each mode runs in a fresh process: the server's start-up in one process (`build_app`: the
@@ -34,8 +34,8 @@ async def game_under_way(tables: int, sessions: int, changes: int, frozen: bool)
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "ui"), str(ROOT / "bench")]
     from change_profile import open_table, plain_cpu
 
-    from companion.server import build_app
-    from companion.serving import settle_heap
+    from companion.server.app import build_app
+    from companion.server.serving import settle_heap
 
     _, server = build_app(Path(tempfile.mkdtemp()) / "data", "http://tablet.lan:8550")
     if frozen:

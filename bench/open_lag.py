@@ -31,8 +31,8 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "ui")]
 from live_device import TABLET, Device  # noqa: E402
 
 from companion.core.hub import Hub  # noqa: E402
-from companion.server import warm_up  # noqa: E402
-from companion.serving import settle_heap  # noqa: E402
+from companion.server.app import warm_up  # noqa: E402
+from companion.server.serving import favour_the_loop, settle_heap  # noqa: E402
 from companion.games.registry import GAMES  # noqa: E402
 from companion.ui.context import ServerInfo  # noqa: E402
 
@@ -101,6 +101,7 @@ async def run(events: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         warm_up()  # what the server loads before it answers (the strings, the rules, the screens' modules)
         settle_heap()  # and what it then takes out of the collector's sight, as `companion` does before serving
+        favour_the_loop()  # and how soon a worker thread hands the interpreter back, as it does too
         writer = Hub(Path(tmp) / "data", GAMES)
         small = big_table(writer, 10)
         by_screen = big_table(writer, events)

@@ -22,7 +22,7 @@ from pathlib import Path
 from _browser import ARGS, CHROMIUM, PHONE, Server, settle, summary, wait_text
 from playwright.async_api import async_playwright
 
-from companion.server import web_files
+from companion.server.app import web_files
 
 MBIT = 1_000_000 / 8
 

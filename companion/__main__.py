@@ -10,11 +10,11 @@ from pathlib import Path
 import platformdirs
 
 from companion import __version__
-from companion.fdlimit import limit_line
-from companion.folder_lock import FolderBusy, hold
-from companion.net import candidates, check_url, startup_lines
+from companion.server.fdlimit import limit_line
+from companion.server.folder_lock import FolderBusy, hold
+from companion.server.net import candidates, check_url, startup_lines
 from companion.qr import qr_terminal
-from companion.serving import serve
+from companion.server.serving import serve
 from companion.web_shell.version import require_pinned_flet
 
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     except FolderBusy as busy:
         raise SystemExit(busy.message) from None
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    from companion.server import build_app  # imported late: Flet reads its env at import
+    from companion.server.app import build_app  # imported late: Flet reads its env at import
 
     app, info = build_app(data_dir, base_url, addresses=[c.url for c in found], fixed=bool(args.url),
                           allow_hosts=args.allow_host)

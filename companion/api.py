@@ -29,13 +29,14 @@ from companion.core import pace, tickets
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError
 from companion.core.steps import Stale
-from companion.core.store import BrokenFile, Damaged, NotSaved
+from companion.core.append_storage import BrokenFile, NotSaved
+from companion.core.table_file import Damaged
 from companion.i18n import t
 from companion.ui.offload import off_loop
 
 API_FIELDS = ("id", "game", "seq", "step", "role", "seat", "state", "told", "read_only")
 MAX_BODY = 64 * 1024
-# The header has its own bound (companion/connections.py); a body that stalls half-way is timed here.
+# The header has its own bound (companion/server/connections.py); a body that stalls half-way is timed here.
 BODY_SECONDS = 5
 # An export or summary of even a 2,000-event table is built in well under a second; past this the
 # server is in trouble, and the download says so instead of hanging.
@@ -191,7 +192,7 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
         """Counts from the saved-tables index: its cost does not grow with the tables saved."""
         tables, damaged = hub.index.counts()
         return answer({"ok": True, "version": __version__, "tables": tables, "damaged": damaged,
-                       "listeners": hub.listener_count(), "boot": boot_id})
+                       "read_only": hub.index.read_only_count(), "listeners": hub.listener_count(), "boot": boot_id})
 
     @api.post("/tables")
     async def create(request: Request) -> JSONResponse:
@@ -370,13 +371,11 @@ def router(hub: Hub, admin_token: str, boot_id: str = "") -> APIRouter:
 
     def _summary(table_id: str, request: Request, k: str | None, fmt: str | None, ticket: str | None) -> Response:
         if ticket is not None and k is None:
-            if not tickets.unexpired(ticket):  # a stale or malformed ticket reads no file
+            if not tickets.valid(ticket, table_id, admin_token):  # checked before any table file is read
                 return error(404, "validation.no_table", language(request))
             try:
                 live = hub.get(table_id)
             except (Damaged, KeyError, FileNotFoundError):
-                return error(404, "validation.no_table", language(request))
-            if not tickets.valid(ticket, table_id, live.table.spectator_token):
                 return error(404, "validation.no_table", language(request))
         else:
             joined = join(table_id, k, language(request))

@@ -2,6 +2,7 @@
 break), says it is read-only in both languages, refuses every write with that message, and its
 file stays byte for byte as it was."""
 from api_app import ADMIN, api_client
+from companion.core import store
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
 
@@ -39,3 +40,27 @@ def test_a_file_broken_in_the_middle_reads_and_refuses_writes_clearly(client, hu
     assert len(again.get(f"/api/tables/{tid}/events", params={"k": host}).json()) == 2
     assert again.get("/api/health").json()["ok"]
     assert path.read_bytes() == before
+
+
+def test_health_counts_the_tables_open_read_only_from_the_index(client, hub, monkeypatch):
+    """A table read-only for a broken middle line is not damaged (it opens), but the health check
+    says how many there are, without opening any table."""
+    made = [client.post("/api/tables", params={"admin": ADMIN},
+                        json={"game": "scorepad", "options": {"players": ["Ana", "Bia"]}}).json() for _ in range(2)]
+    for table in made:
+        for amount in (1, 2, 3):
+            client.post(f"/api/tables/{table['id']}/events", params={"k": table["host_token"]},
+                        json={"type": "points.add", "player": "ana", "amount": amount})
+    assert client.get("/api/health").json()["read_only"] == 0
+    hub.index.close()
+    path = hub.store.path(made[0]["id"])
+    lines = path.read_bytes().split(b"\n")
+    lines[2] = lines[2][:9]  # the first event's line, broken; two whole ones after it
+    path.write_bytes(b"\n".join(lines))
+
+    opened: list = []
+    monkeypatch.setattr(store.TableStore, "__init__", lambda self, path, *a, **kw: opened.append(path))
+    fresh = Hub(hub.store.data_dir, GAMES)  # the server started again: the index reads the changed file
+    health = api_client(fresh).get("/api/health").json()
+    assert (health["tables"], health["damaged"], health["read_only"]) == (2, 0, 1)
+    assert opened == []  # counted without opening a table

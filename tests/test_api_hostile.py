@@ -7,7 +7,7 @@ import pytest
 
 from api_app import ADMIN
 from companion.core import drafts
-from companion.core import store as store_module
+from companion.core import append_storage
 from companion.games.registry import GAMES
 from companion.i18n import LANGS, missing
 
@@ -192,17 +192,17 @@ def test_a_retried_client_id_is_stored_once_and_answered_the_same(client, hub, p
 def test_a_full_disk_answers_503_saves_nothing_and_the_next_write_works(client, hub, pad, monkeypatch):
     assert send(client, pad, {"type": "points.add", "player": "ana", "amount": 1}).status_code == 200
     before = table_file(hub, pad)
-    real_write = store_module.os.write
+    real_write = append_storage.os.write
 
     def full(fd, data):
         real_write(fd, data[: len(data) // 2])  # half a line reaches the disk, then it is full
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(store_module.os, "write", full)
+    monkeypatch.setattr(append_storage.os, "write", full)
     r = send(client, pad, {"type": "points.add", "player": "ana", "amount": 5})
     assert r.status_code == 503 and r.json()["error"] == "Not saved: the tablet's disk is full"
     assert table_file(hub, pad) == before
-    monkeypatch.setattr(store_module.os, "write", real_write)
+    monkeypatch.setattr(append_storage.os, "write", real_write)
     state = client.get(f"/api/tables/{pad['id']}", params={"k": pad["host_token"]}).json()
     assert state["seq"] == 1 and state["state"]["scores"]["ana"] == 1
     r = send(client, pad, {"type": "points.add", "player": "ana", "amount": 2})

@@ -1,6 +1,6 @@
 """The server closes a connection that sends nothing (or too little) before its first request, and
 refuses connections past its bound, saying so. uvicorn runs here as `companion` runs it
-(companion/serving.py), only with small limits, over a tiny app."""
+(companion/server/serving.py), only with small limits, over a tiny app."""
 import contextlib
 import socket
 import threading
@@ -8,8 +8,8 @@ import threading
 import pytest
 import uvicorn
 
-from companion import serving
-from companion.connections import ConnectionLimits
+from companion.server import serving
+from companion.server.connections import ConnectionLimits
 
 LIMITS = ConnectionLimits(connections=4, header_seconds=1, header_bytes=1024)
 

@@ -3,7 +3,7 @@ and property updates only for what a player or the browser changes, every text b
 import msgpack
 import pytest
 
-from companion.device_frames import MAX_TEXT, METHOD_RESULT, PAGE_ID, REGISTER, UPDATE_PROPS, Verdict, check
+from companion.server.device_frames import MAX_TEXT, METHOD_RESULT, PAGE_ID, REGISTER, UPDATE_PROPS, Verdict, check
 
 PAGE = {"route": "/t/abc?k=key", "web": True, "width": 390.0, "height": 844.0, "platform": "android",
         "platform_brightness": "dark", "window": {},

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from drive import Server, _free_port
 
-from companion.folder_lock import FILE, FolderBusy, hold
+from companion.server.folder_lock import FILE, FolderBusy, hold
 
 
 def test_a_second_hold_on_the_folder_is_refused_and_names_the_holder(tmp_path):

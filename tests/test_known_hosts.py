@@ -8,7 +8,7 @@ import socket
 import pytest
 from drive import Server
 
-from companion.known_hosts import KnownHosts, machine_names
+from companion.server.known_hosts import KnownHosts, machine_names
 
 
 @pytest.fixture(scope="module")

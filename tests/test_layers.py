@@ -1,4 +1,5 @@
-"""The packages stay layered: core knows no game, and no two of core, games, rules and ui import each other in a circle."""
+"""The packages stay layered: core knows no game, no two of core, games, rules and ui import each other in a
+circle, and the server's edge (companion/server/) sits outside them all."""
 from __future__ import annotations
 
 import ast
@@ -63,3 +64,33 @@ def test_the_ui_uses_only_the_public_face_of_a_game():
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("companion.games."):
                 parts = node.module.split(".")
                 assert len(parts) == 3 or parts[2] == "registry", f"{path}: imports internals {node.module}"
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, `from package import module` included."""
+    mods = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            mods |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            mods |= {a.name for a in node.names}
+    return mods
+
+
+def test_the_edge_knows_no_screen_game_or_api():
+    """Only server/app.py, which assembles the whole server, reaches past the edge to what it serves."""
+    inner = ("companion.ui", "companion.games", "companion.rules", "companion.api", "companion.web_shell")
+    for path in (ROOT / "server").glob("*.py"):
+        if path.name != "app.py":
+            assert not {m for m in _imports(path) if m.startswith(inner)}, path
+
+
+def test_no_layer_reaches_the_assembled_server():
+    """core, games and rules never import the edge; the screens use its socket watch and addresses,
+    never the app that assembles them (a circle)."""
+    for layer in LAYERS:
+        for path in (ROOT / layer).rglob("*.py"):
+            edge = {m for m in _imports(path) if m.startswith("companion.server.")}
+            if layer == "ui":
+                edge = {m for m in edge if m.startswith("companion.server.app")}
+            assert not edge, f"{path}: imports {sorted(edge)}"

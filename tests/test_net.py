@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from companion import __main__ as cli
-from companion import net
+from companion.server import net
 
 LAPTOP = {  # Wi-Fi plus a Docker bridge, a VPN tunnel, a link-local cable and loopback
     "lo": ["127.0.0.1"],
@@ -193,7 +193,7 @@ def test_main_with_url_hands_it_to_the_app_and_prints_it_marked(laptop, monkeypa
         return object(), SimpleNamespace(admin_token="ADMIN")
 
     monkeypatch.setenv("FLET_WEB_NO_CDN", "1")
-    monkeypatch.setattr("companion.server.build_app", fake_build_app)
+    monkeypatch.setattr("companion.server.app.build_app", fake_build_app)
     monkeypatch.setattr(cli, "serve", lambda *a, **k: None)
     cli.main(["--url", "http://phones.lan:9000", "--port", "9000", "--data-dir", str(tmp_path), "--quiet"])
     assert built == {"base_url": "http://phones.lan:9000", "fixed": True,
@@ -213,7 +213,7 @@ def test_main_without_url_chooses_the_wifi(laptop, monkeypatch, tmp_path, capsys
         return object(), SimpleNamespace(admin_token="ADMIN")
 
     monkeypatch.setenv("FLET_WEB_NO_CDN", "1")
-    monkeypatch.setattr("companion.server.build_app", fake_build_app)
+    monkeypatch.setattr("companion.server.app.build_app", fake_build_app)
     monkeypatch.setattr(cli, "serve", lambda *a, **k: None)
     cli.main(["--data-dir", str(tmp_path), "--quiet"])
     assert built == {"base_url": "http://192.168.1.20:8550", "fixed": False}

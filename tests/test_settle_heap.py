@@ -1,5 +1,5 @@
 """The server takes what start-up built out of the cyclic collector's sight before it answers
-(companion/serving.py `settle_heap`; bench/gc_pause.py measures the pauses this shortens)."""
+(companion/server/serving.py `settle_heap`; bench/gc_pause.py measures the pauses this shortens)."""
 from __future__ import annotations
 
 import gc
@@ -7,7 +7,7 @@ import weakref
 
 import uvicorn
 
-from companion import serving
+from companion.server import serving
 
 
 class _Node:

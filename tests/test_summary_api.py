@@ -75,7 +75,7 @@ def test_download_links_carry_a_ticket_that_opens_the_summary_only_never_a_key(c
     table = create(client, "scorepad", {"players": ["Ana", "Bia"]})
     host, tid = table["host_token"], table["id"]
     post(client, table, host, type="points.add", player="bia", amount=3)
-    secret = table["spectator_token"]  # what the screens sign their tickets with
+    secret = ADMIN  # what the screens sign their tickets with: the server's secret, no table's key
     ticket = tickets.mint(tid, secret)
     assert host not in ticket and secret not in ticket
     r = client.get(f"/api/tables/{tid}/summary", params={"ticket": ticket, "format": "csv"})
@@ -91,6 +91,9 @@ def test_download_links_carry_a_ticket_that_opens_the_summary_only_never_a_key(c
     assert client.get(f"/api/tables/{tid}/summary", params={"ticket": expired}).status_code == 404
     forged = ticket[:-1] + ("0" if ticket[-1] != "0" else "1")
     assert client.get(f"/api/tables/{tid}/summary", params={"ticket": forged}).status_code == 404
+    # nor one a device could mint with a key it holds
+    assert client.get(f"/api/tables/{tid}/summary",
+                      params={"ticket": tickets.mint(tid, table["spectator_token"])}).status_code == 404
 
 
 def test_a_download_that_cannot_be_built_in_time_is_given_up_with_a_message(client, monkeypatch):

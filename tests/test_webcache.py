@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from starlette.staticfiles import StaticFiles
 
 from companion.bundled import assets_dir
-from companion.webcache import CompressedStatic, WebCacheMiddleware
+from companion.server.webcache import CompressedStatic, WebCacheMiddleware
 
 ASSETS = assets_dir()  # as installed: the manifest and its icons ship together
 

@@ -5,7 +5,7 @@ import asyncio
 
 import msgpack
 
-from companion.ws_guard import SocketLimits, WebSocketGuard
+from companion.server.ws_guard import SocketLimits, WebSocketGuard
 
 REGISTER = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/", "web": True}}])
 STYLE = b"\x00" + msgpack.packb([4, {"id": 42, "props": {"style": {"size": 333}}}])

@@ -28,7 +28,9 @@ from companion.core.model import RuleError, Seat, Table
 from companion.core.pace import Pace
 from companion.core.plays import Plays
 from companion.core.roster import roster
-from companion.core.store import BrokenFile, Damaged, FileLog, Store, TableStore
+from companion.core.append_storage import BrokenFile
+from companion.core.store import Store, TableStore
+from companion.core.table_file import Damaged, FileLog
 from companion.core.timeline import CONTROL_TYPES, REDO, UNDO, Grown, in_effect, is_entry, owned_top
 
 log = logging.getLogger(__name__)

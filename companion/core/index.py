@@ -19,6 +19,8 @@ can be whole JSON whose events a newer rules version cannot apply). So each row 
 keeps the stamp at which its file was last replayed whole; rows read anew are replayed
 in a worker thread (`check`), off the event loop, and a file that fails is listed as
 damaged before anyone opens it. A row the hub writes is replayed already: its table is live.
+A file that breaks in the middle opens read-only (every whole event before the break,
+core/table_file.py `read_lines`): its row says so, for the health check.
 """
 from __future__ import annotations
 
@@ -32,11 +34,13 @@ from typing import Callable, Mapping
 
 from companion.core.access import digest, key_digests
 from companion.core.model import Table
-from companion.core.store import Damaged, Store, inspect
+from companion.core.names import saved_record
+from companion.core.store import Store
+from companion.core.table_file import Damaged, read_lines
 
 log = logging.getLogger(__name__)
 
-SCHEMA = 3  # PRAGMA user_version: an index of another shape is rebuilt
+SCHEMA = 4  # PRAGMA user_version: an index of another shape is rebuilt
 FILE = "tables-index.sqlite3"
 Stamp = str  # "<mtime_ns>:<size>" of the table file the row was made from
 Check = Callable[[bytes], "Damaged | None"]  # a table file's bytes replayed whole: what is wrong, or None
@@ -111,7 +115,7 @@ class Index:
                 id TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL, players TEXT NOT NULL,
                 search TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, events INTEGER NOT NULL,
                 finished INTEGER NOT NULL, winners TEXT NOT NULL, problem TEXT, stamp TEXT, replayed TEXT,
-                keys TEXT NOT NULL DEFAULT '[]')""")
+                keys TEXT NOT NULL DEFAULT '[]', read_only INTEGER NOT NULL DEFAULT 0)""")
             db.execute("CREATE INDEX by_updated ON tables (problem, updated DESC)")
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         return db
@@ -229,9 +233,9 @@ class Index:
         """A row from the file alone, no replay: the table's record, its events' count and last
         time, and whether it finished (and who won) from the plays log."""
         try:
-            data, _, _ = inspect(self.store.path(table_id).read_bytes())
+            data, _, _, broken = read_lines(self.store.path(table_id).read_bytes())
             docs = data.get("table") or {}
-            table = Table.from_dict(docs[min(docs, key=int)])
+            table = Table.from_dict(saved_record(docs[min(docs, key=int)]))  # names cleaned, as the table shows them
         except Damaged as err:
             return _problem_row(table_id, err, stamp)
         except OSError as err:
@@ -251,7 +255,7 @@ class Index:
         if play is not None:
             summary.finished = True
             summary.winners = [p["name"] for p in play.get("players", []) if p.get("winner")]
-        return _row(summary, stamp, replayed=False)
+        return _row(summary, stamp, replayed=False, read_only=broken is not None)
 
     # -- writing (the hub, on every change) --------------------------------------
     def put(self, summary: TableSummary, new: bool = False) -> None:
@@ -347,25 +351,33 @@ class Index:
         with self._lock:
             return self._db.execute("SELECT count(*), count(problem) FROM tables").fetchone()
 
+    def read_only_count(self) -> int:
+        """Tables whose file breaks in the middle: they open, read-only, so they are not damaged."""
+        self._sync()
+        with self._lock:
+            return self._db.execute("SELECT count(*) FROM tables WHERE read_only AND problem IS NULL").fetchone()[0]
+
 
 _UPSERT = ("INSERT OR REPLACE INTO tables (id, game, title, players, search, created, updated, events, finished, "
-           "winners, problem, stamp, replayed, keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+           "winners, problem, stamp, replayed, keys, read_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 # The checker's finding, written only over the row it checked (the file still at the same stamp).
 _UPSERT_PROBLEM = ("UPDATE tables SET game = ?2, title = ?3, players = ?4, search = ?5, created = ?6, updated = ?7, "
-                   "events = ?8, finished = ?9, winners = ?10, problem = ?11, stamp = ?12, replayed = ?13, keys = ?14 "
-                   "WHERE id = ?1 AND stamp = ?15")
+                   "events = ?8, finished = ?9, winners = ?10, problem = ?11, stamp = ?12, replayed = ?13, keys = ?14, "
+                   "read_only = ?15 WHERE id = ?1 AND stamp = ?16")
 
 
-def _row(s: TableSummary, stamp: Stamp | None, replayed: bool = True) -> tuple:
-    """`replayed`: the row comes from the table in play, so its events are known to replay."""
+def _row(s: TableSummary, stamp: Stamp | None, replayed: bool = True, read_only: bool = False) -> tuple:
+    """`replayed`: the row comes from the table in play, so its events are known to replay.
+    `read_only`: its file breaks in the middle (never so for a row the hub writes: such a table
+    takes no change)."""
     search = " ".join([s.game, s.title, *s.players]).casefold()
     return (s.id, s.game, s.title, _dumps(s.players), search, s.created, s.updated, s.events, int(s.finished),
-            _dumps(s.winners), None, stamp, stamp if replayed else None, _dumps(s.keys))
+            _dumps(s.winners), None, stamp, stamp if replayed else None, _dumps(s.keys), int(read_only))
 
 
 def _problem_row(table_id: str, err: Damaged, stamp: Stamp | None) -> tuple:
     problem = _dumps({"key": err.key, "values": {k: str(v) for k, v in err.values.items()}})
-    return (table_id, "", "", "[]", "", 0.0, 0.0, 0, 0, "[]", problem, stamp, stamp, "[]")
+    return (table_id, "", "", "[]", "", 0.0, 0.0, 0, 0, "[]", problem, stamp, stamp, "[]", 0)
 
 
 def _dumps(value: object) -> str:

@@ -26,7 +26,8 @@ from pathlib import Path
 from companion.core.model import RuleError
 from companion.core.schema import NAME_MAX
 from companion.core.stats import player_key
-from companion.core.store import NotSaved, atomic_write
+from companion.core.append_storage import NotSaved
+from companion.core.table_file import atomic_write
 from companion.i18n import t
 
 log = logging.getLogger(__name__)

@@ -12,16 +12,16 @@ import asyncio
 import contextvars
 import logging
 import time
-import traceback
 from typing import Awaitable, Callable
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion import keep_awake, socket_watch
+from companion import keep_awake
+from companion.server import socket_watch
 from companion.core.access import access_for, is_admin
 from companion.core.model import RuleError
-from companion.core.store import Damaged
+from companion.core.table_file import Damaged
 from companion.ui.context import UI, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED, device_id
@@ -355,7 +355,7 @@ class Session:
 
     def _watch_socket(self) -> None:
         """Flet may never say that a tab whose socket died mid-write has left: the socket's own
-        end says it (companion/socket_watch.py). Only the newest socket of this session counts."""
+        end says it (companion/server/socket_watch.py). Only the newest socket of this session counts."""
         watch = socket_watch.current()
         self._socket = watch
         if watch is not None:
@@ -401,7 +401,8 @@ class Session:
             if ui.seen.token not in (None, snap["step"]):
                 self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
-        if screen != self._shown_as:  # another screen: nothing of the old one may be reused
+        ui.first_glance = screen != self._shown_as
+        if ui.first_glance:  # another screen: nothing of the old one may be reused
             self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)
             ui.parts.clear()
         body = self._describe()
@@ -420,6 +421,10 @@ class Session:
             if not self._root_shown():
                 page.controls = [self._root]
             page.update()
+        if ui.first_glance:  # the rest of a new screen, once every other device has had its turn
+            await asyncio.sleep(0)
+            await self.render()
+            return
         if ui.local.get(TICKING) and not self._ticking:
             self._ticking = True
             page.run_task(self._tick_clock)
@@ -542,10 +547,11 @@ def _keyed(control: ft.Semantics) -> ft.Semantics:
 
 
 def _socket_closed(err: BaseException) -> bool:
-    """The render failed in the transport's send: its socket closed while the page was patched
-    (Flet's web transport drops its send queue before the session hears of the disconnect)."""
-    frames = traceback.extract_tb(err.__traceback__)
-    return isinstance(err, (AttributeError, RuntimeError)) and bool(frames) and frames[-1].name == "send_message"
+    """The render failed in the transport's send: its socket closed while the page was patched.
+    Flet 1.0.5's web transport drops its send queue (sets it to None) when the socket ends, before
+    the session hears of the disconnect, so the send fails putting the patch onto None; the
+    exception says so itself (`name`, `obj`), whichever frame raised it."""
+    return isinstance(err, AttributeError) and err.obj is None and err.name == "put_nowait"
 
 
 def _no_access(ui: UI, notice: str | None = None, take_back: Callable | None = None) -> ft.Control:

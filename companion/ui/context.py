@@ -14,7 +14,7 @@ from companion.core import pace, steps
 from companion.core.access import Access
 from companion.core.hub import Hub, LiveTable, ReadOnly
 from companion.core.model import RuleError, Table
-from companion.core.store import NotSaved
+from companion.core.append_storage import NotSaved
 from companion.i18n import t as translate
 from companion.ui.devices import Screens
 from companion.ui.live import Parts
@@ -103,6 +103,10 @@ class UI:
     # it hides by itself (monotonic seconds). Its commands are that seat's, signed by that seat.
     private: Access | None = None
     private_until: float = 0.0
+    # The first drawing of a screen leaves out what lies off its first glance (the tablet's side
+    # column, a phone's history): Flet adds a whole new tree in one step on the event loop every
+    # device shares, and half the tree is half that stall. The rest follows at once (app.render).
+    first_glance: bool = False
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)

@@ -26,7 +26,7 @@ def ask_summary(ui: UI, seq: int) -> Read | None:
 
     def work() -> dict:
         live.summary()
-        ticket = tickets.mint(live.table.id, live.table.spectator_token)
+        ticket = tickets.mint(live.table.id, ui.server.admin_token)
         return {"aliases": tuple(sorted(plays.aliases().items())), "ticket": ticket,
                 "expires": int(ticket.split(".")[0])}
 

@@ -9,7 +9,7 @@ import flet as ft
 from companion.core.hub import Hub
 from companion.core.index import TableSummary
 from companion.core.model import RuleError
-from companion.core.store import Damaged
+from companion.core.table_file import Damaged
 from companion.games.registry import GAMES
 from companion.i18n import t
 from companion.i18n import numbers

@@ -52,10 +52,11 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     awake = part(ui, "keep-awake", _awake_switch, ui.awake)
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     kept = [part(ui, "read-only", _read_only, snap["read_only"])] if snap.get("read_only") else []
+    later = not ui.first_glance
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
         column = [*kept, *told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, board,
-                  *told_card(ui, snap), history, awake]
+                  *told_card(ui, snap), *[history, awake][:2 * later]]
         page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
     # Undo and Redo head the side column, on the line of who this is and the news: a screen reader
@@ -67,7 +68,7 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     columns = group(ui, "table-columns", ft.Row, [
         group(ui, "table-main", ft.Column, [*doors(ui, snap), *extras, board], expand=MAIN,
               scroll=ft.ScrollMode.AUTO, spacing=12),
-        group(ui, "table-side", ft.Column, [*join, history, awake], expand=SIDE, scroll=ft.ScrollMode.AUTO,
+        group(ui, "table-side", ft.Column, [*join, history, awake][:3 * later], expand=SIDE, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP)
     return group(ui, "table-layout", ft.Column, [*kept, *told_banner(ui, snap), head, columns], spacing=8,

@@ -5,7 +5,9 @@ import pytest
 from companion.core.access import Access
 from companion.core.hub import Hub
 from companion.core.model import RuleError
-from companion.core.store import BrokenFile, Damaged, FileLog, TableStore, inspect
+from companion.core.append_storage import BrokenFile
+from companion.core.store import TableStore
+from companion.core.table_file import Damaged, FileLog, inspect
 from companion.games.registry import GAMES
 
 HOST = Access("host")

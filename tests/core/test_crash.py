@@ -8,7 +8,7 @@ import textwrap
 
 from companion.core.access import Access
 from companion.core.hub import Hub
-from companion.core.store import inspect
+from companion.core.table_file import inspect
 from companion.games.registry import GAMES
 
 CHILD = textwrap.dedent("""

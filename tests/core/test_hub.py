@@ -6,7 +6,7 @@ import pytest
 from companion.core.access import Access
 from companion.core.hub import Hub, ReadOnly
 from companion.core.model import RuleError
-from companion.core.store import inspect
+from companion.core.table_file import inspect
 from companion.games.registry import GAMES
 
 HOST = Access("host")

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from api_app import ADMIN
+from api_app import ADMIN, api_client
 from companion.core.access import Access
 from companion.core.model import RuleError
-from companion.core.names import FSI, PDI, isolated, plain
+from companion.core.names import FSI, PDI, cleaned, isolated, plain
 
 REFUSED = ["B\x00ia", "B\x1b[31mia", "Bi\na", "Bi\ra", "Bi\ta", "Bi\x7fa", "Bi\x85a", "Bi\u2028a",
            "\u202eBia", "\u202aBia", "\u2067Bia", "Bi\u200ea", "\ufeffBia", "Bi\u200ba", "Bi\u2069a"]
@@ -33,6 +33,18 @@ def test_right_to_left_text_is_isolated_once(name):
     shown = isolated(name)
     assert shown == FSI + name + PDI
     assert isolated(shown) == shown  # read back and sent again: the same
+
+
+@pytest.mark.parametrize("name", ["Ana", "José", "李雷", "👨\u200d👩\u200d👧", FSI + "محمد" + PDI, ""])
+def test_a_clean_saved_name_is_read_as_it_is(name):
+    assert cleaned(name) == name
+
+
+@pytest.mark.parametrize("name", REFUSED + ["محمد"])
+def test_a_saved_name_the_rule_would_refuse_is_read_as_the_rule_would_let_it_in(name):
+    shown = cleaned(name)
+    assert isolated(shown) == shown  # passes the rule, and keeps every letter
+    assert shown.replace("[31m", "") in ("Bia", FSI + "محمد" + PDI)
 
 
 def create(client, game, options):
@@ -82,3 +94,40 @@ def test_the_new_table_form_reaches_the_same_gate(hub):
     assert err.value.key == "names.control"
     assert json.dumps(hub.create("scorepad", {"players": ["דוד", "Bia"]}).table.seats[0].name) == json.dumps(
         FSI + "דוד" + PDI)
+
+
+def test_names_saved_before_the_rule_are_shown_cleaned_and_the_file_kept(client, hub):
+    """A table saved before names were checked can hold a NUL, an ESC, a newline or a right-to-left
+    override in a name: read, it shows each name as the rule would have let it in, clean names
+    unchanged, and its file is not rewritten."""
+    made = client.post("/api/tables", params={"admin": ADMIN},
+                       json={"game": "scorepad", "options": {"players": ["Ana", "Bia", "Caio", "Dani"]}}).json()
+    tid, host = made["id"], made["host_token"]
+    for player in ("ana", "bia", "caio", "dani"):
+        client.post(f"/api/tables/{tid}/events", params={"k": host},
+                    json={"type": "points.add", "player": player, "amount": 2})
+    hub.index.close()
+    path = hub.store.path(tid)
+    raw = path.read_bytes()
+    old = {b'"Ana"': json.dumps("A\x00n\x1b[31ma\nX").encode(), b'"Bia"': json.dumps("\u202eBia 1+").encode(),
+           b'"Dani"': json.dumps("\u0645\u062d\u0645\u062f", ensure_ascii=False).encode()}
+    for clean, saved in old.items():
+        assert raw.count(clean) == 4  # the options, the seat, the game's names and the change's line
+        raw = raw.replace(clean, saved)
+    path.write_bytes(raw)
+
+    from companion.core.hub import Hub
+    from companion.games.registry import GAMES
+    fresh = Hub(hub.store.data_dir, GAMES)  # the server started again on the folder
+    again = api_client(fresh)
+    shown = {"ana": "An[31maX", "bia": "Bia 1+", "caio": "Caio", "dani": FSI + "\u0645\u062d\u0645\u062f" + PDI}
+    assert [t.players for t in fresh.summaries()] == [list(shown.values())]  # the start screen's list
+    live = fresh.get(tid)
+    assert {s.id: s.name for s in live.table.seats} == shown
+    assert again.get(f"/api/tables/{tid}", params={"k": host}).json()["state"]["names"] == shown
+    lines = [line["text"] for line in live.snapshot(Access("host"), "en")["history"]]
+    assert not [text for text in lines if any(c in text for c in "\x00\x1b\n\u202e")], lines
+    assert any("An[31maX" in text for text in lines) and any(FSI + "\u0645" in text for text in lines)
+    summary = again.get(f"/api/tables/{tid}/summary", params={"k": host}).json()
+    assert sorted(p["name"] for p in summary["players"]) == sorted(shown.values())
+    assert path.read_bytes() == raw  # shown cleaned, saved as it was

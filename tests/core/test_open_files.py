@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import store as store_module
+from companion.core import append_storage
 from companion.core.hub import Hub
-from companion.core.store import OPEN_FILES
-from companion.fdlimit import limit_line
+from companion.core.append_storage import OPEN_FILES
+from companion.server.fdlimit import limit_line
 from companion.games.registry import GAMES
 
 
@@ -83,4 +83,4 @@ def test_an_idle_table_still_watched_keeps_its_one_writer(tmp_path):
 def test_a_low_open_file_limit_is_said_in_one_line():
     assert limit_line(1 << 16) is None
     line = limit_line(256)
-    assert "256" in line and "\n" not in line and str(store_module.OPEN_FILES) in line
+    assert "256" in line and "\n" not in line and str(append_storage.OPEN_FILES) in line

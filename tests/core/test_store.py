@@ -2,7 +2,8 @@ import json
 import threading
 
 from companion.core.model import Seat, Table
-from companion.core.store import AppendJSONStorage, Store, TableStore
+from companion.core.append_storage import AppendJSONStorage
+from companion.core.store import Store, TableStore
 
 
 def _table(table_id="t1"):

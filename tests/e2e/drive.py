@@ -20,7 +20,7 @@ import msgpack
 from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from companion.core.store import inspect
+from companion.core.table_file import inspect
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

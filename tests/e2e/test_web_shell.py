@@ -1,5 +1,5 @@
 """What we add around the Flet web app does what it is for, in a real browser
-(companion/web_shell/, companion/socket_watch.py via companion/ws_guard.py)."""
+(companion/web_shell/, companion/server/socket_watch.py via companion/server/ws_guard.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,10 +18,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.websockets import WebSocket
 
-from companion.socket_watch import current
+from companion.server.socket_watch import current
 from companion.web_shell import comeback
 from companion.web_shell.index_page import IndexPageMiddleware
-from companion.ws_guard import WebSocketGuard
+from companion.server.ws_guard import WebSocketGuard
 
 
 class Background:

@@ -37,7 +37,7 @@ SCRIPT = textwrap.dedent('''
     before = snapshot()
     import companion
     load("companion")
-    from companion.server import build_app
+    from companion.server.app import build_app
     build_app(Path(tempfile.mkdtemp()) / "data", "http://127.0.0.1:8550")
     after = snapshot()
     changed = sorted(k for k in before if after.get(k) != before[k])

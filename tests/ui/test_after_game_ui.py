@@ -7,6 +7,8 @@ from companion.core.access import Access
 from companion.core.bgstats import push_link
 from companion.ui.context import ServerInfo
 from companion.ui.widgets.turn_clock import TICKING
+from api_app import api_app
+from fastapi.testclient import TestClient
 from live_device import PHONE, TABLET, Device, label
 
 HOST = Access("host")
@@ -54,7 +56,9 @@ def test_the_panel_waits_for_the_end_then_puts_each_phone_first_and_the_qr_on_th
         assert csv.url.endswith("&format=csv")
         tablet_links = [tablet.find(i).url for i in ("summary-csv", "summary-json")]
         keys = (live.table.host_token, live.table.spectator_token, *(s.key for s in live.table.seats if s.key))
-        assert not [u for u in [csv.url, *tablet_links] for k in keys if k in u]  # no key in any link
+        assert not [u for u in [csv.url, *tablet_links] for k in (*keys, server.admin_token) if k in u]  # no key in any link
+        api = TestClient(api_app(server.hub, server.admin_token))  # the same server's API opens the link
+        assert api.get(csv.url.removeprefix("http://tablet.lan:8550")).status_code == 200
     run(go())
 
 

@@ -1,5 +1,5 @@
 """One device's property updates change nothing on any other device, whatever it sends: frames go
-through the same check as on the websocket (companion/device_frames.py), then to Flet's own session
+through the same check as on the websocket (companion/server/device_frames.py), then to Flet's own session
 as its transport hands them over. Also: no module of the UI holds a Flet object that sessions could
 share, and a browser follows a seat from one tab at a time."""
 from __future__ import annotations
@@ -14,11 +14,12 @@ import flet as ft
 import msgpack
 from flet.controls.base_control import BaseControl
 
-from companion import device_frames, ui
-from companion.device_frames import CONTROL_EVENT, UPDATE_PROPS, Verdict
+from companion import ui
+from companion.server import device_frames
+from companion.server.device_frames import CONTROL_EVENT, UPDATE_PROPS, Verdict
 from companion.i18n import t
 from companion.ui.devices import CROWDED, CROWDED_ADDRESS, REPLACED
-from flet_private import control_id
+from flet_private import browser_id, control_id
 from live_device import TABLET, Device
 
 ATTACKS = [
@@ -40,7 +41,7 @@ def tree(value: object) -> object:
     if isinstance(value, dict):
         return {k: tree(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict = {"type": type(value).__name__, "id": getattr(value, "_i", None)}
+        out: dict = {"type": type(value).__name__, "id": browser_id(value)}
         for f in dataclasses.fields(value):
             if not f.name.startswith("_"):
                 v = getattr(value, f.name, None)

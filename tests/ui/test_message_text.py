@@ -12,6 +12,7 @@ import flet as ft
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
 from companion.ui.widgets.controls import tagged
+from flet_private import control_type
 from live_device import TABLET, Device, kleos_at_play
 
 HOST = Access("host")
@@ -20,7 +21,7 @@ HOST = Access("host")
 def test_a_tagged_control_is_spelt_by_its_identifier():
     number = tagged(ft.Text("12", size=56, weight=ft.FontWeight.BOLD), "score-ares", "Ares 12")
     assert len(repr(number)) < 60 and "score-ares" in repr(number)  # a message spells its controls by repr
-    assert number._c == "Semantics" and isinstance(number, ft.Semantics)  # what the browser is sent is unchanged
+    assert control_type(number) == "Semantics" and isinstance(number, ft.Semantics)  # what the browser is sent is unchanged
 
 
 def test_what_flet_formats_of_a_changes_messages_stays_short(server: ServerInfo, monkeypatch):

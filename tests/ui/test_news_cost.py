@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from flet_private import control_type
 from live_device import TABLET, Device, kleos_at_play, label
 from test_undo_rename_cost import own_controls
 
@@ -28,7 +29,7 @@ def test_a_new_news_line_rebuilds_its_box_and_words_alone(server: ServerInfo):
             parts = tablet.app.ui.parts
             assert {k for k in parts.rebuilt if k.startswith("news")} == {"news"}
             line = parts.built["news"].control
-            assert [c._c for c in own_controls(line)] == ["Container", "Text"]
+            assert [control_type(c) for c in own_controls(line)] == ["Container", "Text"]
             assert label(tablet, "news") == line.content.semantics_label == line.content.value
             assert god.capitalize() in label(tablet, "news")
             # the Semantics is the one shown before, it says nothing itself, and the line kept its Flet id

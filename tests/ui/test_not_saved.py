@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from companion.core.access import Access
 from companion.core.pace import Pace
-from companion.core.store import NotSaved
+from companion.core.append_storage import NotSaved
 from companion.ui.context import UI
 
 

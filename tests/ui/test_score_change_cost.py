@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from flet_private import control_type
 from live_device import PHONE, Device, game_parts, kleos_at_play, label
 from test_undo_rename_cost import own_controls
 
@@ -28,7 +29,7 @@ def test_a_new_score_rebuilds_the_numbers_text_alone_on_a_phone(server: ServerIn
         await phone.settle()
         assert game_parts(phone) == {"tile-number-athena"}
         number = phone.app.ui.parts.built["tile-number-athena"].control
-        assert [c._c for c in own_controls(number)] == ["Text"]
+        assert [control_type(c) for c in own_controls(number)] == ["Text"]
         assert (number.value, number.semantics_label) == ("1", "Athena 1")
         # the Semantics around it is the one shown before, and the number kept its Flet id
         assert tag.label is None and any(c is tag for c in phone.flet.index.values())

@@ -12,6 +12,7 @@ import flet as ft
 
 from companion.core.access import Access
 from companion.ui.context import ServerInfo
+from flet_private import control_type
 from live_device import TABLET, Device, kleos_at_play
 
 HOST = Access("host")
@@ -38,8 +39,8 @@ def test_a_renamed_undo_rebuilds_its_words_alone_one_control(server: ServerInfo)
         parts = tablet.app.ui.parts
         assert {k for k in parts.rebuilt if k.startswith("undo")} == {"undo-words"}
         words = parts.built["undo-words"].control
-        assert [c._c for c in own_controls(words)] == ["Text"] and words.semantics_label == "Undo: Athena +1 Glory (kill)"
-        assert [c._c for c in own_controls(parts.built["undo"].control)] == ["Semantics"]  # no box around it
+        assert [control_type(c) for c in own_controls(words)] == ["Text"] and words.semantics_label == "Undo: Athena +1 Glory (kill)"
+        assert [control_type(c) for c in own_controls(parts.built["undo"].control)] == ["Semantics"]  # no box around it
     asyncio.run(go())
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from api_app import api_client
+from api_app import ADMIN, api_client
 from live_device import PHONE, TABLET, Device
 
-from companion.core import store
+from companion.core import store, tickets
 from companion.core.access import Access
 from companion.core.hub import Hub
 from companion.games.registry import GAMES
@@ -90,3 +90,21 @@ def test_a_key_made_after_the_index_row_still_opens_the_table(tmp_path):
     hub._live.clear()  # as when nothing holds the table any more
     assert hub.admits(table_id, key) and not hub.admits(table_id, "wrong-key")
     assert hub.join(table_id, key)[1].seat == "bo"
+
+
+def test_a_ticket_that_does_not_verify_opens_no_file(saved):
+    """A download ticket is checked before the table is read, like a key: a forged one, one for
+    another table or one signed with a key a device holds reads nothing, though none has expired."""
+    hub, table, seat_key, opened = saved
+    client = api_client(hub)
+    url = f"/api/tables/{table.id}/summary"
+    good = tickets.mint(table.id, ADMIN)
+    forged = good[:-1] + ("0" if good[-1] != "0" else "1")
+    for ticket in (forged, tickets.mint("0000ffff", ADMIN), tickets.mint(table.id, table.spectator_token),
+                   tickets.mint(table.id, seat_key)):
+        assert tickets.unexpired(ticket)
+        assert client.get(url, params={"ticket": ticket}).status_code == 404
+    assert opened == []
+    reply = client.get(url, params={"ticket": good, "format": "csv"})
+    assert reply.status_code == 200 and "bo" in reply.text
+    assert len(opened) == 1  # the server's own ticket opens it, once

@@ -7,7 +7,7 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from companion.server import build_app
+from companion.server.app import build_app
 from companion.web_shell.font_manifest import PATH as FONT_MANIFEST
 
 

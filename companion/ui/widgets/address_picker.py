@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from companion.net import is_local_host, page_base
+from companion.server.net import is_local_host, page_base
 from companion.ui.context import UI
 from companion.ui.widgets.controls import button, tagged
 

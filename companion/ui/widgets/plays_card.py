@@ -10,7 +10,7 @@ import asyncio
 import flet as ft
 
 from companion.core.plays import Plays
-from companion.core.store import Damaged
+from companion.core.table_file import Damaged
 from companion.i18n import catalogue
 from companion.i18n.dates import when
 from companion.ui.context import UI

@@ -3,7 +3,7 @@
 Flet 1.0.5 forgets a tab whose socket died while the server was writing to it: its send
 loop raises, and the session is never told the tab left, so our hub would re-render it on
 every change for ever (4 of 60 phones in the phone bench, each slowing every broadcast).
-Flet itself is not changed for that: the websocket guard (companion/ws_guard.py), which
+Flet itself is not changed for that: the websocket guard (companion/server/ws_guard.py), which
 already wraps every websocket Flet serves, opens a `Watch` for each and ends it when Flet's
 handling of the socket ends, for any reason; code Flet runs for a socket runs in tasks
 started from its handler, so `current()` there names that socket's watch.

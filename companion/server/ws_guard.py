@@ -1,6 +1,6 @@
 """Flet's websocket, wrapped at the ASGI level: a deadline to register, checked frames, a rate,
 everything released at once when a connection ends before it registered, and its session
-told when the socket ends (companion/socket_watch.py).
+told when the socket ends (companion/server/socket_watch.py).
 
 Flet 1.0.5's handler ends its send loop only once a session exists: a websocket
 that closed before its first message, or sent a malformed one, kept two tasks and
@@ -9,7 +9,7 @@ as a task of ours; if the connection ends, or breaks a rule, before a registrati
 reached Flet, that task is cancelled, which ends its send loop too.
 
 The size of one message (after decompression) is uvicorn's `ws_max_size`
-(companion/serving.py): the websocket library refuses anything larger before
+(companion/server/serving.py): the websocket library refuses anything larger before
 inflating it, so no message costs more than inflating and checking that much.
 """
 from __future__ import annotations
@@ -20,8 +20,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
-from companion import device_frames, socket_watch
-from companion.device_frames import Verdict
+from companion.server import device_frames, socket_watch
+from companion.server.device_frames import Verdict
 
 log = logging.getLogger(__name__)
 

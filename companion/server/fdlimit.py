@@ -1,13 +1,13 @@
 """The process's open-file limit, checked once at start.
 
-Table files are bounded (core/store.py OPEN_FILES), but every phone's websocket is a
+Table files are bounded (core/append_storage.py OPEN_FILES), but every phone's websocket is a
 file too: a low limit is what a tablet hits first, so the start-up says so plainly.
 """
 from __future__ import annotations
 
 import resource
 
-from companion.core.store import OPEN_FILES
+from companion.core.append_storage import OPEN_FILES
 
 # Table files, the index, the server's own files and a full room of devices with room to spare.
 ENOUGH = 1024

@@ -39,9 +39,9 @@ from companion.ui.devices import Screens  # noqa: E402
 from companion.web_shell import comeback, page_lang  # noqa: E402
 from companion.web_shell.font_manifest import FontManifestMiddleware  # noqa: E402
 from companion.web_shell.index_page import PRELOAD, IndexPageMiddleware  # noqa: E402
-from companion.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
-from companion.ws_guard import WebSocketGuard  # noqa: E402
-from companion.known_hosts import HostGuard, KnownHosts  # noqa: E402
+from companion.server.webcache import CompressedStatic, WebCacheMiddleware  # noqa: E402
+from companion.server.ws_guard import WebSocketGuard  # noqa: E402
+from companion.server.known_hosts import HostGuard, KnownHosts  # noqa: E402
 
 ASSETS = assets_dir()
 
@@ -91,7 +91,7 @@ def warm_up() -> None:
 
 def build_app(data_dir: Path, base_url: str, addresses: Sequence[str] = (),
               fixed: bool = False, allow_hosts: Sequence[str] = ()) -> tuple[flet_fastapi.FastAPI, ServerInfo]:
-    """`allow_hosts`: names this server answers to besides its own (companion/known_hosts.py)."""
+    """`allow_hosts`: names this server answers to besides its own (companion/server/known_hosts.py)."""
     warm_up()
     hub = Hub(Path(data_dir), GAMES, pace=Pace(CHANGES_PER_SECOND, burst=max(BURST, int(2 * CHANGES_PER_SECOND))))
     admin_token = hub.store.secret("admin", new_token)
