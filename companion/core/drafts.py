@@ -54,7 +54,8 @@ class Draft:
     it belongs to (an entry made for an earlier one is not carried into the next)."""
 
     name: str
-    confirms: frozenset[str]
+    # Filled from the game's moves (core/moves.py: a Move names the draft it confirms).
+    confirms: frozenset[str] = frozenset()
     round: Callable[[dict], object] = _no_round
     # For a form with one part per player (what each keeps at upkeep): the part a confirm takes,
     # read from the confirm; only that part must be as its screen showed, and only it is emptied.

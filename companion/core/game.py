@@ -7,13 +7,14 @@ the event before it is stored, so a replay gives the same state.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 from companion.core import drafts as shared_drafts
 from companion.core.drafts import Draft
 from companion.core.model import RuleError
+from companion.core.moves import Handler, Moves
 from companion.core.names import isolated
 from companion.core.plain import copy_state
 from companion.core.schema import OptionsSchema
@@ -72,13 +73,12 @@ class Game(Protocol):
         """Whether the play is over (the full state); cheap, asked after every change."""
 
 
-Handler = Callable[[dict, dict], dict]
-
-
 class GameBase:
-    """Shared plumbing so a game only writes one small handler per event type.
+    """Shared plumbing so a game only declares its moves, one small handler each.
 
-    `handlers` maps an event type to `fn(state, event) -> state`; the handler gets
+    A game lists its `moves` (core/moves.py) and its shared `forms`; `handlers`,
+    `retired`, `steps`, `drafts` and `event_schemas` are derived from them when the
+    class is made, so each event type is named once. A handler gets
     a deep copy of the state, so it may change it in place and return it.
     Events reach `apply` with `by` (the acting seat id, or TABLET, "host") and `at`
     (seconds since the epoch) added by the hub.
@@ -101,9 +101,18 @@ class GameBase:
     logs: tuple[str, ...] = ()
     event_schemas: dict[str, type[BaseModel]] = {}
     options_schema: type[BaseModel] = OptionsSchema
+    moves: Moves = Moves()
+    forms: tuple[Draft, ...] = ()  # the shared forms, before the moves say which confirm each
     summaries: Any = None
     """The game's summary module: `summary(state, table, events)`, `active_seat(state)` and
     `is_finished(state)`, reached through the three methods below."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "moves" in cls.__dict__:
+            cls.handlers, cls.retired, cls.steps = cls.moves.handlers, cls.moves.retired, cls.moves.steps
+            cls.drafts = cls.moves.drafts(cls.forms)
+            cls.event_schemas = cls.moves.schemas(cls.forms)
 
     def summary(self, state: dict, table: Any, events: list[dict]) -> dict:
         return self.summaries.summary(state, table, events)

@@ -26,8 +26,6 @@ def _round(state: dict) -> object:
     return [state.get("round"), state.get("phase")]
 
 
-DRAFTS = {d.name: d for d in (
-    Draft(BID, frozenset({"offering.bid"}), _bidder),
-    Draft(REVEAL, frozenset({"phase.next"}), _round),
-    Draft(KEEP, frozenset({"maintenance.keep"}), _round, part=lambda event: event.get("player")),
-)}
+# The moves that confirm each are named by the moves (cyclades/moves.py).
+FORMS = (Draft(BID, round=_bidder), Draft(REVEAL, round=_round),
+         Draft(KEEP, round=_round, part=lambda event: event.get("player")))

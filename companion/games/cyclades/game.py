@@ -10,46 +10,23 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.core import drafts as shared_forms
-from companion.games.cyclades.drafts import DRAFTS
-from companion.games.cyclades import auction, gods, gold, history, rounds, schemas, tracker
+from companion.games.cyclades.drafts import FORMS
+from companion.games.cyclades import auction, gods, gold, schemas
 from companion.games.cyclades import summary as play_summary
 from companion.games.cyclades.allowed import allowed
 from companion.games.cyclades.setup import initial_state
 from companion.games.cyclades.upgrade import per_faction
-from companion.games.cyclades.secrets import SECRETS
-
-HANDLERS = {
-    "start": rounds.start,
-    "checklist.tick": rounds.tick,
-    "phase.next": rounds.next_phase,
-    "income": gold.income,
-    "offering.bid": auction.bid,
-    "offering.pay": auction.settle,
-    "maintenance.keep": tracker.keep_creatures,
-    "action.done": rounds.finish_turn,
-    "gold.spend": gold.spend,
-    "gold.creature": gold.buy_creature,
-    "gold.gain": gold.gain,
-    "gold.griffin": gold.steal_half,
-    "tracker.adjust": tracker.adjust,
-    "tracker.creature": tracker.creature,
-    "player.eliminate": tracker.eliminate,
-}
-
+from companion.games.cyclades.moves import MOVES, SECRETS, describe
 
 class Cyclades(GameBase):
     id = "cyclades"
     secrets = SECRETS
-    # The round, the auction and the turns: a second tap or device must not take a second step.
-    steps = frozenset({"start", "phase.next", "offering.bid", "offering.pay", "action.done", "player.eliminate"})
     title = "Cyclades"
     min_seats = 2
     max_seats = 5
-    handlers = HANDLERS
+    moves = MOVES  # handlers, schemas, steps and the drafts' confirms are derived from it
     summaries = play_summary
-    drafts = DRAFTS  # the bid, the god turned up, what each keeps: one form on every device
-    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
+    forms = FORMS  # the bid, the god turned up, what each keeps: one form on every device
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
@@ -109,7 +86,7 @@ class Cyclades(GameBase):
         return out
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
-        return history.describe(event, seat, lang)
+        return describe(event, seat, lang)
 
 
 GAME = Cyclades()

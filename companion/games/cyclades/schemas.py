@@ -93,22 +93,3 @@ class TrackerCreature(EventSchema):
 
 class PlayerEliminate(EventSchema):
     player: Word
-
-
-EVENTS = {
-    "start": Start,
-    "checklist.tick": ChecklistTick,
-    "phase.next": PhaseNext,
-    "income": Income,
-    "offering.bid": OfferingBid,
-    "offering.pay": OfferingPay,
-    "maintenance.keep": MaintenanceKeep,
-    "action.done": ActionDone,
-    "gold.spend": GoldSpend,
-    "gold.creature": GoldCreature,
-    "gold.gain": GoldGain,
-    "gold.griffin": GoldGriffin,
-    "tracker.adjust": TrackerAdjust,
-    "tracker.creature": TrackerCreature,
-    "player.eliminate": PlayerEliminate,
-}

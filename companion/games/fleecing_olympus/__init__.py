@@ -6,7 +6,7 @@ names; every other module here is private.
 from __future__ import annotations
 
 from companion.core.plugin import Plugin
-from companion.games.fleecing_olympus.allowed import allowed, costs_gem
+from companion.games.fleecing_olympus.allowed import costs_gem
 from companion.games.fleecing_olympus.cards import ALLOWED, KINDS, MAX_WAGER_CHANGE, OTHER
 from companion.games.fleecing_olympus.deities import DEITIES, power_key
 from companion.games.fleecing_olympus.drafts import OPENING, SHARED_FORMS, opening_totals
@@ -19,6 +19,7 @@ from companion.games.fleecing_olympus.screens import screens_down
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.fleecing_olympus.wager import WAGER_KINDS, counts, loser_and_winner
 from companion.games.fleecing_olympus.game import GAME
+from companion.games.fleecing_olympus.moves import allowed
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.fleecing_olympus", strings=("fleecing_olympus",), rules="fleecing_olympus")
 

@@ -5,7 +5,8 @@ look disabled and explain itself. It is worked out from the viewer's own cut-dow
 view (`screens.view`), so the only gem counts it can read are the viewer's own and
 the ones shown to everybody: a refusal never tells a phone anything about a hidden
 count. The tablet (seat None) sees no hidden count, so gem shortfalls are left to
-the reducer there.
+the reducer there. Each move names its answer here (fleecing_olympus/moves.py);
+`per_player` gives the rest.
 """
 from __future__ import annotations
 
@@ -21,20 +22,53 @@ def costs_gem(turn: dict, seat: str) -> bool:
     return bool(turn["played"].get(seat)) and seat not in turn["free"]
 
 
-def allowed(view: dict, seat: str | None) -> dict[str, Reason]:
-    """Keys: `power`, `roll`, `resolve`, `stop`, `card.<player>`, `kind.<legend|fate>`,
-    `tribute_gem.<player>`, `deck_out`, `end`. `seat` is the viewer: None for the tablet,
-    "" (or anyone not seated) for a spectator."""
+def _active(view: dict) -> str | None:
+    return view["turn"]["active"] if view["turn"] else None
+
+
+def power(view: dict, seat: str | None) -> Reason:
+    return _turn_step(view, seat, "power", _active(view))
+
+
+def roll(view: dict, seat: str | None) -> Reason:
+    return _turn_step(view, seat, "roll", _active(view))
+
+
+def resolve(view: dict, seat: str | None) -> Reason:
+    return _turn_step(view, seat, "cards", _active(view))
+
+
+def stop(view: dict, seat: str | None) -> Reason:
+    """The Judgment stops the wager, once a card is up."""
+    why = _turn_step(view, seat, "cards", view["judgment"])
+    return WHY + "no_card_yet" if why is None and not view["turn"]["cards"] else why
+
+
+def _tablet(view: dict, seat: str | None) -> Reason:
+    """Any seated player (or the tablet) may report the deck; the screens offer it on the tablet."""
+    return None if seat is None or seat in view["players"] else WHY + "not_yours"
+
+
+def _playing(view: dict) -> bool:
+    return view["phase"] in PLAYING and not view["tiebreak"]
+
+
+def deck_out(view: dict, seat: str | None) -> Reason:
+    spent = view["deck_outs"] >= view["deck_outs_to_end"]
+    return _tablet(view, seat) or (WHY + "not_now" if not _playing(view) else WHY + "deck_spent" if spent else None)
+
+
+def end(view: dict, seat: str | None) -> Reason:
+    spent = view["deck_outs"] >= view["deck_outs_to_end"]
+    return _tablet(view, seat) or (WHY + "not_now" if not _playing(view) or view["phase"] != "power" else None
+                                   if spent else WHY + "deck_not_spent")
+
+
+def per_player(view: dict, seat: str | None) -> dict[str, Reason]:
+    """The answers that are not one move's: `card.<player>`, `tribute_gem.<player>`, `kind.<legend|fate>`.
+    `seat` is the viewer: None for the tablet, "" (or anyone not seated) for a spectator."""
     phase, turn = view["phase"], view["turn"]
-    active = turn["active"] if turn else None
-    out: dict[str, Reason] = {
-        "power": _turn_step(view, seat, "power", active),
-        "roll": _turn_step(view, seat, "roll", active),
-        "resolve": _turn_step(view, seat, "cards", active),
-        "stop": _turn_step(view, seat, "cards", view["judgment"]),
-    }
-    if out["stop"] is None and not turn["cards"]:
-        out["stop"] = WHY + "no_card_yet"
+    out: dict[str, Reason] = {}
     for pid in view["players"]:
         out[f"card.{pid}"] = _card(view, seat, pid)
         due = phase == "tribute" and pid in turn["tribute_due"]
@@ -43,13 +77,6 @@ def allowed(view: dict, seat: str | None) -> dict[str, Reason]:
     for kind in WAGER_KINDS:
         blocked = phase == "cards" and any(counts(c) and c["kind"] != kind for c in turn["cards"])
         out[f"kind.{kind}"] = WHY + "other_kind_up" if blocked else None
-    # Any seated player (or the tablet) may report the deck; the screens offer it on the tablet.
-    tablet = None if seat is None or seat in view["players"] else WHY + "not_yours"
-    spent = view["deck_outs"] >= view["deck_outs_to_end"]
-    playing = phase in PLAYING and not view["tiebreak"]
-    out["deck_out"] = tablet or (WHY + "not_now" if not playing else WHY + "deck_spent" if spent else None)
-    out["end"] = tablet or (WHY + "not_now" if not playing or phase != "power" else None if spent
-                            else WHY + "deck_not_spent")
     return out
 
 

@@ -47,9 +47,8 @@ def _total(state: dict, player: str, value: Any) -> int:
     return value
 
 
-DRAFTS = {d.name: d for d in (Draft(POWER, frozenset({"power"}), _turn),
-                              Draft(ROLL, frozenset({"roll"}), _turn),
-                              Draft(OPENING, frozenset({"opening_roll"}), _opening_round, entry=_total))}
+# The moves that confirm each are named by the moves (fleecing_olympus/moves.py).
+FORMS = (Draft(POWER, round=_turn), Draft(ROLL, round=_turn), Draft(OPENING, round=_opening_round, entry=_total))
 
 
 def opening_totals(state: dict) -> dict:
@@ -69,4 +68,4 @@ def check_opening(state: dict, event: dict) -> None:
         pair = first.get(player)
         if not (isinstance(pair, list) and all(isinstance(d, int) for d in pair) and sum(pair) == total):
             raise RuleError("fleecing_olympus.err.opening_totals_changed")
-SHARED_FORMS = frozenset(DRAFTS)
+SHARED_FORMS = frozenset(d.name for d in FORMS)

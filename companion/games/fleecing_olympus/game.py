@@ -4,12 +4,12 @@ from __future__ import annotations
 import random
 
 from companion.core.game import GameBase
-from companion.core import drafts as shared_forms
-from companion.games.fleecing_olympus.drafts import DRAFTS, check_opening
-from companion.games.fleecing_olympus import cards, deals, ending, history, opening, powers, schemas, screens, turn
+from companion.games.fleecing_olympus.drafts import FORMS, check_opening
+from companion.games.fleecing_olympus import history, opening, schemas
 from companion.games.fleecing_olympus import summary as play_summary
 from companion.games.fleecing_olympus.setup import MAX_PLAYERS, MIN_PLAYERS, initial_state
-from companion.games.fleecing_olympus.secrets import SECRETS
+from companion.games.fleecing_olympus.moves import MOVES, SECRETS, describe
+from companion.games.fleecing_olympus.view import view
 
 
 def _dice(count: int, rng: random.Random) -> list[int]:
@@ -19,27 +19,12 @@ def _dice(count: int, rng: random.Random) -> list[int]:
 class FleecingOlympus(GameBase):
     id = "fleecing_olympus"
     secrets = SECRETS
-    # The turn, the wager and the end (a tribute is each seat's own answer, so not a step).
-    steps = frozenset({"opening_roll", "power", "roll", "card", "stop", "resolve", "deck_out", "end"})
     title = "Fleecing Olympus"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
-    handlers = {
-        "opening_roll": opening.opening_roll,
-        "power": powers.power,
-        "tribute": powers.tribute,
-        "roll": turn.roll,
-        "card": cards.card,
-        "stop": turn.stop,
-        "resolve": turn.resolve,
-        "give": deals.give,
-        "reveal": screens.reveal,
-        "deck_out": ending.deck_out,
-        "end": ending.end,
-    }
+    moves = MOVES  # handlers, schemas, steps and the drafts' confirms are derived from it
     summaries = play_summary
-    drafts = DRAFTS  # the power, the wager's Target and dice, the opening totals: one form on every device
-    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
+    forms = FORMS  # the power, the wager's Target and dice, the opening totals: one form on every device
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
@@ -66,11 +51,11 @@ class FleecingOlympus(GameBase):
         return {**event, **history.short_payment(event, after)}
 
     def view(self, state: dict, seat: str | None) -> dict:
-        return screens.view(state, seat)
+        return view(state, seat)
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
         """Every line is built from public facts only, so it reads the same on every device."""
-        return history.describe(event, lang)
+        return describe(event, lang)
 
 
 GAME = FleecingOlympus()

@@ -7,9 +7,13 @@ state, where the view cuts it for everyone but the two players involved.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from companion.games.fleecing_olympus.opening import pending
 from companion.games.fleecing_olympus.rules import HOST, name
 from companion.i18n import catalogue, t
+
+Line = Callable[[dict, dict, str], list[str]]  # one move's line: (event, public facts, lang) -> its parts
 
 P = "fleecing_olympus."
 
@@ -64,14 +68,14 @@ def _outcome(after: dict) -> dict:
     return {"tied": after["tiebreak"], "judgment": after["judgment"], "active": after["active"]}
 
 
-def describe(event: dict, lang: str) -> str:
-    """One plain line; built only from public facts, so every seat may read the same words."""
+def describe(event: dict, line: Line | None, lang: str) -> str:
+    """One plain line, worded by `line` (its move's, see fleecing_olympus/moves.py); built only from
+    public facts, so every seat may read the same words."""
     facts = event.get("public")
-    kind = event.get("type")
-    if not isinstance(facts, dict) or kind not in _LINES:
+    if not isinstance(facts, dict) or line is None:
         who = event.get("by", HOST)
-        return t(P + "h_unknown", lang, who=t(P + "tablet", lang) if who == HOST else name(who), what=kind)
-    return " ".join(part for part in _LINES[kind](event, facts, lang) if part)
+        return t(P + "h_unknown", lang, who=t(P + "tablet", lang) if who == HOST else name(who), what=event.get("type"))
+    return " ".join(part for part in line(event, facts, lang) if part)
 
 
 def _tx(key: str, lang: str, **values: object) -> str:
@@ -86,7 +90,7 @@ def _names(players: list[str]) -> str:
     return ", ".join(name(p) for p in players)
 
 
-def _opening(event: dict, facts: dict, lang: str) -> list[str]:
+def opening(event: dict, facts: dict, lang: str) -> list[str]:
     rolls = "; ".join(
         ", ".join(f"{name(p)} {sum(d)}" for p, d in rolls.items()) for rolls in event.get("rounds", [])
     )
@@ -96,7 +100,7 @@ def _opening(event: dict, facts: dict, lang: str) -> list[str]:
                                                       judgment=facts["judgment"])]
 
 
-def _power(event: dict, facts: dict, lang: str) -> list[str]:
+def power(event: dict, facts: dict, lang: str) -> list[str]:
     power = facts["power"]
     user, side = power["user"], _tx("side_" + power["side"], lang)
     lines = [_tx("h_power", lang, user=user, deity=_tx("deity_" + power["deity"], lang), side=side)]
@@ -117,7 +121,7 @@ def _power(event: dict, facts: dict, lang: str) -> list[str]:
     return lines
 
 
-def _tribute(event: dict, facts: dict, lang: str) -> list[str]:
+def tribute(event: dict, facts: dict, lang: str) -> list[str]:
     return [_tx("h_tribute_gem" if facts["pay"] else "h_tribute_card", lang, seat=facts["seat"], user=facts["user"])]
 
 
@@ -127,12 +131,12 @@ def _wager(facts: dict, lang: str) -> str:
     return _tx("h_wager", lang, payer=payer, payee=payee, amount=facts["wager"])
 
 
-def _roll(event: dict, facts: dict, lang: str) -> list[str]:
+def roll(event: dict, facts: dict, lang: str) -> list[str]:
     d1, d2 = facts["dice"]
     return [_tx("h_roll", lang, active=facts["active"], target=facts["target"], d1=d1, d2=d2), _wager(facts, lang)]
 
 
-def _card(event: dict, facts: dict, lang: str) -> list[str]:
+def card(event: dict, facts: dict, lang: str) -> list[str]:
     card = facts["card"]
     lines = [_tx("h_card", lang, seat=card["seat"], kind=_tx("kind_" + card["kind"], lang))]
     if card["cost"]:
@@ -158,7 +162,7 @@ def _card(event: dict, facts: dict, lang: str) -> list[str]:
     return lines + [_wager(facts, lang)]
 
 
-def _settle(event: dict, facts: dict, lang: str) -> list[str]:
+def settle(event: dict, facts: dict, lang: str) -> list[str]:
     last = facts["last"]
     lines = [_tx("h_stop", lang, seat=facts["stopper"])] if event.get("type") == "stop" else []
     lines.append(_tx("h_settle", lang, payer=last["payer"], payee=last["payee"], amount=last["wager"]))
@@ -172,32 +176,17 @@ def _after(facts: dict, lang: str) -> list[str]:
     return lines + [_tx("h_next", lang, judgment=facts["judgment"], active=facts["active"])]
 
 
-def _give(event: dict, facts: dict, lang: str) -> list[str]:
+def give(event: dict, facts: dict, lang: str) -> list[str]:
     return [_tx("h_give", lang, seat=facts["seat"], to=facts["to"], n=facts["amount"])]
 
 
-def _reveal(event: dict, facts: dict, lang: str) -> list[str]:
+def reveal(event: dict, facts: dict, lang: str) -> list[str]:
     return [_tx("h_reveal" if facts["open"] else "h_conceal", lang, seat=facts["seat"])]
 
 
-def _deck_out(event: dict, facts: dict, lang: str) -> list[str]:
+def deck_out(event: dict, facts: dict, lang: str) -> list[str]:
     return [_tx("h_deck_out", lang, n=facts["deck_outs"], of=facts["of"])]
 
 
-def _end(event: dict, facts: dict, lang: str) -> list[str]:
+def end(event: dict, facts: dict, lang: str) -> list[str]:
     return [_tx("h_end", lang)] + _after(facts, lang)
-
-
-_LINES = {
-    "opening_roll": _opening,
-    "power": _power,
-    "tribute": _tribute,
-    "roll": _roll,
-    "card": _card,
-    "stop": _settle,
-    "resolve": _settle,
-    "give": _give,
-    "reveal": _reveal,
-    "deck_out": _deck_out,
-    "end": _end,
-}

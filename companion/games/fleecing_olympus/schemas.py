@@ -67,18 +67,3 @@ class Reveal(EventSchema):
 
 class Bare(EventSchema):
     """stop, resolve, deck_out, end: the sender is all they need."""
-
-
-EVENTS = {
-    "opening_roll": OpeningRoll,
-    "power": Power,
-    "tribute": Tribute,
-    "roll": Roll,
-    "card": Card,
-    "stop": Bare,
-    "resolve": Bare,
-    "give": Give,
-    "reveal": Reveal,
-    "deck_out": Bare,
-    "end": Bare,
-}

@@ -8,32 +8,28 @@ only the tablet can take it back; so can only it take back the final count.
 """
 from __future__ import annotations
 
-from companion.core.secrets import EVERY_SECRET, EventSecret, Revealed, Secrets, StateSecret
+from companion.core.secrets import EVERY_SECRET, EventSecret, Revealed, StateSecret
 from companion.games.fleecing_olympus.screens import screens_down
 
 
-def _shown(state: dict) -> list[str]:
+def shown(state: dict) -> list[str]:
     return list(state["players"]) if screens_down(state) else list(state["revealed"])
 
 
-def _settled(event: dict) -> Revealed | None:
+def settled(event: dict) -> Revealed | None:
     """A short payment shows the loser's count to the winner; a turn that ends the play (or starts
     a tie-break) brings every screen down."""
     paid = event.get("paid")
     if isinstance(paid, int):
         return Revealed(event["payer"], event["payee"], paid, "fleecing_olympus.told_short")
-    return _final(event)
+    return final(event)
 
 
-def _final(event: dict) -> Revealed | None:
+def final(event: dict) -> Revealed | None:
     facts = event.get("public") or {}
     return EVERY_SECRET if "winner" in facts or facts.get("tied") else None
 
 
+# What each move hides and shows is named by the move (fleecing_olympus/moves.py), from these.
 SHORT = EventSecret(owners=("payer", "payee"), fields=("paid",))
-SECRETS = Secrets(
-    state=(StateSecret("gems"), StateSecret("last.paid", owners=("last.payer", "last.payee"))),
-    events={"stop": SHORT, "resolve": SHORT},
-    shown=_shown,
-    reveals={"stop": _settled, "resolve": _settled, "end": _final},
-)
+SCREENS = (StateSecret("gems"), StateSecret("last.paid", owners=("last.payer", "last.payee")))

@@ -6,7 +6,6 @@ names; every other module here is private.
 from __future__ import annotations
 
 from companion.core.plugin import Plugin
-from companion.games.kleos.allowed import ACTIONS, allowed
 from companion.games.kleos.drafts import DUSK_SHEET, TIEBREAK, answers as tiebreak_answers, sheet as dusk_draft
 from companion.games.kleos.dice import GODLY, MAX_DICE, count_successes, pool, roll
 from companion.games.kleos.odds import Fighter, combat, competing, recruit
@@ -18,6 +17,7 @@ from companion.games.kleos.state import LAST_DAY
 from companion.games.kleos.tiebreak import CHAMPION, EPICS, MAX_EPICS, NOWHERE
 from companion.games.kleos.odds import Hunter, MAX_SIDES, MINOTAUR, alone, competing_many
 from companion.games.kleos.game import GAME
+from companion.games.kleos.moves import ACTIONS, allowed
 
 PLUGIN = Plugin(game=GAME, ui="companion.ui.games.kleos", strings=("kleos", "kleos_tools"), rules="kleos")
 

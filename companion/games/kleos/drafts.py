@@ -82,8 +82,8 @@ def _answer_entry(state: dict, player: str, value: Any) -> Any:
     return value
 
 
-DRAFTS = {DUSK_SHEET: Draft(DUSK_SHEET, frozenset({"dusk.score"}), _day, entry=_entry),
-          TIEBREAK: Draft(TIEBREAK, frozenset({"tiebreak.answer"}), _question, entry=_answer_entry)}
+# The moves that confirm each are named by the moves (kleos/moves.py).
+FORMS = (Draft(DUSK_SHEET, round=_day, entry=_entry), Draft(TIEBREAK, round=_question, entry=_answer_entry))
 
 
 def answers(state: dict) -> dict:
@@ -127,7 +127,7 @@ def as_entry(event: dict) -> dict:
 
 def old_dusk_set(state: dict, event: dict) -> dict:
     """Handler of a saved table's `dusk.set`, so such a table replays to the state it had."""
-    return drafts.put(DRAFTS, state, as_entry(event))
+    return drafts.put(drafts.by_name(FORMS), state, as_entry(event))
 
 
 def filled(state: dict) -> dict:

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core import drafts as shared_forms
 from companion.core.game import GameBase
-from companion.games.kleos import history, phases, schemas, tiebreak
+from companion.games.kleos import phases, schemas, tiebreak
 from companion.games.kleos import summary as play_summary
-from companion.games.kleos.allowed import allowed
 from companion.games.kleos.dice import roll
-from companion.games.kleos.drafts import DRAFTS, confirmed
-from companion.games.kleos.rules import HANDLERS, RETIRED
+from companion.games.kleos.drafts import FORMS, confirmed
+from companion.games.kleos.moves import MOVES, allowed, describe
 from companion.games.kleos.setup import GOD_COLOURS, initial_state
 from companion.games.kleos.state import turn_order
 from companion.games.kleos.secrets import SECRETS
@@ -29,18 +27,14 @@ VIEW_LOG = 12
 class Kleos(GameBase):
     id = "kleos"
     secrets = SECRETS
-    words_by_seat = False  # history.describe reads no seat: every device reads the same line
-    # Moving on and settling: a second tap or device must not take a second step (core/steps.py).
-    steps = frozenset({"setup.temples", "first_player.set", "phase.next", "dusk.score", "tiebreak.answer"})
+    words_by_seat = False  # no history line reads the seat: every device reads the same line
     title = "Kleos"
     min_seats = 2
     max_seats = 5
-    handlers = HANDLERS
-    retired = RETIRED
+    moves = MOVES  # handlers, schemas, steps and the drafts' confirms are derived from it
     logs = ("glory_log",)
     summaries = play_summary
-    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
-    drafts = DRAFTS  # the Dusk sheet: one form on every device
+    forms = FORMS  # the Dusk sheet and the tie-break answers: one form on every device
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
@@ -94,7 +88,7 @@ class Kleos(GameBase):
         }
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
-        return history.describe(event, lang)
+        return describe(event, lang)
 
 
 GAME = Kleos()

@@ -1,13 +1,11 @@
-"""History lines for Kleos events, in English or Portuguese.
+"""History lines for Kleos events, in English or Portuguese: each move names its own (kleos/moves.py).
 
-`describe` sees only the event, never the state, so each event carries what
+A line sees only the event, never the state, so each event carries what
 its line needs: the Dusk sheet yields its own Glory, and phase.next carries
 the step it reached (written by Kleos.prepare). Kleos hides nothing, so every
 seat reads the same line.
 """
 from __future__ import annotations
-
-from typing import Callable
 
 from companion.games.kleos import drafts
 from companion.games.kleos.rules import STEPPED_REASONS
@@ -22,7 +20,7 @@ def god(player: object, lang: str) -> str:
     return t(f"kleos.god_{player}", lang) if player in GODS else str(player)
 
 
-def _glory(event: dict, lang: str) -> str:
+def glory(event: dict, lang: str) -> str:
     # An omitted amount means the reason's usual step, exactly as the reducer reads it.
     amount = event.get("amount", STEPPED_REASONS.get(event.get("reason"), 0))
     reason = t(f"kleos.reason_{event.get('reason')}", lang)
@@ -34,14 +32,14 @@ def _glory(event: dict, lang: str) -> str:
              reason=f"{reason}: {note}" if note else reason)
 
 
-def _favor(event: dict, lang: str) -> str:
+def favor(event: dict, lang: str) -> str:
     who = god(event.get("player"), lang)
     if event.get("minion"):
         return t("kleos.line_favor_minion", lang, player=who, minion=event["minion"])
     return t("kleos.line_favor", lang, player=who)
 
 
-def _phase(event: dict, lang: str) -> str:
+def phase(event: dict, lang: str) -> str:
     to = event.get("to")
     if not to:
         return t("kleos.line_next", lang)
@@ -54,29 +52,29 @@ def _phase(event: dict, lang: str) -> str:
     return t("kleos.line_phase", lang, day=to["day"], phase=step)
 
 
-def _dusk(event: dict, lang: str) -> str:
+def dusk(event: dict, lang: str) -> str:
     gains = [f"{god(p, lang)} +{n}" for p, n in dusk_glory(event.get("board") or {}).items() if n]
     if not gains:
         return t("kleos.line_dusk_none", lang)
     return t("kleos.line_dusk", lang, gains=", ".join(gains))
 
 
-def _dusk_set(event: dict, lang: str) -> str:
+def dusk_set(event: dict, lang: str) -> str:
     """A saved table's sheet entry, read as the shared draft's entry it now is."""
     return drafts.line(drafts.as_entry(event), lang)
 
 
-def _check(event: dict, lang: str) -> str:
+def check(event: dict, lang: str) -> str:
     key = "kleos.line_checked" if event.get("done") else "kleos.line_unchecked"
     return t(key, lang, item=t(f"kleos.check_{event.get('item')}", lang))
 
 
-def _temples(event: dict, lang: str) -> str:
+def temples(event: dict, lang: str) -> str:
     spots = ", ".join(f"{god(p, lang)} {h}" for p, h in sorted((event.get("temples") or {}).items(), key=lambda i: i[1]))
     return t("kleos.line_temples", lang, temples=spots)
 
 
-def _first(event: dict, lang: str) -> str:
+def first(event: dict, lang: str) -> str:
     return t("kleos.line_first", lang, player=god(event.get("player"), lang))
 
 
@@ -85,13 +83,17 @@ def _answer(value: object, lang: str) -> str:
     return t(f"kleos.location_{value}", lang) if isinstance(value, str) else str(value)
 
 
-def _tiebreak(event: dict, lang: str) -> str:
+def tiebreak(event: dict, lang: str) -> str:
     answers = ", ".join(f"{god(p, lang)} {_answer(v, lang)}" for p, v in (event.get("values") or {}).items())
     return t("kleos.line_tiebreak", lang, criterion=t(f"kleos.tiebreak_{event.get('criterion')}", lang),
              answers=answers)
 
 
-def _roll(event: dict, lang: str) -> str:
+def favor_clear(event: dict, lang: str) -> str:
+    return t("kleos.line_favor_clear", lang)
+
+
+def roll(event: dict, lang: str) -> str:
     """Who rolled how many dice and the successes, without the faces: the tray shows those. The line
     is also the Undo button's words and a phone's banner, and thirty faces in words made a phone's
     Undo five lines tall, pushing the tray (and the result) under the fold."""
@@ -102,23 +104,3 @@ def _roll(event: dict, lang: str) -> str:
     return t("kleos_tools.line_roll", lang, who=who,
              dice=count("kleos_tools.count_godly_dice" if godly else "kleos_tools.count_dice", len(faces), lang),
              successes=count("kleos_tools.count_successes", count_successes(faces, godly), lang))
-
-
-LINES: dict[str, Callable[[dict, str], str]] = {
-    "dice.roll": _roll,
-    "glory.add": _glory,
-    "favor.give": _favor,
-    "favor.clear": lambda event, lang: t("kleos.line_favor_clear", lang),
-    "phase.next": _phase,
-    "dusk.score": _dusk,
-    "dusk.set": _dusk_set,
-    "setup.check": _check,
-    "setup.temples": _temples,
-    "first_player.set": _first,
-    "tiebreak.answer": _tiebreak,
-}
-
-
-def describe(event: dict, lang: str) -> str:
-    line = LINES.get(event.get("type", ""))
-    return line(event, lang) if line else str(event.get("type"))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from companion.core.model import RuleError
 from companion.games.kleos import drafts, phases, tiebreak
-from companion.games.kleos.dice import roll_dice
 from companion.games.kleos.scoring import LOCATION_GLORY, controllers, read_board
 from companion.games.kleos.setup import CHECKLIST, read_temples, temple_one
 from companion.games.kleos.state import (
@@ -151,20 +150,3 @@ def tiebreak_answer(state: dict, event: dict) -> dict:
     drafts.check_answers(state, event.get("values"))
     tiebreak.answer(state, event.get("criterion"), event.get("values"))
     return state
-
-
-# Saved tables only: the Dusk sheet is now a `draft.set` form.
-RETIRED = {"dusk.set": drafts.old_dusk_set}
-
-HANDLERS = {
-    "setup.check": setup_check,
-    "setup.temples": setup_temples,
-    "first_player.set": first_player_set,
-    "phase.next": phase_next,
-    "glory.add": glory_add,
-    "dice.roll": roll_dice,
-    "favor.give": favor_give,
-    "favor.clear": favor_clear,
-    "dusk.score": dusk_score,
-    "tiebreak.answer": tiebreak_answer,
-}

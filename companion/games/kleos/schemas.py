@@ -64,17 +64,3 @@ class DuskScore(EventSchema):
 class TiebreakAnswer(EventSchema):
     criterion: Word
     values: table_of(Word, whole(0, 999) | Word)
-
-
-EVENTS = {
-    "setup.check": SetupCheck,
-    "setup.temples": SetupTemples,
-    "first_player.set": FirstPlayerSet,
-    "phase.next": PhaseNext,
-    "glory.add": GloryAdd,
-    "dice.roll": DiceRoll,
-    "favor.give": FavorGive,
-    "favor.clear": FavorClear,
-    "dusk.score": DuskScore,
-    "tiebreak.answer": TiebreakAnswer,
-}

@@ -82,9 +82,6 @@ def _counts(state: dict, path: str, value: Any) -> Any:
     return whole_number(value, 1, COUNT_MAX)
 
 
-DRAFTS = {d.name: d for d in (
-    Draft(BATTLE, frozenset({"battle.resolve"}), _turn, entry=_side),
-    Draft(HUNT, frozenset({"hunt.start"}), _turn, entry=_tray),
-    Draft(WOUNDS, frozenset({"hunt.attack"}), _attack, entry=_wounds),
-    Draft(COUNTS, frozenset({"turn.regular"}), _turn, entry=_counts),
-)}
+# The moves that confirm each are named by the moves (lords_of_hellas/moves.py).
+FORMS = (Draft(BATTLE, round=_turn, entry=_side), Draft(HUNT, round=_turn, entry=_tray),
+         Draft(WOUNDS, round=_attack, entry=_wounds), Draft(COUNTS, round=_turn, entry=_counts))

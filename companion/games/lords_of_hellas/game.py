@@ -10,10 +10,10 @@ from typing import Any
 
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.core import drafts as shared_forms
-from companion.games.lords_of_hellas.drafts import DRAFTS
+from companion.games.lords_of_hellas.drafts import FORMS
 from companion.games.lords_of_hellas.allowed import allowed
-from companion.games.lords_of_hellas import battle, history, hunt, monuments, schemas, specials, tracker, turn, victory
+from companion.games.lords_of_hellas import history, hunt, schemas, victory
+from companion.games.lords_of_hellas.moves import MOVES, describe
 from companion.games.lords_of_hellas import summary as play_summary
 from companion.games.lords_of_hellas.options import MAX_SEATS, MIN_SEATS, PALETTE, initial_state
 from companion.games.lords_of_hellas.secrets import SECRETS
@@ -22,31 +22,13 @@ from companion.games.lords_of_hellas.secrets import SECRETS
 class LordsOfHellas(GameBase):
     id = "lords_of_hellas"
     secrets = SECRETS
-    words_by_seat = False  # history.describe reads no seat: every device reads the same line
-    # Turns, hunts, battles and building: a second tap or device must not take a second step.
-    steps = frozenset({"turn.regular", "turn.special", "turn.step", "turn.end", "battle.resolve", "hunt.start",
-                       "hunt.attack", "hunt.claim", "monument.build"})
+    words_by_seat = False  # no history line reads the seat: every device reads the same line
     title = "Lords of Hellas"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    handlers = {
-        "tracker.set": tracker.on_set,
-        "turn.regular": turn.on_regular,
-        "turn.special": turn.on_special,
-        "turn.step": turn.on_step,
-        "turn.end": turn.on_end,
-        "monument.build": monuments.on_build,
-        "monument.control": monuments.on_control,
-        "battle.resolve": battle.on_resolve,
-        "hunt.start": hunt.on_start,
-        "hunt.attack": hunt.on_attack,
-        "hunt.claim": hunt.on_claim,
-        "special.name": specials.on_name,
-        "special.add": specials.on_add,
-    }
+    moves = MOVES  # handlers, schemas, steps and the drafts' confirms are derived from it
     summaries = play_summary
-    drafts = DRAFTS  # the battle's two sides: one form on every device
-    event_schemas = {**schemas.EVENTS, **shared_forms.schemas(DRAFTS.values())}
+    forms = FORMS  # the battle's two sides, the hunt, the counts: one form on every device
     options_schema = schemas.Options
 
     def setup(self, options: dict) -> dict:
@@ -74,7 +56,7 @@ class LordsOfHellas(GameBase):
         return {**state, "progress": victory.progress(state), "claimable": claims, "allowed": allowed(state, seat)}
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
-        return history.describe(event, lang)
+        return describe(event, lang)
 
 
 GAME = LordsOfHellas()

@@ -1,4 +1,4 @@
-"""History lines in English or Portuguese.
+"""History lines in English or Portuguese: each move names its own (lords_of_hellas/moves.py).
 
 `describe` sees only the event, so `outcome` (run at prepare time, when the
 state is at hand) stamps the names and results a line needs; events without
@@ -10,6 +10,9 @@ from typing import Callable
 
 from companion.games.lords_of_hellas import hunt as hunts, specials
 from companion.i18n import t
+
+Name = Callable[[object], str]  # a player id as the line names it
+Line = Callable[[dict, dict, Name, str], str]  # one move's line: (event, outcome note, name, lang)
 
 
 def label(family: str, ident: object, lang: str) -> str:
@@ -44,60 +47,87 @@ def outcome(before: dict, after: dict, event: dict) -> dict:
     return note
 
 
-def describe(event: dict, lang: str) -> str:
+def describe(event: dict, line: Line | None, lang: str) -> str:
+    """`event`'s history line, worded by `line` (its move's, see lords_of_hellas/moves.py), and the win it brought."""
     note = event.get("outcome") or {}
     names = note.get("names") or {}
 
     def name(player: object) -> str:
         return names.get(player) or ("?" if player is None else str(player))
 
-    line = _line(event, note, name, lang)
+    kind = event.get("type", "")
+    said = line(event, note, name, lang) if line else t("lords_of_hellas.hist_unknown", lang, kind=kind)
     winner = note.get("winner")
     if winner:
         condition = label("cond", winner["condition"], lang)
-        line += " " + t("lords_of_hellas.hist_winner", lang, name=name(winner["player"]), condition=condition)
-    return line
+        said += " " + t("lords_of_hellas.hist_winner", lang, name=name(winner["player"]), condition=condition)
+    return said
 
 
-def _line(event: dict, note: dict, name: Callable[[object], str], lang: str) -> str:
-    kind = event.get("type", "")
-    actor = name(note.get("actor", event.get("by")))
+def _actor(event: dict, note: dict, name: Name) -> str:
+    return name(note.get("actor", event.get("by")))
+
+
+def tracker_set(event: dict, note: dict, name: Name, lang: str) -> str:
+    field = label("field", event.get("field"), lang)
+    return t("lords_of_hellas.hist_tracker", lang, name=name(event.get("player")), field=field,
+             value=event.get("value"))
+
+
+def regular(event: dict, note: dict, name: Name, lang: str) -> str:
+    actor, action = _actor(event, note, name), event.get("action")
+    if action == "artifacts":
+        return t("lords_of_hellas.hist_artifacts", lang, name=actor, count=event.get("count"))
+    if action == "priests":
+        return t("lords_of_hellas.hist_priests", lang, name=actor, count=event.get("count"),
+                 monument=label("monument", event.get("monument"), lang))
+    return t("lords_of_hellas.hist_move", lang, name=actor)
+
+
+def special(event: dict, note: dict, name: Name, lang: str) -> str:
+    action = note.get("special") or label("special", event.get("action"), lang)
+    return t("lords_of_hellas.hist_special", lang, name=_actor(event, note, name), action=action)
+
+
+def special_name(event: dict, note: dict, name: Name, lang: str) -> str:
+    was = note.get("was") or label("special", event.get("action"), lang)
+    return t("lords_of_hellas.hist_special_name", lang, was=was, action=note.get("special") or event.get("name"))
+
+
+def special_add(event: dict, note: dict, name: Name, lang: str) -> str:
+    return t("lords_of_hellas.hist_special_add", lang, action=note.get("special") or event.get("name"))
+
+
+def build(event: dict, note: dict, name: Name, lang: str) -> str:
+    return t("lords_of_hellas.hist_build", lang, name=_actor(event, note, name),
+             monument=label("monument", event.get("monument"), lang), level=note.get("level", "?"))
+
+
+def step(event: dict, note: dict, name: Name, lang: str) -> str:
+    return t("lords_of_hellas.hist_step", lang, name=_actor(event, note, name),
+             step=label("step", event.get("step"), lang))
+
+
+def end(event: dict, note: dict, name: Name, lang: str) -> str:
+    actor = _actor(event, note, name)
+    if "next" in note:
+        return t("lords_of_hellas.hist_end", lang, name=actor, next=name(note["next"]))
+    return t("lords_of_hellas.hist_end_last", lang, name=actor)
+
+
+def control(event: dict, note: dict, name: Name, lang: str) -> str:
     monument = label("monument", event.get("monument"), lang)
-    if kind == "tracker.set":
-        field = label("field", event.get("field"), lang)
-        return t("lords_of_hellas.hist_tracker", lang, name=name(event.get("player")), field=field, value=event.get("value"))
-    if kind == "turn.regular":
-        action = event.get("action")
-        if action == "artifacts":
-            return t("lords_of_hellas.hist_artifacts", lang, name=actor, count=event.get("count"))
-        if action == "priests":
-            return t("lords_of_hellas.hist_priests", lang, name=actor, count=event.get("count"), monument=monument)
-        return t("lords_of_hellas.hist_move", lang, name=actor)
-    if kind == "turn.special":
-        action = note.get("special") or label("special", event.get("action"), lang)
-        return t("lords_of_hellas.hist_special", lang, name=actor, action=action)
-    if kind == "special.name":
-        was = note.get("was") or label("special", event.get("action"), lang)
-        return t("lords_of_hellas.hist_special_name", lang, was=was, action=note.get("special") or event.get("name"))
-    if kind == "special.add":
-        return t("lords_of_hellas.hist_special_add", lang, action=note.get("special") or event.get("name"))
-    if kind == "monument.build":
-        return t("lords_of_hellas.hist_build", lang, name=actor, monument=monument, level=note.get("level", "?"))
-    if kind == "turn.step":
-        return t("lords_of_hellas.hist_step", lang, name=actor, step=label("step", event.get("step"), lang))
-    if kind == "turn.end":
-        if "next" in note:
-            return t("lords_of_hellas.hist_end", lang, name=actor, next=name(note["next"]))
-        return t("lords_of_hellas.hist_end_last", lang, name=actor)
-    if kind == "monument.control":
-        if event.get("player") is None:
-            return t("lords_of_hellas.hist_control_none", lang, monument=monument)
-        return t("lords_of_hellas.hist_control", lang, name=name(event.get("player")), monument=monument)
-    if kind == "battle.resolve":
-        return _battle_line(note.get("battle"), name, lang)
-    if kind.startswith("hunt."):
-        return _hunt_line(event, note, actor, lang)
-    return t("lords_of_hellas.hist_unknown", lang, kind=kind)
+    if event.get("player") is None:
+        return t("lords_of_hellas.hist_control_none", lang, monument=monument)
+    return t("lords_of_hellas.hist_control", lang, name=name(event.get("player")), monument=monument)
+
+
+def battle(event: dict, note: dict, name: Name, lang: str) -> str:
+    return _battle_line(note.get("battle"), name, lang)
+
+
+def hunting(event: dict, note: dict, name: Name, lang: str) -> str:
+    return _hunt_line(event, note, _actor(event, note, name), lang)
 
 
 def _battle_line(battle: dict | None, name: Callable[[object], str], lang: str) -> str:

@@ -87,20 +87,3 @@ class HuntAttack(EventSchema):
 
 class HuntClaim(EventSchema):
     slot: whole(0, MAX_SLOTS - 1)
-
-
-EVENTS = {
-    "tracker.set": TrackerSet,
-    "turn.regular": TurnRegular,
-    "turn.special": TurnSpecial,
-    "turn.step": TurnStep,
-    "turn.end": TurnEnd,
-    "special.name": SpecialName,
-    "special.add": SpecialAdd,
-    "monument.build": MonumentBuild,
-    "monument.control": MonumentControl,
-    "battle.resolve": BattleResolve,
-    "hunt.start": HuntStart,
-    "hunt.attack": HuntAttack,
-    "hunt.claim": HuntClaim,
-}

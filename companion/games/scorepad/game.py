@@ -8,68 +8,19 @@ from __future__ import annotations
 from companion.core.access import is_role_id
 from companion.core.model import RuleError
 from companion.core.game import GameBase
-from companion.games.scorepad.schemas import EVENTS, MAX_POINTS, Options
+from companion.games.scorepad.moves import MOVES, SECRETS
+from companion.games.scorepad.schemas import Options
 from companion.games.scorepad import summary as play_summary
-from companion.i18n import t
-from companion.games.scorepad.secrets import SECRETS
-
-MAX_NOTE = 500
-
-
-def _player(state: dict, event: dict) -> str:
-    player = event.get("player")
-    if player not in state["scores"]:
-        raise RuleError("scorepad.err.player_table", player=player)
-    return player
-
-
-def _amount(event: dict) -> int:
-    amount = event.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise RuleError("scorepad.err.points_whole_number")
-    if amount == 0 or abs(amount) > MAX_POINTS:
-        raise RuleError("scorepad.err.points_between_zero", maximum=MAX_POINTS)
-    return amount
-
-
-def points_add(state: dict, event: dict) -> dict:
-    if state.get("ended"):
-        raise RuleError("scorepad.err.ended_no_points")
-    player = _player(state, event)
-    state["scores"][player] += _amount(event)
-    return state
-
-
-def game_end(state: dict, event: dict) -> dict:
-    """The pad has no rule that ends it, so the table says when: the summary and the plays log wait for it."""
-    if state.get("ended"):
-        raise RuleError("scorepad.err.already_ended")
-    state["ended"] = True
-    return state
-
-
-def note_set(state: dict, event: dict) -> dict:
-    player = _player(state, event)
-    if event.get("by") != player:
-        raise RuleError("scorepad.err.player_own_phone_write")
-    text = event.get("text")
-    if not isinstance(text, str) or len(text) > MAX_NOTE:
-        raise RuleError("scorepad.err.note_text_most_characters", MAX_NOTE=MAX_NOTE)
-    state["notes"][player] = text
-    return state
 
 
 class ScorePad(GameBase):
     id = "scorepad"
     secrets = SECRETS
-    # Ending the game settles it: a second tap or device must not end it twice.
-    steps = frozenset({"game.end"})
     title = "Score pad"
     min_seats = 1
     max_seats = 12
-    handlers = {"points.add": points_add, "note.set": note_set, "game.end": game_end}
+    moves = MOVES  # handlers, schemas and steps are derived from it
     summaries = play_summary
-    event_schemas = EVENTS
     options_schema = Options
 
     def seats(self, options: dict) -> list[dict]:
@@ -96,14 +47,8 @@ class ScorePad(GameBase):
         return {**state, "notes": notes}
 
     def describe(self, event: dict, seat: str | None, lang: str) -> str:
-        if event["type"] == "game.end":
-            return t("scorepad.ended", lang)
-        if event["type"] == "points.add":
-            return t("scorepad.points", lang, player=event.get("name", event["player"]),
-                     amount=f"{event['amount']:+d}", reason=event.get("reason") or "—")
-        if event.get("player") == seat:
-            return t("scorepad.note_own", lang)
-        return t("scorepad.note_other", lang, player=event.get("name", event.get("player")))
+        words = MOVES.line(event)
+        return words(event, seat, lang) if words else str(event.get("type"))
 
 
 def _slug(name: str) -> str:

@@ -24,6 +24,3 @@ class NoteSet(EventSchema):
 
 class GameEnd(EventSchema):
     pass
-
-
-EVENTS = {"points.add": PointsAdd, "note.set": NoteSet, "game.end": GameEnd}

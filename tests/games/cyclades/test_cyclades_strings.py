@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from companion.games.cyclades import history
+from companion.games.cyclades import history, moves
 from companion.games.cyclades.gods import APOLLO, TILES
 from companion.games.cyclades.gold import ITEMS
 from companion.games.cyclades.setup import BUILDINGS, placement_steps, setup_steps
@@ -66,12 +66,12 @@ SAMPLES = [
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_every_history_line_is_filled_in(event, lang):
     for seat in (None, "a"):
-        line = history.describe(event, seat, lang)
+        line = moves.describe(event, seat, lang)
         assert "cyclades." not in line and "{" not in line and line != event["type"]
 
 
 def test_portuguese_lines_are_translated():
-    assert history.describe(SAMPLES[5], None, "pt") == "a oferece 2 de ouro a Atena."
+    assert moves.describe(SAMPLES[5], None, "pt") == "a oferece 2 de ouro a Atena."
     assert t("cyclades.god_apollo", "pt") == "Apolo"
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.core.model import RuleError
 from companion.games.fleecing_olympus.game import GAME
-from companion.games.fleecing_olympus.screens import view
+from companion.games.fleecing_olympus.view import view
 
 PLAYERS = ["ana", "bia", "caio", "dora"]
 WHO = [*PLAYERS, "host"]

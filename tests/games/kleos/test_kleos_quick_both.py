@@ -5,7 +5,7 @@ import pytest
 
 from companion.core.model import RuleError
 from companion.games.kleos.game import GAME
-from companion.games.kleos.history import describe
+from companion.games.kleos.moves import describe
 
 
 def _playing() -> dict:
