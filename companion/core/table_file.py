@@ -14,6 +14,7 @@ line broke), and its writer keeps it read-only (core/append_storage.py).
 from __future__ import annotations
 
 import json
+from itertools import islice
 import os
 import tempfile
 from pathlib import Path
@@ -81,13 +82,18 @@ def read_lines(raw: bytes) -> tuple[dict[str, dict[str, Any]], list[bytes], byte
 
 def compacted_lines(data: dict[str, dict[str, Any]]) -> list[dict[str, dict[str, Any]]]:
     """The database as lines of at most LINE_DOCS documents: the first holds the first documents of
-    every collection (a small table's file is one line), each later one the next documents of one."""
+    every collection (a small table's file is one line), each later one the next documents of one.
+
+    Taken a line at a time from the documents, never as one list of them all: 40k (key, document)
+    pairs made at once kept the cyclic collector busy for 55 ms in one go, with the event loop waiting
+    for the interpreter (a large table is compacted as it opens, bench/open_lag.py)."""
     first: dict[str, dict[str, Any]] = {}
     rest = []
     for name, docs in data.items():
-        items = list(docs.items())
-        first[name] = dict(items[:LINE_DOCS])
-        rest += [{name: dict(items[i:i + LINE_DOCS])} for i in range(LINE_DOCS, len(items), LINE_DOCS)]
+        items = iter(docs.items())
+        first[name] = dict(islice(items, LINE_DOCS))
+        while line := dict(islice(items, LINE_DOCS)):
+            rest.append({name: line})
     return [first, *rest]
 
 

@@ -20,7 +20,7 @@ import flet as ft
 from companion import keep_awake
 from companion.server import socket_watch
 from companion.core.tables import Refusal
-from companion.ui.context import UI, ServerInfo
+from companion.ui.context import UI, WHOLE, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED_ADDRESS, device_id
 from companion.ui.locale import browser_lang, flutter_locale
@@ -35,6 +35,11 @@ log = logging.getLogger(__name__)
 PREF_LANG, PREF_DARK, PREF_ADMIN, PREF_LAST = "companion.lang", "companion.dark", "companion.admin", "companion.last"
 PREF_AWAKE = "companion.awake.{role}"
 PREF_TABLET = "companion.tablet.{table}"  # the tablet's key to a table, kept off the address bar
+
+
+# A wait that gives the event loop a whole turn: after `sleep(0)` a task resumes before any socket
+# or timer of another device is served (its wake-up goes in the queue ahead of theirs).
+LOOP_TURN = 0.001
 
 
 class Session:
@@ -367,8 +372,8 @@ class Session:
             if ui.seen.token not in (None, snap["step"]):
                 self.shield.raise_now()  # the browser reports when it has drawn the new step
         screen = self._screen_key()
-        ui.first_glance = screen != self._shown_as
-        if ui.first_glance:  # another screen: nothing of the old one may be reused
+        if screen != self._shown_as:  # another screen: nothing of the old one may be reused
+            ui.glance = 1
             self._shown_as = screen  # (another look rebuilds every part anyway: it is in their memo)
             ui.parts.clear()
         body = self._describe()
@@ -387,8 +392,9 @@ class Session:
             if not self._root_shown():
                 page.controls = [self._root]
             page.update()
-        if ui.first_glance:  # the rest of a new screen, once every other device has had its turn
-            await asyncio.sleep(0)
+        if ui.glance < WHOLE:  # the next step of a new screen, once every other device has had its turn
+            await asyncio.sleep(LOOP_TURN)  # (a render meanwhile may have taken a step of its own)
+            ui.glance = min(WHOLE, ui.glance + 1)
             await self.render()
             return
         if ui.local.clock_ticking and not self._ticking:

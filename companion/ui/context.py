@@ -80,6 +80,9 @@ class SeenStep:
         return self.token
 
 
+WHOLE = 3  # UI.glance of a screen drawn whole
+
+
 @dataclass
 class UI:
     """One device's session. `local` keeps what is typed or chosen on this device only,
@@ -110,10 +113,11 @@ class UI:
     # it hides by itself (monotonic seconds). Its commands are that seat's, signed by that seat.
     private: Access | None = None
     private_until: float = 0.0
-    # The first drawing of a screen leaves out what lies off its first glance (the tablet's side
-    # column, a phone's history): Flet adds a whole new tree in one step on the event loop every
-    # device shares, and half the tree is half that stall. The rest follows at once (app.render).
-    first_glance: bool = False
+    # A new screen is drawn in steps (app.render), a turn of the event loop every device shares
+    # between them: Flet adds a new tree in one go, and a third of the tree is a third of that stall.
+    # How many steps this drawing holds: 1, what a player reads first; 2, the tablet's Join card too;
+    # WHOLE, everything (the history, the keep-awake switch).
+    glance: int = WHOLE
 
     def t(self, key: str, **values: object) -> str:
         return translate(key, self.lang, **values)

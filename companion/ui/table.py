@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.context import UI
+from companion.ui.context import UI, WHOLE
 from companion.ui.games import game_uis
 from companion.ui.live import Inputs, group, inputs, memo, part, show
 from companion.ui.ending import ask_summary, extras
@@ -47,16 +47,16 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     board = game_uis()[snap["game"]].board(ui, snap)
     identity = show(ui, Identity(ui.access.role, _seat_name(ui)))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
-    join = [join_card(ui)] if ui.access.role == "host" else []
+    join = [join_card(ui)] if ui.access.role == "host" and ui.glance > 1 else []
     history = history_card(ui)
     awake = show(ui, AwakeSwitch(ui.awake))
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     kept = [show(ui, ReadOnly(snap["read_only"]))] if snap.get("read_only") else []
-    later = not ui.first_glance
+    rest = [history, awake] if ui.glance >= WHOLE else []  # the last step of a new screen's drawing
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
         column = [*kept, *told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, board,
-                  *told_card(ui, snap), *[history, awake][:2 * later]]
+                  *told_card(ui, snap), *rest]
         page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
     # Undo and Redo head the side column, on the line of who this is and the news: a screen reader
@@ -68,7 +68,7 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     columns = group(ui, "table-columns", ft.Row, [
         group(ui, "table-main", ft.Column, [*doors(ui, snap), *extras, board], expand=MAIN,
               scroll=ft.ScrollMode.AUTO, spacing=12),
-        group(ui, "table-side", ft.Column, [*join, history, awake][:3 * later], expand=SIDE, scroll=ft.ScrollMode.AUTO,
+        group(ui, "table-side", ft.Column, [*join, *rest], expand=SIDE, scroll=ft.ScrollMode.AUTO,
               spacing=12),
     ], expand=True, vertical_alignment=ft.CrossAxisAlignment.START, spacing=GAP)
     return group(ui, "table-layout", ft.Column, [*kept, *told_banner(ui, snap), head, columns], spacing=8,

@@ -1,4 +1,4 @@
-"""A new screen is sent in two steps (ui/app.py `render`, `UI.first_glance`): what a player reads
+"""A new screen is sent in two steps (ui/app.py `render`, `UI.glance`): what a player reads
 first, then at once the rest (the tablet's side column, a phone's history). Flet adds a new tree
 in one step on the event loop every device shares; half the tree is half that stall for them
 (bench/open_lag.py). The rest must follow without anything else happening on the device."""
