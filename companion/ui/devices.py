@@ -65,7 +65,7 @@ class Screens:
     per_address: int = 64
     _entries: list[_Entry] = field(default_factory=list)  # oldest first
     _addresses: dict[str, list[weakref.ReferenceType]] = field(default_factory=dict)  # oldest first
-    # A session learns it lost its connection on a table writer's thread too (ui/app.py `_changed`).
+    # A session learns it lost its connection on a table writer's thread too (ui/presence.py `changed`).
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def arrive(self, screen: Screen, address: str) -> bool:

@@ -77,7 +77,7 @@ def no_access(ui: UI, notice: str | None = None, take_back: Callable | None = No
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16), "no-access")
 
 
-RULES = Screen("rules", None, lambda s: s.rules_open, lambda s: "rules", lambda s: rules_panel(s.ui, s._toggle_rules))
+RULES = Screen("rules", None, lambda s: s.rules_open, lambda s: "rules", lambda s: rules_panel(s.ui, s.appbar.toggle_rules))
 TABLE = Screen("table", ("t", "{table}"), lambda s: bool(s.ui.live and s.ui.access), _table_key,
                lambda s: table_screen(s.ui))
 STATS = Screen("stats", ("stats",), lambda s: s.admin and s.routed is STATS, lambda s: "stats",

@@ -12,7 +12,7 @@ import json
 
 from companion.i18n import DEFAULT_LANG, LANGS, REGIONS
 
-SAVED = "flutter.companion.lang"  # ui/app.py's PREF_LANG, as SharedPreferences stores it in the browser
+SAVED = "flutter.companion.lang"  # ui/appbar.py's PREF_LANG, as SharedPreferences stores it in the browser
 
 SCRIPT = """<script>
 (function () {

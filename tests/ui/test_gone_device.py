@@ -1,5 +1,5 @@
 """A render aimed at a device whose socket has just closed is skipped quietly, and the device
-stops listening and lets its parts go (ui/app.py `_render_pending`)."""
+stops listening and lets its parts go (ui/presence.py `render_pending`)."""
 from __future__ import annotations
 
 import asyncio

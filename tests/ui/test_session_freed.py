@@ -124,7 +124,7 @@ def test_a_socket_that_died_unseen_by_flet_still_starts_the_reconnect_window(ser
             Device(server, f"/t/{live.table.id}?k={live.table.spectator_token}").open())
         await phone.settle()
         assert phone.flet.expires_at is None and phone.page.controls
-        phone.app._gone()  # what the socket's watch calls when the socket ends
+        phone.app.presence.gone()  # what the socket's watch calls when the socket ends
         await phone.settle()
         async with asyncio.timeout(30):  # a bound on the wait, so a session never told fails here
             while phone.flet.expires_at is None:
