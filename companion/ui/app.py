@@ -24,7 +24,8 @@ from companion.ui.context import UI, WHOLE, ServerInfo
 from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED_ADDRESS, device_id
 from companion.ui.locale import browser_lang, flutter_locale
-from companion.ui.live import Holder, render_queue, update_in_place, view
+from companion.ui.live import Holder, update_in_place, view
+from companion.ui.render_queue import render_queue
 from companion.ui.screens import STATS, TABLE, Screen, current, screen_at
 from companion.ui.start import game_title
 from companion.ui.widgets.controls import FONT, button, button_themes, icon_button, name_button, tagged
