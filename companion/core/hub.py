@@ -168,6 +168,7 @@ class Hub:
                 except Damaged as err:
                     self.index.damaged_now(table_id, err)
                     raise
+                self.index.opened(live.listing(), read_only=live.store.broken is not None)
                 with self._lock:
                     return self._open(live)
             finally:

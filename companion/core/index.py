@@ -266,6 +266,14 @@ class Index:
             if new:
                 self._folder = self._folder_mtime()  # the hub's own new file: nothing else to read
 
+    def opened(self, summary: TableSummary, read_only: bool) -> None:
+        """A table the hub has just read and replayed, at its file's stamp now: opening may have
+        compacted the file (a new file in the folder), and the index would otherwise read and replay
+        it again in the background, a second replay beside the event loop (bench/open_lag.py)."""
+        row = _row(summary, stamp_of(self.store.path(summary.id)), read_only=read_only)
+        with self._lock, self._db:
+            self._db.execute(_UPSERT, row)
+
     def later(self, table_id: str, listing: Callable[[], TableSummary]) -> None:
         """A table changed: its row is written by the next flush(), from `listing()` as the table
         is then. Nothing is lost if the server stops first: the row's stamp no longer matches

@@ -16,18 +16,13 @@ See companion/ui/LIVE.md.
 """
 from __future__ import annotations
 
-import asyncio
-import logging
-import threading
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 import flet as ft
 
 if TYPE_CHECKING:  # context.py imports this module
     from companion.ui.context import UI
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(repr=False)
@@ -388,97 +383,3 @@ def update_in_place(parts: Parts) -> None:
     for shown in parts.replaced:
         shown.update()
     parts.replaced = []
-
-
-class RenderQueue:
-    """Renders waiting sessions one at a time on the event loop, yielding between them.
-
-    Hub listeners fire on the writer's thread, inside the API call. Queuing the
-    renders here (instead of one task per session, all ready at once) lets the
-    event loop answer that API call, and serve taps, between two sessions' renders.
-    """
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.waiting: dict[int, Callable[[], Awaitable[None]]] = {}
-        self.task: asyncio.Task | None = None
-        self._arrived: list[tuple[int, Callable[[], Awaitable[None]]]] = []  # from any thread, see schedule
-        self._lock = threading.Lock()
-
-    def schedule(self, owner: object, render: Callable[[], Awaitable[None]]) -> None:
-        """Thread-safe; a session already waiting is not queued twice. A change tells every
-        device of its table in a row, from the writer's thread: the first of them wakes the
-        loop and the rest join it (a wake is a write to the loop's pipe and a turn of the loop,
-        once per change instead of once per device)."""
-        with self._lock:
-            self._arrived.append((id(owner), render))
-            if len(self._arrived) > 1:
-                return
-        try:
-            self.loop.call_soon_threadsafe(self._take)
-        except RuntimeError:  # the loop closed: nobody will take them
-            with self._lock:
-                self._arrived.clear()
-            raise
-
-    def _take(self) -> None:
-        with self._lock:
-            arrived, self._arrived = self._arrived, []
-        for owner, render in arrived:
-            self.waiting.setdefault(owner, render)
-        if self.task is None and self.waiting:
-            self.task = self.loop.create_task(self._drain())
-
-    async def _drain(self) -> None:
-        try:
-            # No head start for the API call that published the change: it words its answer
-            # before it publishes (LiveTable.answering), and sends it in the first turn below.
-            while self.waiting:
-                await asyncio.sleep(0)  # let an API answer or a tap through first
-                owner = next(iter(self.waiting))
-                render = self.waiting.pop(owner)
-                try:
-                    await render()
-                except Exception:  # noqa: BLE001 - one broken screen must not stop the others
-                    log.exception("a live render failed")
-        finally:
-            self.task = None
-
-
-_queues: dict[asyncio.AbstractEventLoop, RenderQueue] = {}
-
-
-def render_queue(loop: asyncio.AbstractEventLoop) -> RenderQueue:
-    queue = _queues.get(loop)
-    if queue is None:
-        queue = _queues[loop] = RenderQueue(loop)
-    return queue
-
-
-def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None = None,
-               changed: Callable[[UI], Awaitable[None]] | None = None, **options: Any) -> ft.Control:
-    """A text field whose text belongs to this device: kept in `ui.local.inputs[key]` as it is typed
-    and never sent back over it. It is a part of its own (rebuilt only when the label or the
-    options change), so changes from other devices leave its focus, cursor and text alone.
-    `ident` is its test identifier and part key. `submit`, run with this device's UI when the
-    field is submitted (Enter), is a module-level function: a closure, new on every render,
-    would build the field again each time, over what is being typed. `changed`, the same kind
-    of function, runs after each keystroke is kept: for what shows only while something is
-    typed (it should redraw only when that flips, not on every key)."""
-    return part(ui, ident, _local_text, key, ident, label, submit, changed, tuple(sorted(options.items())))
-
-
-def _local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None,
-                changed: Callable[[UI], Awaitable[None]] | None, options: tuple) -> ft.Control:
-    async def typed(e: Any) -> None:
-        ui.local.inputs[key] = e.control.value
-        if changed is not None:
-            await changed(ui)
-
-    async def submitted(e: Any) -> None:
-        ui.local.inputs[key] = e.control.value
-        await submit(ui)
-
-    field = ft.TextField(value=ui.local.inputs.get(key, ""), label=label, on_change=typed,
-                         on_submit=submitted if submit else None, **dict(options))
-    return ft.Semantics(content=field, identifier=ident)

@@ -18,7 +18,7 @@ from companion import keep_awake
 from companion.server import socket_watch
 from companion.ui.devices import CROWDED_ADDRESS
 from companion.ui.device_calls import within
-from companion.ui.live import render_queue
+from companion.ui.render_queue import render_queue
 from companion.ui.widgets.controls import tagged
 
 if TYPE_CHECKING:  # app.py imports this module

@@ -16,7 +16,8 @@ from companion.i18n.dates import when
 from companion.ui.context import UI
 from companion.ui.games import game_uis
 from companion.ui.kept import forget, kept
-from companion.ui.live import Inputs, group, inputs, local_text, show
+from companion.ui.live import Inputs, group, inputs, show
+from companion.ui.widgets.local_text import local_text
 from companion.ui.widgets.controls import button, card, heading, icon_button, tagged
 from companion.ui.widgets.seat_label import said
 from companion.ui.widgets.plays_card import finished_plays, latest_plays
@@ -159,7 +160,7 @@ async def _search(ui: UI) -> None:
 
 def _search_bar(ui: UI, found: SavedTables) -> ft.Control:
     """Past one screenful: a search by player or game, and pages of PAGE_SIZE, newest first.
-    The field keeps its text on the device (live.local_text): the list around it is drawn again
+    The field keeps its text on the device (widgets/local_text.py): the list around it is drawn again
     whenever a read comes in, which must not put older text back over what is being typed."""
     async def search(e) -> None:
         await _search(ui)

@@ -139,3 +139,27 @@ def test_a_deleted_table_leaves_no_row_behind_a_pending_change(hub):
     hub.delete(live.table.id)
     hub.index.flush()
     assert live.table.id not in _listed(hub)
+
+
+def test_a_table_the_hub_opened_is_not_replayed_again_by_the_index_after_its_file_was_compacted(tmp_path, monkeypatch):
+    """Opening a table whose file grew a line per change rewrites it compacted (a new file in the
+    folder). The hub has just replayed it: the index must not read and replay it a second time in
+    the background, beside the event loop (a 40k-event table: a second replay of a second or more)."""
+    writer = Hub(tmp_path, GAMES)
+    live, host = _pad(writer, "Ana", "Bia")
+    for _ in range(600):  # more changes than one compacted line holds: the next open rewrites the file
+        live.dispatch({"type": "points.add", "player": "ana", "amount": 1}, host)
+    table_id, key = live.table.id, live.table.host_token
+    writer.index.close()
+    replays = []
+    replayed = Hub._replays
+    monkeypatch.setattr(Hub, "_replays", lambda self, raw: replays.append(len(raw)) or replayed(self, raw))
+    hub = Hub(tmp_path, GAMES)  # a restart: the index checks the file once
+    assert hub.index.wait_checked(60)
+    checked = len(replays)
+    size = (tmp_path / "tables" / f"{table_id}.json").stat().st_size
+    hub.join(table_id, key)
+    assert (tmp_path / "tables" / f"{table_id}.json").stat().st_size < size  # compacted as it opened
+    assert _listed(hub)[table_id].events == 600
+    assert hub.index.wait_checked(60)
+    assert len(replays) == checked

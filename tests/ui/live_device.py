@@ -288,8 +288,8 @@ class Device:
 
 
 def _queues():
-    from companion.ui import live
-    return live._queues
+    from companion.ui import render_queue
+    return render_queue._queues
 
 
 def kleos_at_play(server: ServerInfo, players: list[str] | tuple[str, ...] = ("ares", "athena")):

@@ -1,11 +1,11 @@
-"""The render queue (ui/live.py RenderQueue): a change told to every device of a table from the
+"""The render queue (ui/render_queue.py): a change told to every device of a table from the
 writer's thread wakes the event loop once, and each device is drawn once."""
 from __future__ import annotations
 
 import asyncio
 import threading
 
-from companion.ui.live import RenderQueue
+from companion.ui.render_queue import RenderQueue
 
 
 class CountingLoop:

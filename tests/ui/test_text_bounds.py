@@ -31,7 +31,7 @@ def _text_fields() -> list[tuple[str, int, set[str]]]:
 def test_every_text_field_of_every_screen_has_its_own_max_length():
     fields = _text_fields()
     assert len(fields) >= 8  # notes, reasons, the searches, the name field: the walk found them
-    # `None` is a `**options` pass-through (live.local_text hands on its caller's max_length).
+    # `None` is a `**options` pass-through (widgets/local_text.py hands on its caller's max_length).
     unbounded = [(f, line) for f, line, keywords in fields if "max_length" not in keywords and None not in keywords]
     assert not unbounded
 

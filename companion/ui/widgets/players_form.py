@@ -8,7 +8,7 @@ import flet as ft
 from companion.core.access import is_role_id
 from companion.core.schema import NAME_MAX
 from companion.ui.context import UI
-from companion.ui.live import local_text
+from companion.ui.widgets.local_text import local_text
 from companion.ui.widgets.controls import button
 
 
@@ -44,7 +44,7 @@ def names_form(ui: UI, key: str, default: int, minimum: int, maximum: int
 
 def name_field(ui: UI, form: str, slot: int | str, ident: str, label: str, **options: Any) -> ft.Control:
     """A new-table form's name field for `slot` (a place, or a seat): its text stays on this
-    device, in a field built once (live.local_text). A form is drawn again by other taps and by the saved tables' list arriving,
+    device, in a field built once (widgets/local_text.py). A form is drawn again by other taps and by the saved tables' list arriving,
     and a field drawn again from what the server had seen of it put its older text back over a
     name just typed, when that render fell between the browser's text and its change event (CI
     lost a Lords of Hellas name so; tests/ui/test_typed_name_kept.py). Every game's name takes

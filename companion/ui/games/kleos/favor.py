@@ -17,7 +17,8 @@ from companion.games.kleos import MAX_TEXT
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
 from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
-from companion.ui.live import local_text, memo, part
+from companion.ui.live import memo, part
+from companion.ui.widgets.local_text import local_text
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 from companion.ui.widgets.folding import open_button, shut, titled
 

@@ -13,7 +13,7 @@ from companion.games.lords_of_hellas import HUNT, HUNT_MAX_NAME as MAX_NAME, MAX
 from companion.games.lords_of_hellas import collected, said_rewards
 from companion.ui import draft as shared
 from companion.ui.context import UI
-from companion.ui.live import local_text
+from companion.ui.widgets.local_text import local_text
 from companion.ui.games.lords_of_hellas.parts import can_play_turn, choice_row, name, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
 from companion.ui.widgets.controls import button, card, heading, note, tagged

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.games.lords_of_hellas import SPECIAL_MAX_NAME as MAX_NAME, FIXED, actions, custom_name
 from companion.ui.context import UI
-from companion.ui.live import local_text
+from companion.ui.widgets.local_text import local_text
 from companion.ui.games.lords_of_hellas.parts import can_write, t
 from companion.ui.widgets.controls import button, note
 

@@ -10,7 +10,8 @@ import flet as ft
 from companion.core.schema import NOTE_MAX, REASON_MAX
 from companion.ui.context import UI
 from companion.ui.widgets.players_form import names_form
-from companion.ui.live import Inputs, group, inputs, local_text, show
+from companion.ui.live import Inputs, group, inputs, show
+from companion.ui.widgets.local_text import local_text
 from companion.ui.widgets.controls import button, card, heading
 from companion.ui.widgets.scoreboard import Score, others, scoreboard
 
