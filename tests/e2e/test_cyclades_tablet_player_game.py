@@ -81,8 +81,9 @@ class Game:
         assert until(lambda: predicate(self.state()))
 
     def tablet_taps(self, ident: str) -> None:
-        """The tablet's tap once it has drawn the table's current step: the change before was made
-        on a phone, and a tap aimed at the step before it is refused (the tablet had not heard yet)."""
+        """The tablet's tap once it has drawn the table's current step: a tap aimed at the step before
+        is refused, whether the change was made on a phone (the tablet had not heard yet) or by the
+        tablet's own tap a moment ago (it had not drawn the answer yet)."""
         step = self.server.api("GET", f"/api/tables/{self.id}?k={self.host}")["step"]
         expect(el(self.tablet, f"step-drawn-{step}")).to_be_attached()
         tap(self.tablet, ident)
@@ -100,7 +101,7 @@ def test_a_game_with_one_player_on_the_tablet_and_two_phones_to_a_winner(server,
 
     tap(tablet, "cyc-start")  # the app lays out the gods and draws the pawn order
     game.wait(lambda s: s["phase"] == "placement")
-    tap(tablet, "cyc-next")
+    game.tablet_taps("cyc-next")
     game.wait(lambda s: s["phase"] == "income")
     game.shot(game.pages["bia"], "02-bia-income")
 
