@@ -19,7 +19,7 @@ import flet as ft
 from companion.core.tables import Refusal
 from companion.ui.appbar import PREF_AWAKE, PREF_DARK, PREF_LANG, AppBar
 from companion.ui.context import UI, WHOLE, ServerInfo
-from companion.ui.device_calls import Prefs
+from companion.ui.device_calls import Prefs, within
 from companion.ui.devices import CROWDED_ADDRESS, device_id
 from companion.ui.locale import browser_lang, flutter_locale
 from companion.ui.live import Holder, update_in_place, view
@@ -62,6 +62,7 @@ class Session:
         self._device: str | None = None  # this browser's id (ui/devices.py), read when first needed
         self.counted = False  # counts against its client address's bound while connected (ui/devices.py)
         self._keyless: str | None = None  # the address this page just took its key out of
+        self.redirecting: str | None = None  # the address the device was sent to and has not yet opened
 
     def forget_screen(self) -> None:
         """Nothing shown is kept: the next render builds the screen and the app bar from scratch."""
@@ -110,6 +111,7 @@ class Session:
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         parts = [p for p in url.path.split("/") if p]
         routed = screen_at(url.path)
+        self.redirecting = None
         await self._check_admin(query.get("admin"))
         self.leave_table()
         self.routed = routed.screen
@@ -122,17 +124,25 @@ class Session:
             table_id = routed.params["table"]
             if (key := await self._claim(table_id, query.get("k"))) is not None:
                 # The address (and so a reload) keeps the key, not the invitation it just spent.
-                await self.page.push_route(f"/t/{table_id}?k={key}")
+                await self._redirect(f"/t/{table_id}?k={key}")
                 return
             await self._join(table_id, await self._tablet_key(table_id, query.get("k")))
         elif not self.admin and (last := await self.prefs.get(PREF_LAST)) and last != route:
-            await self.page.push_route(last)
+            await self._redirect(last)
             return
         await self.render()
         tablet_key = self.ui.access is not None and self.ui.access.role == "host" and "k" in query
         if tablet_key or (self.admin and "admin" in query):
             self._keyless = url.path  # the tablet's keys live in its storage, not its address bar
             await self.page.push_route(url.path)
+
+    async def _redirect(self, route: str) -> None:
+        """Send the device to `route`, which its answer (a route change) opens. A device reloaded
+        before it answered never sends that change and comes back on the same session, still on
+        the old address: Presence.on_connect opens that address again, or it stays on a blank
+        landing for good."""
+        self.redirecting = route
+        await within(self.page.push_route(route), None, lambda: self.closed)
 
     async def _check_admin(self, token: str | None) -> None:
         tables = self.ui.server.tables

@@ -130,6 +130,9 @@ class Presence:
         if session.counted and not session.ui.server.screens.arrive(session, session.page.client_ip or ""):
             session.leave_table()  # its address filled up while it slept: back only as a refusal
             session.notice = CROWDED_ADDRESS
+        elif session.redirecting is not None:  # reloaded before it took the address it was sent to
+            await session.open(session.page.route)
+            return
         session.listen()
         await session.render()
 
