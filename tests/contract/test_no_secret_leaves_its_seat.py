@@ -127,7 +127,8 @@ def test_no_view_history_reply_or_export_holds_another_seats_secret(game_id, tmp
         seats = list(keys)
         tried: dict = {}
         for n in range(STEPS):
-            move = _find_move(Drawn(data), game, live, seats, n, tried)
+            move = _find_move(Seeded(data.draw(st.integers(0, 2**32 - 1), label="move")), game, live, seats, n,
+                              tried)
             if move is None:
                 break
             actor, command = move
@@ -148,22 +149,12 @@ def _app(hub: Hub) -> FastAPI:
     return api_app(hub, ADMIN)
 
 
-class Drawn:
-    """The move finder's choices, drawn by Hypothesis (so a failure shrinks to a short game)."""
-
-    def __init__(self, data) -> None:
-        self._data = data
-
-    def order(self, values: list, label: str) -> list:
-        return self._data.draw(st.permutations(values), label=label)
-
-    def pick(self, values: list, label: str):
-        return self._data.draw(st.sampled_from(values), label=label)
-
-
 class Seeded:
-    """The same choices from a generator seeded by Hypothesis: a long game's hundreds of field
-    guesses would exhaust Hypothesis' choice buffer before the game got anywhere."""
+    """The move finder's choices, from a generator seeded by Hypothesis (one seed a move, or one a
+    game): a failure still shrinks to fewer, simpler moves. A draw from Hypothesis for each of a
+    game's thousands of field guesses cost more than the game itself (each draw of a long list is
+    hashed, and the time of every draw is summed again after each, quadratic in the draws), and a
+    long game's guesses would exhaust its choice buffer before the game got anywhere."""
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
