@@ -220,9 +220,10 @@ class Tables:
         with _refusing():
             return live.tablet_seat(access, seat_id)
 
-    def ticket(self, table_id: str) -> str:
-        """A download link's ticket to `table_id`'s summary (core/tickets.py), in place of a key."""
-        return tickets.mint(table_id, self._admin)
+    def ticket(self, table_id: str, now: float | None = None) -> str:
+        """A download link's ticket to `table_id`'s summary (core/tickets.py), in place of a key;
+        `now`: the wall clock of the render that shows it."""
+        return tickets.mint(table_id, self._admin, now)
 
     # -- queries --------------------------------------------------------------
     def snapshot(self, table_id: str, key: str | None, lang: str) -> dict:

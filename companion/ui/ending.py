@@ -17,15 +17,17 @@ RENEW_S = 60  # a download ticket this close to its end is minted again
 def ask_summary(ui: UI, seq: int) -> Read | None:
     """Once per change and device: build the summary, read the name matching its BG Stats link
     uses (the Stats page's aliases) and mint its download ticket, in a worker thread, bounded in
-    time; the device is drawn again when it is done. A ticket about to end is minted again."""
-    live, plays = ui.live, ui.server.hub.plays
+    time; the device is drawn again when it is done. A ticket about to end is minted again, by
+    the render's clock (ui.now), as all a render shows: by the wall clock of the worker, two
+    devices showing one state a second apart got two links."""
+    live, plays, now = ui.live, ui.server.hub.plays, ui.now
     held = last(ui, NAME)
     if held is not None and held.value and held.value["expires"] - RENEW_S < ui.now:
         forget(ui, NAME)
 
     def work() -> dict:
         live.summary()
-        ticket = ui.server.tables.ticket(live.table.id)
+        ticket = ui.server.tables.ticket(live.table.id, now)
         return {"aliases": tuple(sorted(plays.aliases().items())), "ticket": ticket,
                 "expires": int(ticket.split(".")[0])}
 
