@@ -23,7 +23,7 @@ import flet as ft
 from companion.core import drafts
 from companion.core.access import TABLET
 from companion.ui.context import UI
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import tagged
 
 KEPT = 3  # confirms drawn for earlier versions, kept hidden: a browser this many changes behind still gets its refusal
@@ -110,11 +110,23 @@ def drawn(ui: UI, key: str, version: str, control: ft.Control) -> ft.Control:
     control.key = f"{key}@{version}"
     held.append((version, control))
     ui.local.drawn[key] = held  # oldest first, the shown one last
-    children = [*(part(ui, f"{key}@{v}-was", _hidden, c) for v, c in held[:-1]), control]
+    children = [*(show(ui, Earlier(key, v, c)) for v, c in held[:-1]), control]
     if isinstance(control, ft.Component):  # a part: the column stays while the same parts fill it
         return group(ui, key, ft.Column, children, spacing=0, tight=True)
     return ft.Column(children, key=key, spacing=0, tight=True)  # built anew with the part around it
 
 
-def _hidden(ui: UI, control: ft.Control) -> ft.Control:
-    return ft.Container(control, visible=False)
+@inputs
+class Earlier(Inputs):
+    """The confirm `drawn` showed for an earlier `version` of its form, kept hidden under the shown one."""
+
+    confirm: str  # the key drawn() was given
+    version: str
+    control: ft.Control
+
+    @property
+    def key(self) -> str:
+        return f"{self.confirm}@{self.version}-was"
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Container(self.control, visible=False)

@@ -7,11 +7,13 @@ identity on top, so a thumb reaches everything, and under it a pinned slot outsi
 """
 from __future__ import annotations
 
+from typing import Awaitable, Callable
+
 import flet as ft
 
 from companion.ui.context import UI, WHOLE
 from companion.ui.games import game_uis
-from companion.ui.live import Inputs, group, inputs, memo, part, show
+from companion.ui.live import Inputs, group, inputs, memo, show
 from companion.ui.ending import ask_summary, extras
 from companion.ui.widgets.controls import switch, tagged
 from companion.ui.widgets.history import history_card
@@ -125,8 +127,8 @@ def _undo_bar(ui: UI, undo: dict | None, can_undo: bool, undo_why: str | None, r
     why = undo_why if not can_undo else None
     undo_label = _control_label(ui, undo, "undo", why)
     short = ui.t("ui.undo_why_not") if why else None
-    undo_words = part(ui, "undo-words", _words, "undo", "" if short or not undo else undo["text"], short)
-    redo_words = part(ui, "redo-words", _words, "redo", redo["text"] if redo else "")
+    undo_words = show(ui, Words("undo", "" if short or not undo else undo["text"], short))
+    redo_words = show(ui, Words("redo", redo["text"] if redo else ""))
     return memo(ui, "undo-redo-buttons", _buttons, undo_words, redo_words, can_undo or short is not None,
                 undo_label if short is not None else "", can_redo)
 
@@ -146,43 +148,82 @@ def _control_button(ui: UI, ident: str, words: ft.Control, act, icon: ft.IconDat
     hold; its label (`said`) then holds the reason. Otherwise the button's words are what is read,
     and the label is left empty: a change renames Undo on the tablet and on the device that made
     it, and then only the words are rebuilt and sent, not the label around them too."""
-    body = part(ui, f"{ident}-button", _button, act, icon, enabled, words)
-    return part(ui, ident, _labelled, ident, said, share, body)
+    body = show(ui, Button(ident, act, icon, enabled, words))
+    return show(ui, Labelled(ident, said, share, body))
 
 
 NO_BREAK_SPACE = "\u00a0"  # an empty line Flutter still lays out
 
 
-def _words(ui: UI, kind: str, what: str, short: str | None = None) -> ft.Control:
+@inputs
+class Words(Inputs):
     """The verb on its line ("Undo"), and under it the change it takes back, whole: it wraps as far
     as it needs and the button grows with it ("Redo: Diego…" said nothing of what a tap would do).
     One Text (a rename sends one control), read as "Undo: Ares +1 Glory (kill)". `short`: what a
     phone's Undo that is off says instead (muted); a tap on it shows why."""
-    verb = short or ui.t(f"ui.{kind}")
-    said = ui.t(f"seats.{kind}_what", what=what) if what else verb
-    # Two lines even with nothing to take back: the first change would otherwise grow the button and
-    # move everything under it, and a finger tapping +1 again on the same spot met another control.
-    return ft.Text(f"{verb}\n{what or NO_BREAK_SPACE}", size=15, semantics_label=said,
-                   color=ft.Colors.ON_SURFACE_VARIANT if short else None)
+
+    kind: str
+    what: str
+    short: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}-words"
+
+    def build(self, ui: UI) -> ft.Control:
+        kind, what, short = self.kind, self.what, self.short
+        verb = short or ui.t(f"ui.{kind}")
+        said = ui.t(f"seats.{kind}_what", what=what) if what else verb
+        # Two lines even with nothing to take back: the first change would otherwise grow the button and
+        # move everything under it, and a finger tapping +1 again on the same spot met another control.
+        return ft.Text(f"{verb}\n{what or NO_BREAK_SPACE}", size=15, semantics_label=said,
+                       color=ft.Colors.ON_SURFACE_VARIANT if short else None)
 
 
-def _button(ui: UI, act, icon: ft.IconData, enabled: bool, words: ft.Control) -> ft.Control:
-    # The words' own padding makes a one-line button a finger's height (48 px) and lets more lines grow
-    # it; less on the tablet, whose Undo with two lines of change stays within the news slot's height
-    # beside it (widgets/news.py), so the board below never moves as Undo's words change.
-    pad = 15 if ui.is_phone else 6
-    return ft.OutlinedButton(content=ft.Row([ft.Icon(icon, size=20),
-                                             ft.Container(words, expand=True, padding=ft.Padding.symmetric(vertical=pad))],
-                                            spacing=8),
-                             on_click=act, disabled=not enabled, expand=True)
+@inputs
+class Button(Inputs):
+    """The button around its words (a part)."""
+
+    ident: str
+    act: Callable[..., Awaitable[None]]
+    icon: ft.IconData
+    enabled: bool
+    words: ft.Control
+
+    @property
+    def key(self) -> str:
+        return f"{self.ident}-button"
+
+    def build(self, ui: UI) -> ft.Control:
+        # The words' own padding makes a one-line button a finger's height (48 px) and lets more lines grow
+        # it; less on the tablet, whose Undo with two lines of change stays within the news slot's height
+        # beside it (widgets/news.py), so the board below never moves as Undo's words change.
+        pad = 15 if ui.is_phone else 6
+        return ft.OutlinedButton(content=ft.Row([ft.Icon(self.icon, size=20),
+                                                 ft.Container(self.words, expand=True,
+                                                              padding=ft.Padding.symmetric(vertical=pad))],
+                                                spacing=8),
+                                 on_click=self.act, disabled=not self.enabled, expand=True)
 
 
-def _labelled(ui: UI, ident: str, label: str, share: int, body: ft.Control) -> ft.Control:
+@inputs
+class Labelled(Inputs):
     """The test id, and the reason a phone's Undo is off (else no label: "" in tagged()); it
     takes the button's share of the row itself, no box around it."""
-    labelled = tagged(body, ident, label)
-    labelled.expand = share
-    return labelled
+
+    ident: str
+    label: str
+    share: int
+    body: ft.Control
+
+    @property
+    def key(self) -> str:
+        return self.ident
+
+    def build(self, ui: UI) -> ft.Control:
+        labelled = tagged(self.body, self.ident, self.label)
+        labelled.expand = self.share
+        return labelled
 
 
 def _control_label(ui: UI, target: dict | None, kind: str, why: str | None = None) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button
 
 
@@ -31,7 +31,25 @@ def folded(ui: UI, key: str, opened: str, label: str, ident: str, icon: ft.IconD
     else: no card around it, nothing hidden built (a card's frame is four controls more, on
     every phone). `key` is the part key the open card uses too, so opening and shutting swap
     the card in place."""
-    return part(ui, key, open_button, opened, label, ident, icon)
+    return show(ui, Shut(key, opened, label, ident, icon))
+
+
+@inputs
+class Shut(Inputs):
+    """The shut card, under the key of the open one (`card`)."""
+
+    card: str
+    opened: str
+    label: str
+    ident: str
+    icon: ft.IconData
+
+    @property
+    def key(self) -> str:
+        return self.card
+
+    def build(self, ui: UI) -> ft.Control:
+        return open_button(ui, self.opened, self.label, self.ident, self.icon)
 
 
 def open_button(ui: UI, opened: str, label: str, ident: str, icon: ft.IconData = ft.Icons.HISTORY) -> ft.Control:

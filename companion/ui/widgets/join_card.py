@@ -19,7 +19,7 @@ import flet as ft
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.kept import kept
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.address_picker import address_picker, phone_base
 from companion.ui.widgets.seat_label import seat_label
 from companion.ui.widgets.controls import button, card, heading, tagged, unread
@@ -43,7 +43,7 @@ def join_card(ui: UI) -> ft.Control:
                   for s in ui.snap["seats"])
     folded = all(joined or tablet for *_, joined, tablet in seats) and not ui.local.join_card_open
     if folded:
-        return part(ui, "join-card-folded", _folded)
+        return show(ui, Folded())
     base = phone_base(ui)
     links = tuple(ui.server.join_url(ui.snap["id"], token, base)
                   for _, _, token, joined, tablet in seats if shows_code(joined, tablet))
@@ -59,8 +59,8 @@ def join_card(ui: UI) -> ft.Control:
         images = dict(zip(links, read.value if not read.slow else made()))
     else:
         images = {}
-    return part(ui, "join-card", _build, base, ui.local.trouble_open, seats, ui.snap["id"],
-                keys["spectators"], tuple(images.items()))
+    return show(ui, Card(base, ui.local.trouble_open, seats, ui.snap["id"], keys["spectators"],
+                         tuple(images.items())))
 
 
 def _code(url: str, title: str, said: str, ident: str, size: int, image: str | None) -> ft.Control:
@@ -74,18 +74,30 @@ def _code(url: str, title: str, said: str, ident: str, size: int, image: str | N
     ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4), ident, f"{said} {url}")
 
 
-def _build(ui: UI, base: str, trouble_open: bool, seats: tuple[SeatLine, ...], table_id: str,
-           spectators: str, images: tuple[tuple[str, str], ...]) -> ft.Control:
-    made = dict(images)
-    codes = [_seat_entry(ui, base, table_id, seat, made) for seat in seats]
-    spectator_link = ui.server.join_url(table_id, spectators, base)
-    codes.append(_code(spectator_link, ui.t("ui.spectator"), ui.t("seats.invite_spectators"), "join-spectator",
-                       SIZE, made.get(spectator_link)))
-    extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=48)] \
-        if all(joined or tablet for *_, joined, tablet in seats) else []
-    return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
-                ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, trouble_open), *extra,
-                ident="join-card")
+@inputs
+class Card(Inputs):
+    """The open card: a code per seat not yet joined, the spectators' code, the phones' address."""
+
+    part = "join-card"
+    base: str
+    trouble_open: bool
+    seats: tuple[SeatLine, ...]
+    table_id: str
+    spectators: str
+    images: tuple[tuple[str, str], ...]
+
+    def build(self, ui: UI) -> ft.Control:
+        base, seats, table_id = self.base, self.seats, self.table_id
+        made = dict(self.images)
+        codes = [_seat_entry(ui, base, table_id, seat, made) for seat in seats]
+        spectator_link = ui.server.join_url(table_id, self.spectators, base)
+        codes.append(_code(spectator_link, ui.t("ui.spectator"), ui.t("seats.invite_spectators"), "join-spectator",
+                           SIZE, made.get(spectator_link)))
+        extra = [button(ui.t("seats.hide_join"), _toggle(ui, False), "join-fold", filled=False, height=48)] \
+            if all(joined or tablet for *_, joined, tablet in seats) else []
+        return card(heading(ui.t("ui.join")), ft.Text(ui.t("ui.join_help")),
+                    ft.Row(codes, wrap=True, spacing=16, run_spacing=16), address_picker(ui, self.trouble_open),
+                    *extra, ident="join-card")
 
 
 def _seat_entry(ui: UI, base: str, table_id: str, seat: SeatLine, made: dict[str, str]) -> ft.Control:
@@ -152,10 +164,15 @@ def _mark(ui: UI, seat_id: str, on: bool):
     return handler
 
 
-def _folded(ui: UI) -> ft.Control:
+@inputs
+class Folded(Inputs):
     """Everyone is in: the codes give way to one small button (the spectator code is inside)."""
-    return tagged(button(ui.t("seats.all_joined"), _toggle(ui, True), "join-unfold", icon=ft.Icons.QR_CODE,
-                         filled=False, height=48), "join-card")
+
+    part = "join-card-folded"
+
+    def build(self, ui: UI) -> ft.Control:
+        return tagged(button(ui.t("seats.all_joined"), _toggle(ui, True), "join-unfold", icon=ft.Icons.QR_CODE,
+                             filled=False, height=48), "join-card")
 
 
 def _toggle(ui: UI, open_: bool):

@@ -6,7 +6,7 @@ from typing import Any, Awaitable, Callable
 import flet as ft
 
 from companion.ui.context import UI
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 
 
 def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None = None,
@@ -19,20 +19,36 @@ def local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], 
     would build the field again each time, over what is being typed. `changed`, the same kind
     of function, runs after each keystroke is kept: for what shows only while something is
     typed (it should redraw only when that flips, not on every key)."""
-    return part(ui, ident, _local_text, key, ident, label, submit, changed, tuple(sorted(options.items())))
+    return show(ui, LocalText(key, ident, label, submit, changed, tuple(sorted(options.items()))))
 
 
-def _local_text(ui: UI, key: str, ident: str, label: str, submit: Callable[[UI], Awaitable[None]] | None,
-                changed: Callable[[UI], Awaitable[None]] | None, options: tuple) -> ft.Control:
-    async def typed(e: Any) -> None:
-        ui.local.inputs[key] = e.control.value
-        if changed is not None:
-            await changed(ui)
+@inputs
+class LocalText(Inputs):
+    """The field, keyed by its test id; `name` is where its text is kept in `ui.local.inputs`."""
 
-    async def submitted(e: Any) -> None:
-        ui.local.inputs[key] = e.control.value
-        await submit(ui)
+    name: str
+    ident: str
+    label: str
+    submit: Callable[[UI], Awaitable[None]] | None
+    changed: Callable[[UI], Awaitable[None]] | None
+    options: tuple[tuple[str, Any], ...]
 
-    field = ft.TextField(value=ui.local.inputs.get(key, ""), label=label, on_change=typed,
-                         on_submit=submitted if submit else None, **dict(options))
-    return ft.Semantics(content=field, identifier=ident)
+    @property
+    def key(self) -> str:
+        return self.ident
+
+    def build(self, ui: UI) -> ft.Control:
+        name, submit, changed = self.name, self.submit, self.changed
+
+        async def typed(e: Any) -> None:
+            ui.local.inputs[name] = e.control.value
+            if changed is not None:
+                await changed(ui)
+
+        async def submitted(e: Any) -> None:
+            ui.local.inputs[name] = e.control.value
+            await submit(ui)
+
+        field = ft.TextField(value=ui.local.inputs.get(name, ""), label=self.label, on_change=typed,
+                             on_submit=submitted if submit else None, **dict(self.options))
+        return ft.Semantics(content=field, identifier=self.ident)

@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.later import fade_at
-from companion.ui.live import group, memo, part
+from companion.ui.live import Inputs, group, inputs, memo, show
 from companion.ui.widgets.colours import shade
 from companion.ui.widgets.controls import button, tagged, unread
 
@@ -65,16 +65,30 @@ def others(ui: UI, scores: Sequence[Score], quick: QuickActions | None, key: str
     if quick is None or not ui.is_phone or not scores:
         return [scoreboard(ui, scores, quick=quick, key=key)] if scores else []
     opened = ui.local.others_open
-    return [scoreboard(ui, scores, quick=quick if opened else None, key=key), part(ui, f"{key}-fold", _fold, opened)]
+    return [scoreboard(ui, scores, quick=quick if opened else None, key=key), show(ui, Fold(key, opened))]
 
 
-def _fold(ui: UI, opened: bool) -> ft.Control:
-    async def flip(e: object) -> None:
-        ui.local.others_open = not opened
-        await ui.refresh()
-    if opened:
-        return button(ui.t("ui.others_quick_close"), flip, "others-quick-close", icon=ft.Icons.EXPAND_LESS, filled=False)
-    return button(ui.t("ui.others_quick_open"), flip, "others-quick-open", icon=ft.Icons.EXPAND_MORE, filled=False)
+@inputs
+class Fold(Inputs):
+    """The button under a phone's board of the other players that opens or shuts their quick buttons."""
+
+    board: str  # the board's key
+    opened: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.board}-fold"
+
+    def build(self, ui: UI) -> ft.Control:
+        opened = self.opened
+
+        async def flip(e: object) -> None:
+            ui.local.others_open = not opened
+            await ui.refresh()
+        if opened:
+            return button(ui.t("ui.others_quick_close"), flip, "others-quick-close", icon=ft.Icons.EXPAND_LESS,
+                          filled=False)
+        return button(ui.t("ui.others_quick_open"), flip, "others-quick-open", icon=ft.Icons.EXPAND_MORE, filled=False)
 
 
 def _board(ui: UI, key: str, scores: tuple[Score, ...], facts: tuple[str, ...], quick: QuickActions | None,
@@ -83,7 +97,7 @@ def _board(ui: UI, key: str, scores: tuple[Score, ...], facts: tuple[str, ...], 
     detailed = any(s.detail for s in scores)
     tiles = [memo(ui, f"tile-all-{key}-{s.seat}", _whole, key, s, quick, glows.get(s.seat), detailed)
              for s in scores]
-    body = [part(ui, f"{key}-facts", _facts, facts)] if facts else []
+    body = [show(ui, Facts(key, facts))] if facts else []
     body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
                       vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
     return group(ui, key, ft.Column, body, spacing=8)
@@ -94,15 +108,27 @@ def _whole(ui: UI, key: str, s: Score, quick: QuickActions | None, glow: float |
     """One tile from its whole score: the number and the detail line, the pieces that move most
     (a Glory, a card more), then the rest of the tile without them, which they leave as it was
     (on a phone: on the tablet a new number makes the glow come on)."""
-    number = part(ui, f"tile-number-{s.seat}", _number, s.seat, s.name, s.value, _accent(s.colour))
+    number = show(ui, Number(s.seat, s.name, s.value, _accent(s.colour)))
     # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
-    detail = part(ui, f"tile-detail-{s.seat}", _detail, s.detail) if detailed else None
+    detail = show(ui, Detail(s.seat, s.detail)) if detailed else None
     return memo(ui, f"tile-{key}-{s.seat}", _tile, replace(s, value="", detail=""), quick, glow, number, detail)
 
 
-def _facts(ui: UI, facts: tuple[str, ...]) -> ft.Control:
-    return tagged(ft.Row([ft.Text(f, size=22, weight=ft.FontWeight.W_600) for f in facts],
-                         wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
+@inputs
+class Facts(Inputs):
+    """The line of table-wide facts above the tiles (day, phase, wager…)."""
+
+    board: str  # the board's key
+    facts: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return f"{self.board}-facts"
+
+    def build(self, ui: UI) -> ft.Control:
+        facts = self.facts
+        return tagged(ft.Row([ft.Text(f, size=22, weight=ft.FontWeight.W_600) for f in facts],
+                             wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
 def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, number: ft.Control,
@@ -123,40 +149,57 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     seat, name, markers = score.seat, score.name, score.markers
     line = [number]
     if markers:
-        line.append(part(ui, f"tile-markers-{seat}", _markers, seat, markers))
-    rows: list[ft.Control] = [part(ui, f"tile-line-{seat}", _line, seat, tuple(line))]
+        line.append(show(ui, Markers(seat, markers)))
+    rows: list[ft.Control] = [show(ui, Line(seat, tuple(line)))]
     if detail is not None:
         rows.append(detail)
     if quick:
-        rows.append(part(ui, f"tile-quick-{seat}", _quick, quick, replace(score, markers=(), active=False)))
-    frame = (seat, name, accent, score.active, glow is not None, tuple(rows))
+        rows.append(show(ui, Quick(quick, replace(score, markers=(), active=False))))
+    frame = Frame(seat, name, accent, score.active, glow is not None, tuple(rows))
     if glow is not None:  # the frame alone goes out, as the next render will describe it
-        fade_at(ui, glow + 0.05, f"scoreboard-{seat}", frame, (*frame[:4], False, frame[5]),
+        fade_at(ui, glow + 0.05, frame.key, frame, replace(frame, glow=False),
                 still=lambda: ui.local.glowing.get(seat) == glow)
-    return part(ui, f"scoreboard-{seat}", _frame, *frame)
+    return show(ui, frame)
 
 
 def _accent(colour: str | None) -> str:
     return shade(colour) or ft.Colors.PRIMARY
 
 
-def _frame(ui: UI, seat: str, name: str, accent: str, active: bool, glow: bool, rows: tuple) -> ft.Control:
-    tile = ft.Container(
-        # The outline thickens for the active tile and the padding gives back what it takes, so
-        # nothing inside moves when the turn passes.
-        # The name is built with the frame, not as a part: it changes with nothing, and a part
-        # more per tile is held for every device of every table (bench/device_census.py).
-        ft.Column([_name(ui, name, accent), *rows], spacing=4, tight=True), width=228 if not ui.is_phone else None,
-        padding=12 if active else 15,
-        border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
-        bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
-        animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
-        expand=ui.is_phone or None,
-    )
-    # The number says itself (its own label): the tile says whose it is and whether it is their turn
-    # (its shown name is left unread: the label says it).
-    state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
-    return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
+@inputs
+class Frame(Inputs):
+    """A tile's outline and glow around its rows (parts of their own) and the player's name."""
+
+    seat: str
+    name: str
+    accent: str
+    active: bool
+    glow: bool
+    rows: tuple[ft.Control, ...]
+
+    @property
+    def key(self) -> str:
+        return f"scoreboard-{self.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        seat, name, accent, active, glow = self.seat, self.name, self.accent, self.active, self.glow
+        tile = ft.Container(
+            # The outline thickens for the active tile and the padding gives back what it takes, so
+            # nothing inside moves when the turn passes.
+            # The name is built with the frame, not as a part: it changes with nothing, and a part
+            # more per tile is held for every device of every table (bench/device_census.py).
+            ft.Column([_name(ui, name, accent), *self.rows], spacing=4, tight=True),
+            width=228 if not ui.is_phone else None,
+            padding=12 if active else 15,
+            border_radius=14, border=ft.Border.all(4 if active else 1, accent if active else ft.Colors.OUTLINE_VARIANT),
+            bgcolor=ft.Colors.with_opacity(0.28, ft.Colors.AMBER) if glow else None,
+            animate=ft.Animation(400, ft.AnimationCurve.EASE_OUT),
+            expand=ui.is_phone or None,
+        )
+        # The number says itself (its own label): the tile says whose it is and whether it is their turn
+        # (its shown name is left unread: the label says it).
+        state = ui.t("ui.tile_active" if active else "ui.tile_waiting")
+        return tagged(tile, f"tile-{seat}", f"{name} {state}" + (f" {ui.t('ui.tile_changed')}" if glow else ""))
 
 
 def _name(ui: UI, name: str, accent: str) -> ft.Control:
@@ -164,43 +207,98 @@ def _name(ui: UI, name: str, accent: str) -> ft.Control:
                    unread(ft.Text(name, size=20, weight=ft.FontWeight.W_600, expand=True))], spacing=8)
 
 
-def _line(ui: UI, seat: str, line: tuple) -> ft.Control:
+@inputs
+class Line(Inputs):
     """The number's line: the number, under the Semantics that names it for tests (`score-<seat>`),
     then the markers if any. The Semantics is built here, with the line, and not with the number:
     it stays as it is while the number changes, so a new score rebuilds (and Flet diffs) the
     number's one Text on every device, not a Semantics and a Text. It carries no label of its
     own: the Text's `semantics_label` is what is read (Flutter merges the two into one node,
     which reads "Ares 12"; a label here as well read "Ares 12 12")."""
-    number, *rest = line
-    return ft.Row([tagged(number, f"score-{seat}"), *rest], spacing=8, height=NUMBER_LINE,
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    seat: str
+    line: tuple[ft.Control, ...]
+
+    @property
+    def key(self) -> str:
+        return f"tile-line-{self.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        number, *rest = self.line
+        return ft.Row([tagged(number, f"score-{self.seat}"), *rest], spacing=8, height=NUMBER_LINE,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _number(ui: UI, seat: str, name: str, value: str, accent: str) -> ft.Control:
+@inputs
+class Number(Inputs):
     """One Text, read as "Ares 12" (whose number it is, then the number) instead of its bare value."""
-    said = f"{name}: {ui.t('ui.score_hidden')}" if value == "?" else f"{name} {value}"  # "?" is not read as a symbol
-    return ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=accent, semantics_label=said)
+
+    seat: str
+    name: str
+    value: str
+    accent: str
+
+    @property
+    def key(self) -> str:
+        return f"tile-number-{self.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        name, value = self.name, self.value
+        said = f"{name}: {ui.t('ui.score_hidden')}" if value == "?" else f"{name} {value}"  # "?" is not read as a symbol
+        return ft.Text(value, size=56, weight=ft.FontWeight.BOLD, color=self.accent, semantics_label=said)
 
 
-def _detail(ui: UI, detail: str) -> ft.Control:
-    return ft.Text(detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+@inputs
+class Detail(Inputs):
+    """The small line under the number."""
+
+    seat: str
+    detail: str
+
+    @property
+    def key(self) -> str:
+        return f"tile-detail-{self.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Text(self.detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
-def _markers(ui: UI, seat: str, markers: tuple[str, ...]) -> ft.Control:
+@inputs
+class Markers(Inputs):
     """Beside the number, wrapping within its line's height (three short chips at most)."""
-    chips = ft.Row([_marker(m) for m in markers], wrap=True, spacing=4, run_spacing=4,
-                   alignment=ft.MainAxisAlignment.END)
-    said = tagged(ft.Container(chips, alignment=ft.Alignment.CENTER_RIGHT), f"markers-{seat}", ", ".join(markers))
-    said.expand = True  # on the line's own child: the chips then wrap within what the number leaves
-    return said
+
+    seat: str
+    markers: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return f"tile-markers-{self.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        chips = ft.Row([_marker(m) for m in self.markers], wrap=True, spacing=4, run_spacing=4,
+                       alignment=ft.MainAxisAlignment.END)
+        said = tagged(ft.Container(chips, alignment=ft.Alignment.CENTER_RIGHT), f"markers-{self.seat}",
+                      ", ".join(self.markers))
+        said.expand = True  # on the line's own child: the chips then wrap within what the number leaves
+        return said
 
 
-def _quick(ui: UI, quick: QuickActions, score: Score) -> ft.Control:
+@inputs
+class Quick(Inputs):
     """One line of equal buttons (or one block of lines): the tile's width is shared, nothing wraps."""
-    buttons = quick(ui, score)
-    for b in buttons:
-        b.expand = True
-    return ft.Row(buttons, spacing=6)
+
+    quick: QuickActions
+    score: Score
+
+    @property
+    def key(self) -> str:
+        return f"tile-quick-{self.score.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        buttons = self.quick(ui, self.score)
+        for b in buttons:
+            b.expand = True
+        return ft.Row(buttons, spacing=6)
 
 
 def _marker(text: str) -> ft.Control:

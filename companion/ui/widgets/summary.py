@@ -19,7 +19,7 @@ from companion.i18n.dates import when
 from companion.qr import qr_svg
 from companion.ui.context import UI
 from companion.ui.ending import slow
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.colours import by_place
 from companion.ui.widgets.controls import card, heading, tagged
 
@@ -36,37 +36,55 @@ def summary_panel(ui: UI) -> ft.Control | None:
         return None
     data = snap["summary"]
     if data is None:
-        return part(ui, "summary-panel", _waiting, "summary.slow" if slow(ui, snap["seq"]) else "summary.preparing")
+        return show(ui, Waiting("summary.slow" if slow(ui, snap["seq"]) else "summary.preparing"))
     colours = tuple((s["id"], s["colour"]) for s in snap["seats"])
-    return part(ui, "summary-panel", _panel, data, ui.access.seat if ui.access.role == "seat" else None,
-                snap["aliases"], colours, snap["ticket"])
+    return show(ui, Panel(data, ui.access.seat if ui.access.role == "seat" else None, snap["aliases"], colours,
+                          snap["ticket"]))
 
 
-def _waiting(ui: UI, words: str) -> ft.Control:
-    said = ui.t(words)
-    return card(heading(ui.t("summary.title")), tagged(ft.Text(said, size=16, italic=True), "summary-waiting", said),
-                ident="summary")
+@inputs
+class Waiting(Inputs):
+    """The panel's place while the summary is being made: `words` says whether it is slow."""
+
+    part = "summary-panel"
+    words: str
+
+    def build(self, ui: UI) -> ft.Control:
+        said = ui.t(self.words)
+        return card(heading(ui.t("summary.title")), tagged(ft.Text(said, size=16, italic=True), "summary-waiting", said),
+                    ident="summary")
 
 
-def _panel(ui: UI, data: dict, mine: str | None, aliases: tuple[tuple[str, str], ...],
-           colours: tuple[tuple[str, str | None], ...], ticket: str) -> ft.Control:
-    parts: list[ft.Control] = [heading(ui.t("summary.title"))]
-    players = sorted(data["players"], key=lambda p: p["id"] != mine)
-    parts += [_player_line(ui, data, p, p["id"] == mine) for p in players]
-    parts += [ft.Text(tie_text(data, tie, ui.lang), size=15, italic=True) for tie in data["ties"]]
-    parts += [ft.Text(note_text(note, ui.lang), size=15, italic=True) for note in data["notes"]]
-    starter = next((p["name"] for p in data["players"] if p["start_player"]), None)
-    facts = ui.t("summary.length", date=when(data["date"], ui.lang), minutes=data["duration_min"])
-    if starter:
-        facts = f"{ui.t('summary.started', name=starter)} · {facts}"
-    parts.append(tagged(ft.Text(facts, size=14), "summary-facts", facts))
-    if data["series"]:
-        parts.append(_series(ui, data, dict(colours)))
-    if any(data["sources"].values()):
-        parts.append(_sources(ui, data))
-    parts.append(_bgstats(ui, data, dict(aliases)))
-    parts.append(_downloads(ui, data, ticket))
-    return card(*parts, ident="summary")
+@inputs
+class Panel(Inputs):
+    """The summary (`data`, LiveTable.summary()), this device's own seat's line first (`mine`)."""
+
+    part = "summary-panel"
+    data: dict
+    mine: str | None
+    aliases: tuple[tuple[str, str], ...]
+    colours: tuple[tuple[str, str | None], ...]
+    ticket: str
+
+    def build(self, ui: UI) -> ft.Control:
+        data, mine = self.data, self.mine
+        parts: list[ft.Control] = [heading(ui.t("summary.title"))]
+        players = sorted(data["players"], key=lambda p: p["id"] != mine)
+        parts += [_player_line(ui, data, p, p["id"] == mine) for p in players]
+        parts += [ft.Text(tie_text(data, tie, ui.lang), size=15, italic=True) for tie in data["ties"]]
+        parts += [ft.Text(note_text(note, ui.lang), size=15, italic=True) for note in data["notes"]]
+        starter = next((p["name"] for p in data["players"] if p["start_player"]), None)
+        facts = ui.t("summary.length", date=when(data["date"], ui.lang), minutes=data["duration_min"])
+        if starter:
+            facts = f"{ui.t('summary.started', name=starter)} · {facts}"
+        parts.append(tagged(ft.Text(facts, size=14), "summary-facts", facts))
+        if data["series"]:
+            parts.append(_series(ui, data, dict(self.colours)))
+        if any(data["sources"].values()):
+            parts.append(_sources(ui, data))
+        parts.append(_bgstats(ui, data, dict(self.aliases)))
+        parts.append(_downloads(ui, data, self.ticket))
+        return card(*parts, ident="summary")
 
 
 def _player_line(ui: UI, data: dict, player: dict, mine: bool) -> ft.Control:
