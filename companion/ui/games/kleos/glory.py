@@ -48,7 +48,7 @@ def _panel(ui: UI, closed: str | None, folded_up: bool, players: tuple[str, ...]
     if folded_up:  # a phone opens it when needed: five bands of buttons are most of its page
         return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more",
                       ft.Icons.ADD_CIRCLE_OUTLINE)
-    rows = [show(ui, Row(p, names, amount)) for p, amount in zip(players, amounts)]
+    rows = [show(ui, Band(p, names, amount)) for p, amount in zip(players, amounts)]
     return group(ui, "kleos-glory-more", ft.Column,
                  [show(ui, Title()), *rows], spacing=12)
 
@@ -81,7 +81,7 @@ def _send(ui: UI, player: str, reason: str, amount: int | None = None):
 
 
 @inputs
-class Row(Inputs):
+class Band(Inputs):
     """A band per god: its name, the Champion's kill, then a signed amount and the reason it is for."""
 
     player: str
