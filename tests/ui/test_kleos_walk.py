@@ -17,7 +17,7 @@ from live_device import PHONE, TABLET, Device, kleos_at_play
 
 HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
-DESCRIBED = {(day, "_header"): "day strip", (favor, "_card"): "Favor", (glory, "_panel"): "More Glory",
+DESCRIBED = {(day, "_phase"): "day strip", (favor, "_card"): "Favor", (glory, "_panel"): "More Glory",
              (table_ui, "_undo_bar"): "Undo bar", (scoreboard, "_tile"): "tiles"}
 
 

@@ -24,7 +24,7 @@ from companion.ui.games.kleos.form import form
 from companion.ui.games.kleos.glory import glory_log, glory_panel
 from companion.ui.games.kleos.scores import kleos_scoreboard
 from companion.ui.games.kleos.setup import setup_section
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import button
 from companion.ui.games.kleos.dice import dice_tray, roll_banner
 from companion.ui.games.kleos.odds import odds_bar, odds_panel
@@ -78,7 +78,7 @@ class KleosUI:
         chores = reminders(ui, state)
         if chores is not None:
             parts.append(chores)
-        parts += [part(ui, "kleos-tabs", _section_bar, chosen), SECTIONS[chosen][2](ui, snap)]
+        parts += [show(ui, SectionBar(chosen)), SECTIONS[chosen][2](ui, snap)]
         return group(ui, "kleos-board", ft.Column, parts, spacing=12)
 
     def pinned(self, ui: UI, snap: dict) -> list[ft.Control]:
@@ -89,16 +89,21 @@ class KleosUI:
         return [roll_banner(ui, snap), *([odds_bar(ui)] if ui.local.inputs.get(SECTION) == "odds" else [])]
 
 
-def _section_bar(ui: UI, chosen: str) -> ft.Control:
-    def pick(section: str):
-        async def handler(e: object) -> None:
-            ui.local.inputs[SECTION] = section
-            await ui.refresh()
-        return handler
+@inputs
+class SectionBar(Inputs):
+    part = "kleos-tabs"
+    chosen: str
 
-    return ft.Row([button(ui.t(f"kleos.{title}"), pick(section), f"kleos-tab-{section}", icon=icon,
-                          filled=section == chosen, height=48)
-                   for section, (title, icon, _) in SECTIONS.items()], wrap=True, spacing=6, run_spacing=6)
+    def build(self, ui: UI) -> ft.Control:
+        def pick(section: str):
+            async def handler(e: object) -> None:
+                ui.local.inputs[SECTION] = section
+                await ui.refresh()
+            return handler
+
+        return ft.Row([button(ui.t(f"kleos.{title}"), pick(section), f"kleos-tab-{section}", icon=icon,
+                              filled=section == self.chosen, height=48)
+                       for section, (title, icon, _) in SECTIONS.items()], wrap=True, spacing=6, run_spacing=6)
 
 
 UI_ = KleosUI()

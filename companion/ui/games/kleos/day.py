@@ -12,7 +12,7 @@ import flet as ft
 from companion.games.kleos import LAST_DAY
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import dot, god, shade, who
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button, card, says_why, tagged
 
 NEXT_HEIGHT = 56
@@ -23,23 +23,37 @@ def header(ui: UI, snap: dict) -> ft.Control:
     One part: it moves with the step, the turn and the Favor, never with Glory, so splitting it
     spared nothing a Glory change costs, and each part more is held for every device."""
     state = snap["state"]
-    return part(ui, "kleos-header", _header, state["day"], state["phase"], state["phase_text"], state["turn"],
-                state["names"] if state["turn"] else {}, tuple(state["turn_order"]), state["first_player"],
-                None if ui.is_phone else state["favor"])  # a phone's card does not show it
+    return show(ui, Header(state["day"], state["phase"], state["phase_text"], state["turn"],
+                           state["names"] if state["turn"] else {}, tuple(state["turn_order"]), state["first_player"],
+                           None if ui.is_phone else state["favor"]))  # a phone's card does not show it
 
 
-def _header(ui: UI, day: int, phase_id: str, phase_text: str, turn: str | None, names: dict,
-            order: tuple[str, ...], first_player: str, favor: dict | None) -> ft.Control:
+@inputs
+class Header(Inputs):
     """A phone's card is shorter: the facts line over its scoreboard already says the day, and
     its Favor card (and the holder's tile) who holds the Favor; the order is one line of text.
     Half the controls, held for every phone of every table."""
-    turn_line = [_turn(ui, turn, names)] if turn else []
-    if ui.is_phone:
-        children = [_phase(ui, phase_id, phase_text), *turn_line, _order_line(ui, order, first_player, turn)]
-    else:
-        children = [_step(ui, day, phase_id, phase_text), *turn_line, _order(ui, order, first_player, turn),
-                    _favor_line(ui, favor)]
-    return card(*children, ident="kleos-header")
+
+    part = "kleos-header"
+    day: int
+    phase_id: str
+    phase_text: str
+    turn: str | None
+    names: dict
+    order: tuple[str, ...]
+    first_player: str
+    favor: dict | None
+
+    def build(self, ui: UI) -> ft.Control:
+        turn, order, first_player = self.turn, self.order, self.first_player
+        turn_line = [_turn(ui, turn, self.names)] if turn else []
+        if ui.is_phone:
+            children = [_phase(ui, self.phase_id, self.phase_text), *turn_line,
+                        _order_line(ui, order, first_player, turn)]
+        else:
+            children = [_step(ui, self.day, self.phase_id, self.phase_text), *turn_line,
+                        _order(ui, order, first_player, turn), _favor_line(ui, self.favor)]
+        return card(*children, ident="kleos-header")
 
 
 def _phase(ui: UI, phase_id: str, phase_text: str) -> ft.Control:
@@ -162,20 +176,28 @@ def reminders(ui: UI, state: dict) -> ft.Control | None:
     if not keys and not pity_line:
         return None
     pity = tuple(state["pity"]) if pity_line else None
-    return part(ui, "kleos-reminders", _reminders, keys, pity, state["names"] if pity else {})
+    return show(ui, Reminders(keys, pity, state["names"] if pity else {}))
 
 
-def _reminders(ui: UI, keys: tuple[str, ...], pity: tuple[str, ...] | None, names: dict) -> ft.Control:
-    lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.CHEVRON_RIGHT), ft.Text(ui.t(key), size=16, expand=True)])
-                               for key in keys]
-    if pity is not None:
-        if pity:
-            listed = ", ".join(who(ui, names, p) for p in pity)
-            text = f"{ui.t('kleos.remind_pity')} {ui.t('kleos.ui_pity_list', players=listed)}"
-        else:
-            text = ui.t("kleos.ui_pity_none")
-        lines.append(tagged(ft.Row([ft.Icon(ft.Icons.VOLUNTEER_ACTIVISM),
-                                    ft.Text(text, size=16, expand=True, weight=ft.FontWeight.W_600)]),
-                            "kleos-pity", text))
-    return card(ft.Text(ui.t("kleos.ui_chores"), size=18, weight=ft.FontWeight.BOLD), *lines,
-                ident="kleos-reminders")
+@inputs
+class Reminders(Inputs):
+    part = "kleos-reminders"
+    keys: tuple[str, ...]
+    pity: tuple[str, ...] | None
+    names: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        pity = self.pity
+        lines: list[ft.Control] = [ft.Row([ft.Icon(ft.Icons.CHEVRON_RIGHT), ft.Text(ui.t(key), size=16, expand=True)])
+                                   for key in self.keys]
+        if pity is not None:
+            if pity:
+                listed = ", ".join(who(ui, self.names, p) for p in pity)
+                text = f"{ui.t('kleos.remind_pity')} {ui.t('kleos.ui_pity_list', players=listed)}"
+            else:
+                text = ui.t("kleos.ui_pity_none")
+            lines.append(tagged(ft.Row([ft.Icon(ft.Icons.VOLUNTEER_ACTIVISM),
+                                        ft.Text(text, size=16, expand=True, weight=ft.FontWeight.W_600)]),
+                                "kleos-pity", text))
+        return card(ft.Text(ui.t("kleos.ui_chores"), size=18, weight=ft.FontWeight.BOLD), *lines,
+                    ident="kleos-reminders")

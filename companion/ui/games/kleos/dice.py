@@ -14,7 +14,7 @@ from companion.games.kleos import GODLY, MAX_DICE
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import god
 from companion.ui.later import fade_at
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 from companion.ui.games.kleos.odds import combat_pools, toggle
 from companion.i18n.numbers import count as counted
@@ -29,55 +29,63 @@ def dice_tray(ui: UI, last: dict | None) -> ft.Control:
     """Pool size, Godly switch, presets from the odds panel's combat, and the table's last roll
     (`last`: the state's `roll`). One part taking this device's choices and that roll."""
     shown = None if last is None else (last["by"], tuple(last["faces"]), last["godly"], last["successes"])
-    return part(ui, "kleos-dice", _tray, ui.local.inputs.setdefault(COUNT, 3), ui.local.inputs.setdefault(GODLY_ON, False),
-                shown, tuple(combat_pools(ui).items()))
+    return show(ui, Tray(ui.local.inputs.setdefault(COUNT, 3), ui.local.inputs.setdefault(GODLY_ON, False), shown,
+                         tuple(combat_pools(ui).items())))
 
 
-def _tray(ui: UI, count: int, godly: bool, last: tuple | None,
-          pools: tuple[tuple[str, tuple[int, bool]], ...]) -> ft.Control:
+@inputs
+class Tray(Inputs):
+    part = "kleos-dice"
+    count: int
+    godly: bool
+    last: tuple | None
+    pools: tuple[tuple[str, tuple[int, bool]], ...]
 
-    def set_pool(dice: int, is_godly: bool):
-        async def handler(e: object = None) -> None:
-            ui.local.inputs.update({COUNT: dice, GODLY_ON: is_godly})
-            await ui.refresh()
-        return handler
+    def build(self, ui: UI) -> ft.Control:
+        count, godly, last = self.count, self.godly, self.last
 
-    async def set_count(dice: int) -> None:
-        await set_pool(dice, godly)()
+        def set_pool(dice: int, is_godly: bool):
+            async def handler(e: object = None) -> None:
+                ui.local.inputs.update({COUNT: dice, GODLY_ON: is_godly})
+                await ui.refresh()
+            return handler
 
-    async def set_godly(on: bool) -> None:
-        await set_pool(count, on)()
+        async def set_count(dice: int) -> None:
+            await set_pool(dice, godly)()
 
-    async def do_roll(e: object) -> None:
-        await ui.send({"type": "dice.roll", "dice": ui.local.inputs[COUNT], "godly": ui.local.inputs[GODLY_ON]})
+        async def set_godly(on: bool) -> None:
+            await set_pool(count, on)()
 
-    presets = []
-    for side, (dice, is_godly) in pools:
-        name = ui.t(f"kleos_tools.{side}")
-        label = ui.t("kleos_tools.preset_godly" if is_godly else "kleos_tools.preset", side=name, dice=dice)
-        presets.append(button(label, set_pool(min(dice, MAX_DICE), is_godly), f"dice-preset-{side}",
-                              filled=False, height=48))
+        async def do_roll(e: object) -> None:
+            await ui.send({"type": "dice.roll", "dice": ui.local.inputs[COUNT], "godly": ui.local.inputs[GODLY_ON]})
 
-    # The count of successes beside the Roll button, who rolled and the faces under it: the finger
-    # that rolled has the result in view, and the button stays where it was tapped (a result drawn
-    # over it pushed it, and the count with it, under a phone's fold).
-    roll = button(ui.t("kleos_tools.roll_again" if last else "kleos_tools.roll"), do_roll, "dice-roll",
-                  icon=ft.Icons.CASINO)
-    if last is not None:
-        count_box, under = _result(ui, *last)
-        row = ft.Row([ft.Container(roll, expand=True), count_box], spacing=16,
-                     vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    else:
-        not_rolled = ui.t("kleos_tools.not_rolled")
-        row, under = roll, [tagged(ft.Text(not_rolled, size=16, italic=True), "dice-faces", not_rolled)]
-    parts: list[ft.Control] = [heading(ui.t("kleos_tools.dice_title")), row, *under]
-    parts += [
-        stepper(ui.t("kleos_tools.dice_count"), count, set_count, "dice-count", 0, MAX_DICE),
-        toggle(ui.t("kleos_tools.godly"), godly, set_godly, "dice-godly"),
-        ft.Text(ui.t("kleos_tools.presets_hint"), size=14),
-        ft.Row(presets, wrap=True),
-    ]
-    return card(*parts, ident="dice-tray")
+        presets = []
+        for side, (dice, is_godly) in self.pools:
+            name = ui.t(f"kleos_tools.{side}")
+            label = ui.t("kleos_tools.preset_godly" if is_godly else "kleos_tools.preset", side=name, dice=dice)
+            presets.append(button(label, set_pool(min(dice, MAX_DICE), is_godly), f"dice-preset-{side}",
+                                  filled=False, height=48))
+
+        # The count of successes beside the Roll button, who rolled and the faces under it: the finger
+        # that rolled has the result in view, and the button stays where it was tapped (a result drawn
+        # over it pushed it, and the count with it, under a phone's fold).
+        roll = button(ui.t("kleos_tools.roll_again" if last else "kleos_tools.roll"), do_roll, "dice-roll",
+                      icon=ft.Icons.CASINO)
+        if last is not None:
+            count_box, under = _result(ui, *last)
+            row = ft.Row([ft.Container(roll, expand=True), count_box], spacing=16,
+                         vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        else:
+            not_rolled = ui.t("kleos_tools.not_rolled")
+            row, under = roll, [tagged(ft.Text(not_rolled, size=16, italic=True), "dice-faces", not_rolled)]
+        parts: list[ft.Control] = [heading(ui.t("kleos_tools.dice_title")), row, *under]
+        parts += [
+            stepper(ui.t("kleos_tools.dice_count"), count, set_count, "dice-count", 0, MAX_DICE),
+            toggle(ui.t("kleos_tools.godly"), godly, set_godly, "dice-godly"),
+            ft.Text(ui.t("kleos_tools.presets_hint"), size=14),
+            ft.Row(presets, wrap=True),
+        ]
+        return card(*parts, ident="dice-tray")
 
 
 def roll_banner(ui: UI, snap: dict) -> ft.Control:
@@ -87,19 +95,25 @@ def roll_banner(ui: UI, snap: dict) -> ft.Control:
     row = next(iter(snap["history"][:1]), None)
     if row and row["type"] == "dice.roll" and row.get("actor") != ui.access.actor and row.get("at") \
             and ui.now - row["at"] < BANNER_SECONDS:
-        shown = (row["seq"], row["text"])
-        fade_at(ui, row["at"] + BANNER_SECONDS + 0.05, "roll-banner", shown, (None, ""))
-        return part(ui, "roll-banner", _banner, *shown)
-    return part(ui, "roll-banner", _banner, None, "")
+        shown = Banner(row["seq"], row["text"])
+        fade_at(ui, row["at"] + BANNER_SECONDS + 0.05, "roll-banner", shown, Banner(None, ""))
+        return show(ui, shown)
+    return show(ui, Banner(None, ""))
 
 
-def _banner(ui: UI, seq: int | None, text: str) -> ft.Control:
-    if not text:
-        return ft.Container()
-    words = ft.Row([ft.Icon(ft.Icons.CASINO, size=24),
-                    ft.Text(text, size=17, weight=ft.FontWeight.W_600, expand=True)], spacing=10)
-    return tagged(ft.Container(words, padding=ft.Padding.symmetric(horizontal=14, vertical=10),
-                               bgcolor=ft.Colors.TERTIARY_CONTAINER), "roll-banner", text)
+@inputs
+class Banner(Inputs):
+    part = "roll-banner"
+    seq: int | None
+    text: str
+
+    def build(self, ui: UI) -> ft.Control:
+        if not self.text:
+            return ft.Container()
+        words = ft.Row([ft.Icon(ft.Icons.CASINO, size=24),
+                        ft.Text(self.text, size=17, weight=ft.FontWeight.W_600, expand=True)], spacing=10)
+        return tagged(ft.Container(words, padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+                                   bgcolor=ft.Colors.TERTIARY_CONTAINER), "roll-banner", self.text)
 
 
 def roller(ui: UI, by: str | None, dice: int, godly: bool) -> str:

@@ -19,7 +19,7 @@ from companion.games.kleos import DUSK_SHEET, LOCATION_GLORY, MAX_IN_PLAY, contr
 from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, counter, dot, editable, flag, god, who
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.seat_rows import seat_row
 from companion.ui.widgets.controls import button, card, heading, note, says_why, tagged
 
@@ -31,7 +31,7 @@ def as_event_board(board: dict[str, dict[str, list]]) -> dict[str, dict[str, lis
 def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     if state["phase"] == "dusk" and scored(state):
-        return part(ui, "dusk-done", _scored, state["dusk"], state["names"])
+        return show(ui, Scored(state["dusk"], state["names"]))
     day, can_edit = state["day"], editable(snap)
     draft = dusk_draft(state)
     board, entered = draft["board"], draft["by"]
@@ -42,16 +42,15 @@ def dusk_sheet(ui: UI, snap: dict) -> ft.Control:
     except RuleError as err:
         problem = err.text(ui.lang)
     order = tuple(state["players"])  # seat order on every device; the own row is highlighted, not moved
-    children = [part(ui, "dusk-title", _title, day, state["phase"] == "dusk")]
-    children += [part(ui, f"dusk-{loc}", _location, day, loc, _copy(board[loc]), dict(entered[loc]), order,
-                      state["names"], can_edit, snap["seat"]) for loc in LOCATION_GLORY]
+    children = [show(ui, Title(day, state["phase"] == "dusk"))]
+    children += [show(ui, Location(day, loc, _copy(board[loc]), dict(entered[loc]), order, state["names"], can_edit,
+                                   snap["seat"])) for loc in LOCATION_GLORY]
     if problem:
-        children.append(part(ui, "dusk-error", _problem, problem))
+        children.append(show(ui, Problem(problem)))
     if can_edit:
         refused = state["allowed"]["dusk.score"]
         seen = drafts.version(state, DUSK_SHEET)
-        confirm = part(ui, f"kleos-dusk-confirm@{seen}", _confirm, sent, seen, problem is None and refused is None,
-                       refused)
+        confirm = show(ui, Confirm(sent, seen, problem is None and refused is None, refused))
         children.append(shared.drawn(ui, "kleos-dusk-confirm", seen, confirm))
     return group(ui, "dusk-sheet", ft.Column, children, spacing=12)
 
@@ -61,15 +60,28 @@ def _copy(presence: dict[str, list]) -> dict[str, tuple]:
     return {p: tuple(v) for p, v in presence.items()}
 
 
-def _title(ui: UI, day: int, at_dusk: bool) -> ft.Control:
-    parts: list[ft.Control] = [heading(ui.t("kleos.ui_dusk_title", day=day), 20), note(ui.t("kleos.ui_dusk_hint"))]
-    if not at_dusk:
-        parts.append(note(ui.t("kleos.ui_dusk_early"), "dusk-early", 16))
-    return ft.Column(parts, spacing=12, tight=True)
+@inputs
+class Title(Inputs):
+    part = "dusk-title"
+    day: int
+    at_dusk: bool
+
+    def build(self, ui: UI) -> ft.Control:
+        parts: list[ft.Control] = [heading(ui.t("kleos.ui_dusk_title", day=self.day), 20),
+                                   note(ui.t("kleos.ui_dusk_hint"))]
+        if not self.at_dusk:
+            parts.append(note(ui.t("kleos.ui_dusk_early"), "dusk-early", 16))
+        return ft.Column(parts, spacing=12, tight=True)
 
 
-def _problem(ui: UI, problem: str) -> ft.Control:
-    return tagged(ft.Text(problem, size=16, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600), "dusk-error", problem)
+@inputs
+class Problem(Inputs):
+    part = "dusk-error"
+    problem: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return tagged(ft.Text(self.problem, size=16, color=ft.Colors.ERROR, weight=ft.FontWeight.W_600), "dusk-error",
+                      self.problem)
 
 
 def _owner_text(ui: UI, names: dict, presence: dict[str, tuple]) -> str:
@@ -80,20 +92,36 @@ def _owner_text(ui: UI, names: dict, presence: dict[str, tuple]) -> str:
     return ui.t("kleos.ui_dusk_owner", player=who(ui, names, owner)) if owner else ui.t("kleos.ui_dusk_tied")
 
 
-def _location(ui: UI, day: int, loc: str, presence: dict[str, tuple], entered: dict[str, str | None],
-              order: tuple[str, ...], names: dict, can_edit: bool, me: str | None) -> ft.Control:
-    name = ui.t(f"kleos.location_{loc}")
-    owner = _owner_text(ui, names, presence)
-    title = ft.Text(ui.t("kleos.ui_dusk_worth", location=name, glory=LOCATION_GLORY[loc]), size=20,
-                    weight=ft.FontWeight.BOLD)
-    verdict = tagged(ft.Row([ft.Icon(ft.Icons.ARROW_RIGHT_ALT, color=ft.Colors.PRIMARY),
-                             ft.Text(owner, size=17, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY, expand=True)],
-                            spacing=6), f"dusk-{loc}-controller", f"{name}: {owner}")
-    rows = [seat_row(_entry(ui, loc, presence.get(p, (0, False)), p, _by(ui, names, entered.get(p)), names, can_edit),
-                     p == me, f"dusk-{loc}") for p in order]
-    if ui.is_phone:  # the Champion buttons there carry an icon only, so name their column once
-        rows.insert(0, ft.Row([note(ui.t("kleos.ui_dusk_columns"))], alignment=ft.MainAxisAlignment.END))
-    return card(title, verdict, *rows, ident=f"dusk-{loc}")
+@inputs
+class Location(Inputs):
+    day: int
+    loc: str
+    presence: dict[str, tuple]
+    entered: dict[str, str | None]
+    order: tuple[str, ...]
+    names: dict
+    can_edit: bool
+    me: str | None
+
+    @property
+    def key(self) -> str:
+        return f"dusk-{self.loc}"
+
+    def build(self, ui: UI) -> ft.Control:
+        loc, presence, entered, names, can_edit = self.loc, self.presence, self.entered, self.names, self.can_edit
+        name = ui.t(f"kleos.location_{loc}")
+        owner = _owner_text(ui, names, presence)
+        title = ft.Text(ui.t("kleos.ui_dusk_worth", location=name, glory=LOCATION_GLORY[loc]), size=20,
+                        weight=ft.FontWeight.BOLD)
+        verdict = tagged(ft.Row([ft.Icon(ft.Icons.ARROW_RIGHT_ALT, color=ft.Colors.PRIMARY),
+                                 ft.Text(owner, size=17, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY,
+                                         expand=True)],
+                                spacing=6), f"dusk-{loc}-controller", f"{name}: {owner}")
+        rows = [seat_row(_entry(ui, loc, presence.get(p, (0, False)), p, _by(ui, names, entered.get(p)), names,
+                                can_edit), p == self.me, f"dusk-{loc}") for p in self.order]
+        if ui.is_phone:  # the Champion buttons there carry an icon only, so name their column once
+            rows.insert(0, ft.Row([note(ui.t("kleos.ui_dusk_columns"))], alignment=ft.MainAxisAlignment.END))
+        return card(title, verdict, *rows, ident=f"dusk-{loc}")
 
 
 def _by(ui: UI, names: dict, actor: str | None) -> str | None:
@@ -135,25 +163,45 @@ def _entry(ui: UI, loc: str, shown: tuple, player: str, by: str | None, names: d
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _confirm(ui: UI, sent: dict, seen: str, ok: bool, refused: str | None) -> ft.Control:
-    gains = dusk_glory(sent) if ok else {}
-    listed = ", ".join(f"{god(ui, p)} +{n}" for p, n in gains.items() if n)
-    label = ui.t("kleos.ui_dusk_confirm", gains=listed) if listed else ui.t("kleos.ui_dusk_confirm_none")
+@inputs
+class Confirm(Inputs):
+    sent: dict
+    seen: str
+    ok: bool
+    refused: str | None
 
-    async def confirm(e: object) -> None:
-        await ui.send({"type": "dusk.score", drafts.FIELD: seen})
+    @property
+    def key(self) -> str:
+        return f"kleos-dusk-confirm@{self.seen}"
 
-    control = button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
-    return says_why(control, label, ui.t(refused) if refused else None)
+    def build(self, ui: UI) -> ft.Control:
+        sent, seen, ok, refused = self.sent, self.seen, self.ok, self.refused
+        gains = dusk_glory(sent) if ok else {}
+        listed = ", ".join(f"{god(ui, p)} +{n}" for p, n in gains.items() if n)
+        label = ui.t("kleos.ui_dusk_confirm", gains=listed) if listed else ui.t("kleos.ui_dusk_confirm_none")
+
+        async def confirm(e: object) -> None:
+            await ui.send({"type": "dusk.score", drafts.FIELD: seen})
+
+        control = button(label, confirm, "kleos-dusk-confirm", icon=ft.Icons.DONE_ALL, disabled=not ok, height=64)
+        return says_why(control, label, ui.t(refused) if refused else None)
 
 
-def _scored(ui: UI, dusk: dict, names: dict) -> ft.Control:
+@inputs
+class Scored(Inputs):
     """After the confirm: who held what and what it paid, until the table moves on."""
-    rows: list[ft.Control] = []
-    for loc, owner in dusk["controllers"].items():
-        place = ui.t(f"kleos.location_{loc}")
-        text = (ui.t("kleos.ui_dusk_paid", location=place, player=who(ui, names, owner), glory=LOCATION_GLORY[loc])
-                if owner else ui.t("kleos.ui_dusk_unpaid", location=place))
-        rows.append(tagged(ft.Text(text, size=17), f"dusk-result-{loc}", text))
-    return card(heading(ui.t("kleos.ui_dusk_done", day=dusk["day"]), 20), *rows,
-                note(ui.t("kleos.ui_dusk_next"), size=16), ident="dusk-done")
+
+    part = "dusk-done"
+    dusk: dict
+    names: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        dusk, names = self.dusk, self.names
+        rows: list[ft.Control] = []
+        for loc, owner in dusk["controllers"].items():
+            place = ui.t(f"kleos.location_{loc}")
+            text = (ui.t("kleos.ui_dusk_paid", location=place, player=who(ui, names, owner), glory=LOCATION_GLORY[loc])
+                    if owner else ui.t("kleos.ui_dusk_unpaid", location=place))
+            rows.append(tagged(ft.Text(text, size=17), f"dusk-result-{loc}", text))
+        return card(heading(ui.t("kleos.ui_dusk_done", day=dusk["day"]), 20), *rows,
+                    note(ui.t("kleos.ui_dusk_next"), size=16), ident="dusk-done")

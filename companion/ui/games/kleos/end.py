@@ -17,7 +17,7 @@ from companion.games.kleos import CHAMPION, EPICS, MAX_EPICS, NOWHERE
 from companion.ui import draft as shared
 from companion.ui.context import UI
 from companion.ui.games.kleos.parts import badge, dot, editable, god, who
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 
@@ -25,73 +25,107 @@ def end_panel(ui: UI, snap: dict) -> list[ft.Control]:
     """The banner, the pending question and the standings, each a part of its own slice of the state."""
     state = snap["state"]
     names = state["names"]
-    parts = [part(ui, "kleos-winner", _banner, tuple(state["winners"]), names)] if state["winners"] else []
+    parts = [show(ui, Banner(tuple(state["winners"]), names))] if state["winners"] else []
     ranking = state.get("ranking")
     if state["winners"] and ranking and ranking["decided_by"] != "glory":
-        parts.append(part(ui, "kleos-tiebreak-result", _decided, ranking, names))
+        parts.append(show(ui, Decided(ranking, names)))
     pending = state["tiebreak"]
     if pending:
         held = tiebreak_answers(state)
         can_answer = editable(snap) and state["allowed"]["tiebreak.answer"] is None
-        parts.append(part(ui, "kleos-tiebreak", _question, pending, state["glory"][pending["players"][0]], names,
-                          held["values"], held["by"], drafts.version(state, TIEBREAK), can_answer))
+        parts.append(show(ui, Question(pending, state["glory"][pending["players"][0]], names, held["values"],
+                                       held["by"], drafts.version(state, TIEBREAK), can_answer)))
     # The Patron leads a Glory tie; the summary panel says which rule put them there.
     ranked = tuple(sorted(state["players"], key=lambda p: (-state["glory"][p], p not in state["winners"])))
-    return [*parts, part(ui, "kleos-final", _standings, ranked, state["glory"], names)]
+    return [*parts, show(ui, Standings(ranked, state["glory"], names))]
 
 
-def _banner(ui: UI, winners: tuple[str, ...], names: dict) -> ft.Control:
-    if len(winners) == 1:
-        text = ui.t("kleos.ui_winner", player=who(ui, names, winners[0]))
-    else:
-        text = ui.t("kleos.ui_shared", players=" & ".join(who(ui, names, p) for p in winners))
-    dots = ft.Row([dot(p, 28) for p in winners], spacing=6, tight=True)
-    return tagged(ft.Container(ft.Row([
-        ft.Icon(ft.Icons.EMOJI_EVENTS, size=56, color=ft.Colors.ON_PRIMARY_CONTAINER),
-        ft.Text(text, size=30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True),
-        dots,
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=ft.Colors.PRIMARY_CONTAINER,
-        padding=20, border_radius=16), "kleos-winner", text)
+@inputs
+class Banner(Inputs):
+    part = "kleos-winner"
+    winners: tuple[str, ...]
+    names: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        winners, names = self.winners, self.names
+        if len(winners) == 1:
+            text = ui.t("kleos.ui_winner", player=who(ui, names, winners[0]))
+        else:
+            text = ui.t("kleos.ui_shared", players=" & ".join(who(ui, names, p) for p in winners))
+        dots = ft.Row([dot(p, 28) for p in winners], spacing=6, tight=True)
+        return tagged(ft.Container(ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS, size=56, color=ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Text(text, size=30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True),
+            dots,
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER), bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            padding=20, border_radius=16), "kleos-winner", text)
 
 
-def _decided(ui: UI, ranking: dict, names: dict) -> ft.Control:
+@inputs
+class Decided(Inputs):
     """After a tie on Glory: the tie-breaker that settled it and the tied players in the order it gave."""
-    order = ", ".join(f"{n}. {who(ui, names, p)}" for n, p in enumerate(ranking["order"], 1))
-    why = (ui.t("kleos.end.decided_by", criterion=ui.t(f"kleos.end.criterion_{ranking['decided_by']}"))
-           if ranking["decided_by"] else ui.t("kleos.end.still_level"))
-    text = f"{why} {ui.t('kleos.end.order', players=order)}"
-    return tagged(ft.Text(text, size=18), "kleos-tiebreak-result", text)
+
+    part = "kleos-tiebreak-result"
+    ranking: dict
+    names: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        ranking, names = self.ranking, self.names
+        order = ", ".join(f"{n}. {who(ui, names, p)}" for n, p in enumerate(ranking["order"], 1))
+        why = (ui.t("kleos.end.decided_by", criterion=ui.t(f"kleos.end.criterion_{ranking['decided_by']}"))
+               if ranking["decided_by"] else ui.t("kleos.end.still_level"))
+        text = f"{why} {ui.t('kleos.end.order', players=order)}"
+        return tagged(ft.Text(text, size=18), "kleos-tiebreak-result", text)
 
 
-def _standings(ui: UI, ranked: tuple[str, ...], glory: dict[str, int], names: dict) -> ft.Control:
-    rows = [ft.Row([ft.Container(badge(ui, names, p, 18), expand=True),
-                    tagged(ft.Text(str(glory[p]), size=28, weight=ft.FontWeight.BOLD),
-                           f"final-{p}", f"{god(ui, p)} {glory[p]}")])
-            for p in ranked]
-    return card(heading(ui.t("kleos.ui_final"), 20), *rows, ident="kleos-final")
+@inputs
+class Standings(Inputs):
+    part = "kleos-final"
+    ranked: tuple[str, ...]
+    glory: dict[str, int]
+    names: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        ranked, glory, names = self.ranked, self.glory, self.names
+        rows = [ft.Row([ft.Container(badge(ui, names, p, 18), expand=True),
+                        tagged(ft.Text(str(glory[p]), size=28, weight=ft.FontWeight.BOLD),
+                               f"final-{p}", f"{god(ui, p)} {glory[p]}")])
+                for p in ranked]
+        return card(heading(ui.t("kleos.ui_final"), 20), *rows, ident="kleos-final")
 
 
-def _question(ui: UI, pending: dict, glory: int, names: dict, values: dict, by: dict, seen: str,
-              can_answer: bool) -> ft.Control:
-    tied = " & ".join(god(ui, p) for p in pending["players"])
-    parts: list[ft.Control] = [
-        heading(ui.t("kleos.ui_tiebreak_title", players=tied, glory=glory), 20),
-        tagged(ft.Text(ui.t(f"kleos.ask_{pending['criterion']}"), size=17), "kleos-tiebreak-question",
-               ui.t(f"kleos.ask_{pending['criterion']}")),
-    ]
-    if pending["suggested"]:
-        parts.append(ft.Text(ui.t("kleos.ui_tiebreak_suggested"), size=14, italic=True))
-    for player in pending["players"]:
-        parts.append(_answer_row(ui, names, pending["criterion"], player, values, by.get(player), can_answer))
+@inputs
+class Question(Inputs):
+    part = "kleos-tiebreak"
+    pending: dict
+    glory: int
+    names: dict
+    values: dict
+    by: dict
+    seen: str
+    can_answer: bool
 
-    async def send(e: object) -> None:
-        await ui.send({"type": "tiebreak.answer", "criterion": pending["criterion"], "values": dict(values),
-                       drafts.FIELD: seen})
+    def build(self, ui: UI) -> ft.Control:
+        pending, names, values, seen, can_answer = self.pending, self.names, self.values, self.seen, self.can_answer
+        tied = " & ".join(god(ui, p) for p in pending["players"])
+        parts: list[ft.Control] = [
+            heading(ui.t("kleos.ui_tiebreak_title", players=tied, glory=self.glory), 20),
+            tagged(ft.Text(ui.t(f"kleos.ask_{pending['criterion']}"), size=17), "kleos-tiebreak-question",
+                   ui.t(f"kleos.ask_{pending['criterion']}")),
+        ]
+        if pending["suggested"]:
+            parts.append(ft.Text(ui.t("kleos.ui_tiebreak_suggested"), size=14, italic=True))
+        for player in pending["players"]:
+            parts.append(_answer_row(ui, names, pending["criterion"], player, values, self.by.get(player), can_answer))
 
-    if can_answer:
-        parts.append(shared.drawn(ui, "kleos-tiebreak-answer", seen,
-                                  button(ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL)))
-    return card(*parts, ident="kleos-tiebreak")
+        async def send(e: object) -> None:
+            await ui.send({"type": "tiebreak.answer", "criterion": pending["criterion"], "values": dict(values),
+                           drafts.FIELD: seen})
+
+        if can_answer:
+            parts.append(shared.drawn(ui, "kleos-tiebreak-answer", seen, button(
+                ui.t("kleos.ui_tiebreak_send"), send, "kleos-tiebreak-answer", icon=ft.Icons.GAVEL)))
+        return card(*parts, ident="kleos-tiebreak")
 
 
 def _answer_row(ui: UI, names: dict, criterion: str, player: str, values: dict, actor: str | None,

@@ -17,7 +17,7 @@ from companion.games.kleos import MAX_TEXT
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import favor_text
 from companion.ui.games.kleos.parts import boxed, editable, god, own_first, why
-from companion.ui.live import memo, part
+from companion.ui.live import Inputs, inputs, memo, show
 from companion.ui.widgets.local_text import local_text
 from companion.ui.widgets.controls import button, card, heading, note, tagged
 from companion.ui.widgets.folding import open_button, shut, titled
@@ -41,52 +41,80 @@ def _card(ui: UI, favor: dict | None, giving: bool, folded: bool, players: tuple
           cleared: int) -> ft.Control:
     """On a phone, without the title: who holds the Favor says "Olympus' Favor" already."""
     if folded:  # one part: the holder and the button that opens the hand-over
-        return part(ui, "favor-card", _shut, favor)
-    children = [] if ui.is_phone else [part(ui, "favor-title", _title)]
-    children.append(part(ui, "favor-state", _state, favor))
+        return show(ui, ShutCard(favor))
+    children = [] if ui.is_phone else [show(ui, Title())]
+    children.append(show(ui, State(favor)))
     if giving:
         children += [
-            part(ui, "favor-hint", _hint),
+            show(ui, Hint()),
             local_text(ui, MINION, "favor-minion", ui.t("kleos.ui_favor_minion_field"), text_size=16,
                        max_length=MAX_TEXT, data=cleared),
-            part(ui, "favor-buttons", _buttons, players, favor["player"] if favor else None, no_clear),
+            show(ui, Buttons(players, favor["player"] if favor else None, no_clear)),
         ]
     return boxed(ui, "favor-card", children)
 
 
-def _shut(ui: UI, favor: dict | None) -> ft.Control:
-    return card(_state(ui, favor), open_button(ui, GIVE_OPEN, ui.t("kleos.ui_favor_give"), "favor-give", ft.Icons.BOLT),
-                ident="favor-card")
+@inputs
+class ShutCard(Inputs):
+    part = "favor-card"
+    favor: dict | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return card(State(self.favor).build(ui),
+                    open_button(ui, GIVE_OPEN, ui.t("kleos.ui_favor_give"), "favor-give", ft.Icons.BOLT),
+                    ident="favor-card")
 
 
-def _title(ui: UI) -> ft.Control:
-    return ft.Row([ft.Icon(ft.Icons.BOLT, size=26), heading(ui.t("kleos.ui_favor_title"), 18)], spacing=6)
+@inputs
+class Title(Inputs):
+    part = "favor-title"
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Row([ft.Icon(ft.Icons.BOLT, size=26), heading(ui.t("kleos.ui_favor_title"), 18)], spacing=6)
 
 
-def _state(ui: UI, favor: dict | None) -> ft.Control:
-    text = favor_text(ui, favor)
-    return tagged(ft.Text(text, size=18, weight=ft.FontWeight.W_600), "favor-state", text)
+@inputs
+class State(Inputs):
+    part = "favor-state"
+    favor: dict | None
+
+    def build(self, ui: UI) -> ft.Control:
+        text = favor_text(ui, self.favor)
+        return tagged(ft.Text(text, size=18, weight=ft.FontWeight.W_600), "favor-state", text)
 
 
-def _hint(ui: UI) -> ft.Control:
+@inputs
+class Hint(Inputs):
     """The hint; on a phone with the Hide button beside it (test id `favor-give-close`)."""
-    return titled(ui, note(ui.t("kleos.ui_favor_hint")), GIVE_OPEN, "favor-give")
+
+    part = "favor-hint"
+
+    def build(self, ui: UI) -> ft.Control:
+        return titled(ui, note(ui.t("kleos.ui_favor_hint")), GIVE_OPEN, "favor-give")
 
 
-def _buttons(ui: UI, players: tuple[str, ...], holder: str | None, no_clear: str | None) -> ft.Control:
-    def give(player: str):
-        async def handler(e: object) -> None:
-            if await ui.send({"type": "favor.give", "player": player, "minion": ui.local.inputs.get(MINION, "").strip()}):
-                ui.local.inputs.pop(MINION, None)
-                ui.local.inputs[CLEARED] = ui.local.inputs.get(CLEARED, 0) + 1
-                await ui.refresh()
-        return handler
+@inputs
+class Buttons(Inputs):
+    part = "favor-buttons"
+    players: tuple[str, ...]
+    holder: str | None
+    no_clear: str | None
 
-    async def clear(e: object) -> None:
-        await ui.send({"type": "favor.clear"})
+    def build(self, ui: UI) -> ft.Control:
+        def give(player: str):
+            async def handler(e: object) -> None:
+                if await ui.send({"type": "favor.give", "player": player,
+                                  "minion": ui.local.inputs.get(MINION, "").strip()}):
+                    ui.local.inputs.pop(MINION, None)
+                    ui.local.inputs[CLEARED] = ui.local.inputs.get(CLEARED, 0) + 1
+                    await ui.refresh()
+            return handler
 
-    gives = [button(god(ui, p), give(p), f"favor-{p}", icon=ft.Icons.BOLT, filled=p == holder, height=48)
-             for p in players]
-    clear_button = button(ui.t("kleos.ui_favor_clear"), clear, "favor-clear", icon=ft.Icons.CLOSE,
-                          filled=False, height=48, disabled=no_clear is not None)
-    return ft.Row([*gives, clear_button], wrap=True, spacing=6, run_spacing=6)
+        async def clear(e: object) -> None:
+            await ui.send({"type": "favor.clear"})
+
+        gives = [button(god(ui, p), give(p), f"favor-{p}", icon=ft.Icons.BOLT, filled=p == self.holder, height=48)
+                 for p in self.players]
+        clear_button = button(ui.t("kleos.ui_favor_clear"), clear, "favor-clear", icon=ft.Icons.CLOSE,
+                              filled=False, height=48, disabled=self.no_clear is not None)
+        return ft.Row([*gives, clear_button], wrap=True, spacing=6, run_spacing=6)

@@ -17,7 +17,8 @@ from companion.games.kleos import (
 )
 from companion.i18n import numbers
 from companion.ui.context import UI
-from companion.ui.live import part
+from companion.ui import live
+from companion.ui.live import Inputs, show
 from companion.ui.widgets.calculator import calculator, result_bar
 from companion.ui.widgets.controls import FONT, TOUCH, button, card, heading, stepper, tagged
 
@@ -118,18 +119,30 @@ def odds_panel(ui: UI) -> ft.Control:
 
     One part whose arguments are this device's inputs: a stepper tap rebuilds it, a
     Glory change from another device never does (its scroll and values stay)."""
-    return part(ui, "kleos-odds", _panel, *(inputs(ui, key) for key in DEFAULTS))
+    return show(ui, Panel(*(inputs(ui, key) for key in DEFAULTS)))
 
 
 def odds_bar(ui: UI) -> ft.Control:
     """A phone's pinned bar (test id `odds-bar`): the chosen calculator's chances, in view
     wherever its inputs are scrolled to (widgets/calculator.py)."""
-    return part(ui, "kleos-odds-bar", _bar, *(inputs(ui, key) for key in DEFAULTS))
+    return show(ui, Bar(*(inputs(ui, key) for key in DEFAULTS)))
 
 
-def _bar(ui: UI, chosen: str, *values: Any) -> ft.Control:
+@live.inputs
+class Bar(Inputs):
     """Worked out again only when an input changed (the same values `inputs` reads)."""
-    return result_bar("odds-bar", tuple((label, percent(chance, ui.lang)) for label, chance in _chances(ui, chosen)))
+
+    part = "kleos-odds-bar"
+    chosen: str
+    attacker: dict
+    defender: dict
+    opportunity: bool
+    recruit: dict
+    competing: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        return result_bar("odds-bar", tuple((label, percent(chance, ui.lang))
+                                            for label, chance in _chances(ui, self.chosen)))
 
 
 def _chances(ui: UI, chosen: str) -> list[tuple[str, Fraction]]:
@@ -150,19 +163,30 @@ def _chances(ui: UI, chosen: str) -> list[tuple[str, Fraction]]:
     return [*((ui.t("kleos_tools.wins_n", side=n), p) for n, p in zip(names, wins)), (ui.t("kleos_tools.tie"), tie)]
 
 
-def _panel(ui: UI, chosen: str, *values: Any) -> ft.Control:
+@live.inputs
+class Panel(Inputs):
     """The calculator for these inputs (the same values `inputs` reads while this builds)."""
-    choose = setter(ui, SECTION)
 
-    def pick(name: str):
-        async def handler(e: object) -> None:
-            await choose(name)
-        return handler
+    part = "kleos-odds"
+    chosen: str
+    attacker: dict
+    defender: dict
+    opportunity: bool
+    recruit: dict
+    competing: dict
 
-    tabs = ft.Row([button(ui.t(f"kleos_tools.section_{name}"), pick(name), f"odds-tab-{name}",
-                          filled=name == chosen, height=48) for name in SECTIONS], wrap=True)
-    body = {"combat": _combat, "recruit": _recruit, "competing": _competing}[chosen](ui)
-    return ft.Column([heading(ui.t("kleos_tools.odds_title")), tabs, body], spacing=12, tight=True)
+    def build(self, ui: UI) -> ft.Control:
+        choose = setter(ui, SECTION)
+
+        def pick(name: str):
+            async def handler(e: object) -> None:
+                await choose(name)
+            return handler
+
+        tabs = ft.Row([button(ui.t(f"kleos_tools.section_{name}"), pick(name), f"odds-tab-{name}",
+                              filled=name == self.chosen, height=48) for name in SECTIONS], wrap=True)
+        body = {"combat": _combat, "recruit": _recruit, "competing": _competing}[self.chosen](ui)
+        return ft.Column([heading(ui.t("kleos_tools.odds_title")), tabs, body], spacing=12, tight=True)
 
 
 def _side(ui: UI, key: str, who: str, dice_note: str) -> ft.Control:

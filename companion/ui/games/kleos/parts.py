@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.games.kleos import GOD_COLOURS
 from companion.ui.context import UI
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.colours import shade as colour_shade
 from companion.ui.widgets.controls import FONT, TOUCH, card, icon_button, tagged
 
@@ -43,11 +43,20 @@ def badge(ui: UI, names: dict[str, str], player: str, size: int = 18, bold: bool
 def boxed(ui: UI, ident: str, children: list[ft.Control]) -> ft.Control:
     """A card of parts, reused while its children are the same controls (a `group` in a card).
     `ident` is both the card's test id and its part key."""
-    return part(ui, ident, _boxed, ident, tuple(children))
+    return show(ui, Boxed(ident, tuple(children)))
 
 
-def _boxed(ui: UI, ident: str, children: tuple[ft.Control, ...]) -> ft.Control:
-    return card(*children, ident=ident)
+@inputs
+class Boxed(Inputs):
+    ident: str
+    children: tuple[ft.Control, ...]
+
+    @property
+    def key(self) -> str:
+        return self.ident
+
+    def build(self, ui: UI) -> ft.Control:
+        return card(*self.children, ident=self.ident)
 
 
 def own_first(players: list[str], seat: str | None) -> list[str]:

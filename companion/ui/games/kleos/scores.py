@@ -17,7 +17,7 @@ from companion.i18n.numbers import count as counted
 from companion.ui.context import UI
 from companion.ui.games.kleos.day import next_button
 from companion.ui.games.kleos.parts import editable, god, own_first, shade, why
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import FONT, tagged
 from companion.ui.widgets.scoreboard import Score, others, scoreboard
 
@@ -48,15 +48,15 @@ def kleos_scoreboard(ui: UI, snap: dict) -> ft.Control:
     quick = Quick(closed) if editable(snap) else None
     if ui.is_phone:  # own tile first, then the buttons; the other gods' buttons one tap away
         own = scores[:1] if snap["seat"] in state["players"] else []
-        top = [part(ui, "kleos-facts", _facts, tuple(facts), False, None, None),
+        top = [show(ui, Facts(tuple(facts), False, None, None)),
                scoreboard(ui, own or scores, (), quick)]
         if can_next:
-            top.append(part(ui, "kleos-next-row", next_button, after, refused))
+            top.append(show(ui, NextRow(after, refused)))
         if own:
             top += others(ui, scores[1:], quick, "kleos-others")
         return group(ui, "kleos-top", ft.Column, top, spacing=8)
     # the tablet's next button beside the facts, so it is above the fold with five gods
-    top = [part(ui, "kleos-facts", _facts, tuple(facts), can_next, after, refused), scoreboard(ui, scores, (), quick)]
+    top = [show(ui, Facts(tuple(facts), can_next, after, refused)), scoreboard(ui, scores, (), quick)]
     return group(ui, "kleos-top", ft.Column, top, spacing=8)
 
 
@@ -68,15 +68,36 @@ def _waiting(ui: UI, state: dict) -> str:
     return ui.t("kleos.ui_waiting_setup", left=counted("kleos.count_items", left, ui.lang))
 
 
-def _facts(ui: UI, facts: tuple[str, ...], can_next: bool, after: dict | None, refused: str | None) -> ft.Control:
+@inputs
+class Facts(Inputs):
     """The day and step (and why Glory is closed), then the next button when asked for."""
-    said = " · ".join(facts)
-    line = tagged(ft.Row([ft.Text(f, size=22, weight=ft.FontWeight.W_600) for f in facts], wrap=True, spacing=24),
-                  "scoreboard-facts", said)
-    if not can_next:
-        return line
-    return ft.Row([ft.Container(line, expand=True), next_button(ui, after, refused)], spacing=12,
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    part = "kleos-facts"
+    facts: tuple[str, ...]
+    can_next: bool
+    after: dict | None
+    refused: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        said = " · ".join(self.facts)
+        line = tagged(ft.Row([ft.Text(f, size=22, weight=ft.FontWeight.W_600) for f in self.facts], wrap=True,
+                             spacing=24), "scoreboard-facts", said)
+        if not self.can_next:
+            return line
+        return ft.Row([ft.Container(line, expand=True), next_button(ui, self.after, self.refused)], spacing=12,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@inputs
+class NextRow(Inputs):
+    """A phone's next button, on a line of its own under its tile."""
+
+    part = "kleos-next-row"
+    after: dict | None
+    refused: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        return next_button(ui, self.after, self.refused)
 
 
 @dataclass(frozen=True)
