@@ -120,7 +120,7 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
 def test_the_cyclades_purse_prices_the_picked_heros_next_heroic_move():
     """cyclades-rules.txt 296-298 and 328: the button shows the picked hero's own next price; Pericles pays 1."""
     from companion.games.cyclades.game import GAME
-    from companion.ui.games.cyclades.purse import HERO, TURN, spending
+    from companion.ui.games.cyclades.purse import HERO, TURN, Spending
     from companion.ui.games.cyclades.slices import local
     from tests.games.cyclades.test_cyclades_round import act, at_actions
 
@@ -130,9 +130,9 @@ def test_the_cyclades_purse_prices_the_picked_heros_next_heroic_move():
     ui = device(table)
     view = GAME.view(state, "blue")  # the screen draws the view, with what blue may do in it
     ui.local.inputs[HERO] = "ajax"
-    assert "3" in words(find(spending(ui, view, "blue", local(ui, TURN)), "cyc-buy-heroic_move"))
+    assert "3" in words(find(Spending(view, "blue", local(ui, TURN)).build(ui), "cyc-buy-heroic_move"))
     ui.local.inputs[HERO] = "pericles"
-    root = spending(ui, view, "blue", local(ui, TURN))
+    root = Spending(view, "blue", local(ui, TURN)).build(ui)
     assert "1" in words(find(root, "cyc-buy-heroic_move"))
     press(root, "cyc-buy-heroic_move")
     assert table.state["gold"]["blue"] == state["gold"]["blue"] - 1
