@@ -77,17 +77,17 @@ def test_the_portuguese_tie_break_sentence_reads_right_for_every_criterion(crite
 def test_the_fleecing_table_shows_the_reshuffle_reminder():
     """fleecing-olympus-rulebook.txt 128: with five players the first run-out means a reshuffle."""
     from companion.games.fleecing_olympus.game import GAME
-    from companion.ui.games.fleecing_olympus.table import status
+    from companion.ui.games.fleecing_olympus.table import Status
 
     players = ["ana", "bia", "caio", "dora", "eva"]
     state = GAME.setup({"players": players, "seed": 1})
     state = {**state, "deck_outs": 1, "ran_out_in": state["turn_no"]}
-    shown = words(status(device(Table(GAME, state)), GAME.view(state, "bia"), host=False))
+    shown = words(Status(GAME.view(state, "bia"), host=False).build(device(Table(GAME, state))))
     assert "shuffle the discard pile to make the new deck" in shown
-    quiet = words(status(device(Table(GAME, state)), GAME.view({**state, "deck_outs": 0}, "bia"), host=False))
+    quiet = words(Status(GAME.view({**state, "deck_outs": 0}, "bia"), host=False).build(device(Table(GAME, state))))
     assert "shuffle" not in quiet
     later = {**state, "turn_no": state["turn_no"] + 1}  # the next turn: the pile has been reshuffled
-    assert "shuffle" not in words(status(device(Table(GAME, later)), GAME.view(later, "bia"), host=False))
+    assert "shuffle" not in words(Status(GAME.view(later, "bia"), host=False).build(device(Table(GAME, later))))
 
 
 def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_names():
@@ -120,7 +120,7 @@ def test_lords_of_hellas_special_actions_carry_the_note_and_take_the_groups_name
 def test_the_cyclades_purse_prices_the_picked_heros_next_heroic_move():
     """cyclades-rules.txt 296-298 and 328: the button shows the picked hero's own next price; Pericles pays 1."""
     from companion.games.cyclades.game import GAME
-    from companion.ui.games.cyclades.purse import HERO, TURN, spending
+    from companion.ui.games.cyclades.purse import HERO, TURN, Spending
     from companion.ui.games.cyclades.slices import local
     from tests.games.cyclades.test_cyclades_round import act, at_actions
 
@@ -130,9 +130,9 @@ def test_the_cyclades_purse_prices_the_picked_heros_next_heroic_move():
     ui = device(table)
     view = GAME.view(state, "blue")  # the screen draws the view, with what blue may do in it
     ui.local.inputs[HERO] = "ajax"
-    assert "3" in words(find(spending(ui, view, "blue", local(ui, TURN)), "cyc-buy-heroic_move"))
+    assert "3" in words(find(Spending(view, "blue", local(ui, TURN)).build(ui), "cyc-buy-heroic_move"))
     ui.local.inputs[HERO] = "pericles"
-    root = spending(ui, view, "blue", local(ui, TURN))
+    root = Spending(view, "blue", local(ui, TURN)).build(ui)
     assert "1" in words(find(root, "cyc-buy-heroic_move"))
     press(root, "cyc-buy-heroic_move")
     assert table.state["gold"]["blue"] == state["gold"]["blue"] - 1

@@ -15,15 +15,15 @@ import flet as ft
 
 from companion.ui.context import UI
 from companion.ui.games.cyclades import rounds
-from companion.ui.games.cyclades.battle import KEY as ODDS, battle_card, odds, odds_bar
-from companion.ui.games.cyclades.offerings import BID, offerings
-from companion.ui.games.cyclades.purse import GAINS, TURN, income_elsewhere, purse, spending
+from companion.ui.games.cyclades.battle import KEY as ODDS, BattleCard, odds, odds_bar
+from companion.ui.games.cyclades.offerings import BID, Offerings
+from companion.ui.games.cyclades.purse import GAINS, TURN, IncomeElsewhere, Purse, Spending
 from companion.ui.games.cyclades.scores import acting, quick, scores
-from companion.ui.games.cyclades.setup import LAYOUT, checklist, start_card
+from companion.ui.games.cyclades.setup import LAYOUT, Checklist, StartCard
 from companion.ui.games.cyclades.slices import local, pick
 from companion.ui.games.cyclades.tracker import tracker_part
 from companion.ui.draft import shared
-from companion.ui.live import group, part
+from companion.ui.live import group, show
 from companion.ui.widgets.players_form import names_form
 from companion.ui.widgets.scoreboard import scoreboard
 
@@ -49,18 +49,17 @@ class CycladesUI:
         parts: list[ft.Control] = [scoreboard(ui, own or tiles, quick=quick)]
         if who and state["phase"] != "over":
             owing = ("players", "factions", "offerings", "tracker") if state["phase"] == "offerings" else ()
-            parts.append(part(ui, "cyc-purse", purse, pick(ui, state, "phase", "gold", *owing), who))
-        parts.append(part(ui, "cyc-header", rounds.header,
-                          pick(ui, state, "phase", "round", "turn_order", "factions", "gods", "actions"), host,
-                          shared(ui, state, rounds.REVEAL)))
+            parts.append(show(ui, Purse(pick(ui, state, "phase", "gold", *owing), who)))
+        parts.append(show(ui, rounds.Header(pick(ui, state, "phase", "round", "turn_order", "factions", "gods",
+                                                 "actions"), host, shared(ui, state, rounds.REVEAL))))
         parts += self._phase(ui, state, who)
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="cyc-others"))
         parts.append(tracker_part(ui, state, who))
         if who and state["phase"] in GAIN_PHASES:
-            parts.append(part(ui, "cyc-gain-card", income_elsewhere, who, local(ui, GAINS)))
+            parts.append(show(ui, IncomeElsewhere(who, local(ui, GAINS))))
         gold = state["gold"].get(who) if who else None
-        parts.append(part(ui, "cyc-odds", battle_card, local(ui, ODDS), gold, odds(ui, gold)))
+        parts.append(show(ui, BattleCard(local(ui, ODDS), gold, odds(ui, gold))))
         return group(ui, "cyc-board", ft.Column, parts, spacing=12,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -77,36 +76,33 @@ class CycladesUI:
         if phase in ("setup", "placement"):
             if who is not None:
                 return []
-            steps = part(ui, "cyc-checklist", checklist, pick(ui, state, *listed))
+            steps = show(ui, Checklist(pick(ui, state, *listed)))
             if phase == "placement":
                 return [steps]
-            return [part(ui, "cyc-start-card", start_card, len(state["players"]), local(ui, LAYOUT)), steps]
+            return [show(ui, StartCard(len(state["players"]), local(ui, LAYOUT))), steps]
         if phase == "round_init":
-            return [part(ui, "cyc-reminders", rounds.reminders, pick(ui, state, "reminders", "factions",
-                                                                     "turn_order"))]
+            return [show(ui, rounds.Reminders(pick(ui, state, "reminders", "factions", "turn_order")))]
         if phase == "income":
             if who == "":
                 return []
             shown = [who] if who else state["players"]  # a phone follows its own income only
             done = {"players": shown, "income_done": [p for p in state["income_done"] if p in shown]}
-            return [part(ui, "cyc-income", rounds.income, {**pick(ui, {}), **done}, who, local(ui, rounds.INCOME))]
+            return [show(ui, rounds.Income({**pick(ui, {}), **done}, who, local(ui, rounds.INCOME)))]
         if phase == "offerings":
-            return [part(ui, "cyc-offerings", offerings,
-                         pick(ui, state, "offerings", "factions", "turn_order", "gods", "gold", "tracker", "players"),
-                         who, shared(ui, state, BID))]
+            return [show(ui, Offerings(pick(ui, state, "offerings", "factions", "turn_order", "gods", "gold", "tracker",
+                                            "players"), who, shared(ui, state, BID)))]
         if phase == "maintenance":
-            return [part(ui, "cyc-upkeep", rounds.maintenance,
-                         pick(ui, state, "players", "factions", "maintenance_done", "tracker"), who,
-                         tuple(shared(ui, state, rounds.KEEP, p) for p in state["players"]))]
+            keep = tuple(shared(ui, state, rounds.KEEP, p) for p in state["players"])
+            return [show(ui, rounds.Maintenance(pick(ui, state, "players", "factions", "maintenance_done", "tracker"),
+                                                who, keep))]
         if phase == "actions":
-            turns = part(ui, "cyc-actions", rounds.actions, pick(ui, state, "actions", "factions"), who)
+            turns = show(ui, rounds.Actions(pick(ui, state, "actions", "factions"), who))
             if who not in acting(state):
                 return [turns]
-            own = part(ui, "cyc-spending", spending,
-                       pick(ui, state, "phase", "actions", "factions", "gold", "tracker", "temples_used",
-                            "players", "allowed"), who, local(ui, TURN))
+            own = show(ui, Spending(pick(ui, state, "phase", "actions", "factions", "gold", "tracker", "temples_used",
+                                         "players", "allowed"), who, local(ui, TURN)))
             return [turns, own]
-        return [part(ui, "cyc-result", rounds.result, pick(ui, state, "result", "players", "gold"))]
+        return [show(ui, rounds.Result(pick(ui, state, "result", "players", "gold")))]
 
 
 UI_ = CycladesUI()

@@ -33,7 +33,7 @@ from companion.games.cyclades import HERO_STRENGTH, MAX_REROLLS, BattleOdds, Sid
 from companion.i18n import numbers
 from companion.ui.context import UI
 from companion.ui.kept import Read, fetch, kept
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.calculator import calculator, result_bar
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged, unread
 
@@ -126,69 +126,79 @@ def croesus_budget(v: dict, gold: int | None) -> tuple[int, bool]:
     return MAX_REROLLS, False
 
 
-def battle_card(ui: UI, saved: tuple, gold: int | None = None, read: Read | None = None) -> ft.Control:
+@inputs
+class BattleCard(Inputs):
     """Open at first on the tablet; folded on a phone, whose screen belongs to the purse.
     `saved`: this device's odds inputs (`slices.local(ui, KEY)`); `gold`: a phone's own gold (None on the tablet);
     `read`: the answer as `odds(ui, gold)` has it."""
-    stored = dict(saved)
-    shown = stored.get(KEY + "open", not ui.is_phone)
 
-    async def refresh() -> None:
-        """After this device changed an input: its answer first (off the loop), then the card."""
-        await _answer(ui, gold)
-        await ui.refresh()
+    part = "cyc-odds"
+    saved: tuple
+    gold: int | None
+    read: Read | None
 
-    async def fold(e) -> None:
-        ui.local.inputs[KEY + "open"] = not shown
-        await refresh()
-    title = ft.Row([heading(ui.t("cyclades.ui_odds_title"), 20),
-                    button(ui.t("cyclades.ui_close" if shown else "cyclades.ui_open"), fold, "cyc-odds-toggle",
-                           filled=False, height=48)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
-    if not shown:
-        return card(title, ident="cyc-odds")
-    v, battle = _inputs(stored, gold)
-    sea = v["sea"]
-    parts: list[ft.Control] = [title, _kind(ui, sea, refresh)]
-    noun = "fleets" if sea else "troops"
-    parts.append(_number(ui, "attackers", v, ui.t(f"cyclades.ui_odds_attacking_{noun}"), refresh))
-    parts.append(_number(ui, "defenders", v, ui.t(f"cyclades.ui_odds_defending_{noun}"), refresh))
-    if sea:
-        parts.append(_number(ui, "attacker_bonus", v, ui.t("cyclades.ui_odds_attacker_ports"), refresh))
-        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_defender_ports"), refresh))
-    else:
-        parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses"), refresh))
-        parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH), ui.t("cyclades.ui_odds_attacker_heroes"),
-                             refresh))
-        parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes"),
-                             refresh))
-        chosen = {*v["attacker_heroes"], *v["defender_heroes"]}
-        if "croesus" in chosen:
-            if gold is not None:  # a seat's screen: which side is its own decides whose gold this is
-                parts.append(_my_side(ui, v["mine"], refresh))
-            most, own = croesus_budget(v, gold)
-            label = "ui_odds_croesus_rerolls" if gold is None or own else "ui_odds_croesus_rerolls_theirs"
-            parts.append(_number(ui, "rerolls", v, ui.t(f"cyclades.{label}"), refresh, most))
-            hint = ui.t("cyclades.ui_odds_croesus_gold" if own else "cyclades.ui_odds_croesus_help", gold=gold or 0)
-            parts.append(tagged(ft.Text(hint, size=14, italic=True), "cyc-odds-croesus-hint", hint))
-        if "achilles" in chosen:
-            parts.append(_achilles(ui, v["achilles_ties"], refresh))
-    parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
-                         italic=True))
-    assumed = ui.t("cyclades.ui_odds_assumptions")
-    parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
-    if read is None or read.query != battle:
-        working = ui.t("cyclades.ui_odds_working")
-        results = [tagged(ft.Text(working, size=16, italic=True), "cyc-odds-working", working)]
-    elif not isinstance(read.value, dict):  # refused, or given up on
-        message = read.value.text(ui.lang) if isinstance(read.value, RuleError) else ui.t("cyclades.ui_odds_too_slow")
-        results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
-    else:
-        top = opening(battle[0], battle[1])
-        results = _outcome(ui, read.value[top], top, sea)
-        parts.append(_retreat(ui, read.value, top))
-    # The answer first (on a phone its numbers are pinned under the page too: `odds_bar`).
-    answer = ft.Column(results, spacing=8, tight=True)
-    return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
+    def build(self, ui: UI) -> ft.Control:
+        gold, read = self.gold, self.read
+        stored = dict(self.saved)
+        shown = stored.get(KEY + "open", not ui.is_phone)
+
+        async def refresh() -> None:
+            """After this device changed an input: its answer first (off the loop), then the card."""
+            await _answer(ui, gold)
+            await ui.refresh()
+
+        async def fold(e) -> None:
+            ui.local.inputs[KEY + "open"] = not shown
+            await refresh()
+        title = ft.Row([heading(ui.t("cyclades.ui_odds_title"), 20),
+                        button(ui.t("cyclades.ui_close" if shown else "cyclades.ui_open"), fold, "cyc-odds-toggle",
+                               filled=False, height=48)], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+        if not shown:
+            return card(title, ident="cyc-odds")
+        v, battle = _inputs(stored, gold)
+        sea = v["sea"]
+        parts: list[ft.Control] = [title, _kind(ui, sea, refresh)]
+        noun = "fleets" if sea else "troops"
+        parts.append(_number(ui, "attackers", v, ui.t(f"cyclades.ui_odds_attacking_{noun}"), refresh))
+        parts.append(_number(ui, "defenders", v, ui.t(f"cyclades.ui_odds_defending_{noun}"), refresh))
+        if sea:
+            parts.append(_number(ui, "attacker_bonus", v, ui.t("cyclades.ui_odds_attacker_ports"), refresh))
+            parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_defender_ports"), refresh))
+        else:
+            parts.append(_number(ui, "defender_bonus", v, ui.t("cyclades.ui_odds_fortresses"), refresh))
+            parts.append(_heroes(ui, "attacker_heroes", v, tuple(HERO_STRENGTH),
+                                 ui.t("cyclades.ui_odds_attacker_heroes"), refresh))
+            parts.append(_heroes(ui, "defender_heroes", v, DEFENDING_HEROES, ui.t("cyclades.ui_odds_defender_heroes"),
+                                 refresh))
+            chosen = {*v["attacker_heroes"], *v["defender_heroes"]}
+            if "croesus" in chosen:
+                if gold is not None:  # a seat's screen: which side is its own decides whose gold this is
+                    parts.append(_my_side(ui, v["mine"], refresh))
+                most, own = croesus_budget(v, gold)
+                label = "ui_odds_croesus_rerolls" if gold is None or own else "ui_odds_croesus_rerolls_theirs"
+                parts.append(_number(ui, "rerolls", v, ui.t(f"cyclades.{label}"), refresh, most))
+                hint = ui.t("cyclades.ui_odds_croesus_gold" if own else "cyclades.ui_odds_croesus_help", gold=gold or 0)
+                parts.append(tagged(ft.Text(hint, size=14, italic=True), "cyc-odds-croesus-hint", hint))
+            if "achilles" in chosen:
+                parts.append(_achilles(ui, v["achilles_ties"], refresh))
+        parts.append(ft.Text(ui.t("cyclades.ui_odds_sea_help" if sea else "cyclades.ui_odds_land_help"), size=14,
+                             italic=True))
+        assumed = ui.t("cyclades.ui_odds_assumptions")
+        parts.append(tagged(ft.Text(assumed, size=14, italic=True), "cyc-odds-assumptions", assumed))
+        if read is None or read.query != battle:
+            working = ui.t("cyclades.ui_odds_working")
+            results = [tagged(ft.Text(working, size=16, italic=True), "cyc-odds-working", working)]
+        elif not isinstance(read.value, dict):  # refused, or given up on
+            message = read.value.text(ui.lang) if isinstance(read.value, RuleError) else \
+                ui.t("cyclades.ui_odds_too_slow")
+            results = [tagged(ft.Text(message, size=16, color=ft.Colors.ERROR), "cyc-odds-error", message)]
+        else:
+            top = opening(battle[0], battle[1])
+            results = _outcome(ui, read.value[top], top, sea)
+            parts.append(_retreat(ui, read.value, top))
+        # The answer first (on a phone its numbers are pinned under the page too: `odds_bar`).
+        answer = ft.Column(results, spacing=8, tight=True)
+        return card(title, calculator(answer, parts[1:], ui.is_phone, "cyc-odds"), ident="cyc-odds")
 
 
 def odds_bar(ui: UI, gold: int | None, read: Read | None) -> ft.Control:
@@ -205,11 +215,18 @@ def odds_bar(ui: UI, gold: int | None, read: Read | None) -> ft.Control:
         cells = tuple((ui.t(f"cyclades.{key}"), percent(float(p), ui.lang)) for key, p in (
             ("ui_odds_attacker_wins", odds.attacker_wins), ("ui_odds_defender_wins", odds.defender_wins),
             (both, odds.both_eliminated)))
-    return part(ui, "cyc-odds-bar", _pinned_bar, cells)
+    return show(ui, PinnedBar(cells))
 
 
-def _pinned_bar(ui: UI, cells: tuple[tuple[str, str], ...]) -> ft.Control:
-    return result_bar("cyc-odds-bar", cells)
+@inputs
+class PinnedBar(Inputs):
+    """The phone's bar of who wins: `cells` is each outcome's label and its percent."""
+
+    part = "cyc-odds-bar"
+    cells: tuple[tuple[str, str], ...]
+
+    def build(self, ui: UI) -> ft.Control:
+        return result_bar("cyc-odds-bar", self.cells)
 
 
 Refresh = Callable[[], Awaitable[None]]

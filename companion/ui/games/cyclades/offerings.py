@@ -13,44 +13,54 @@ from companion.games.cyclades import APOLLO, next_bidder, offer_limit
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name
 from companion.ui.draft import confirmed, drawn, entered_by, put, value
+from companion.ui.live import Inputs, inputs
 from companion.ui.widgets.controls import button, card, heading, stepper, tagged
 
 BID = "bid"  # the table's draft of the bid about to be made (companion/games/cyclades/drafts.py)
 TABLET_MAX = 60
 
 
-def offerings(ui: UI, state: dict, seat: str | None, draft: tuple) -> ft.Control:
+@inputs
+class Offerings(Inputs):
     """`draft` is the table's bid draft (companion/ui/draft.py): every device shows the same amount."""
-    off = state["offerings"]
-    bidder = next_bidder(state)
-    mine = bidder is not None and seat in (None, state["factions"][bidder])
-    parts: list[ft.Control] = [heading(ui.t("cyclades.ui_offerings_title"), 20)]
-    if off["attempt"] > 1:
-        fined = ", ".join(player_name(ui, p) for p in off["fined"])
-        parts.append(ft.Text(ui.t("cyclades.ui_attempt", attempt=off["attempt"], players=fined), size=16,
-                             color=ft.Colors.ERROR))
-    parts.append(_who_bids(ui, state, bidder, mine and seat is not None))
-    amount = 0
-    if mine:
-        top = TABLET_MAX if seat is None else offer_limit(state, seat)
-        amount = min(max(1, value(draft, "amount", 1)), top)
 
-        async def change(new: int) -> None:
-            await put(ui, BID, "amount", new)
-        if top >= 1:
-            parts.append(stepper(ui.t("cyclades.ui_bid_amount"), amount, change, "cyc-bid-amount", minimum=1,
-                                 maximum=top))
-            parts.append(entered_by(ui, draft, "cyc-bid-by"))
-        else:
-            parts.append(ft.Text(ui.t("cyclades.ui_only_apollo"), size=16, italic=True))
-    barred = off["displaced"]["from"] if off["displaced"] else None
-    tiles = [_god_tile(ui, state, g, bidder if mine else None, amount, barred, draft)
-             for g in state["gods"]["up"]]
-    tiles.append(_apollo_tile(ui, state, bidder if mine else None, draft))
-    parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
-    if seat is None:
-        parts.append(_payment(ui, bidder))
-    return card(*parts, ident="cyc-offerings")
+    part = "cyc-offerings"
+    state: dict
+    seat: str | None
+    draft: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat, draft = self.state, self.seat, self.draft
+        off = state["offerings"]
+        bidder = next_bidder(state)
+        mine = bidder is not None and seat in (None, state["factions"][bidder])
+        parts: list[ft.Control] = [heading(ui.t("cyclades.ui_offerings_title"), 20)]
+        if off["attempt"] > 1:
+            fined = ", ".join(player_name(ui, p) for p in off["fined"])
+            parts.append(ft.Text(ui.t("cyclades.ui_attempt", attempt=off["attempt"], players=fined), size=16,
+                                 color=ft.Colors.ERROR))
+        parts.append(_who_bids(ui, state, bidder, mine and seat is not None))
+        amount = 0
+        if mine:
+            top = TABLET_MAX if seat is None else offer_limit(state, seat)
+            amount = min(max(1, value(draft, "amount", 1)), top)
+
+            async def change(new: int) -> None:
+                await put(ui, BID, "amount", new)
+            if top >= 1:
+                parts.append(stepper(ui.t("cyclades.ui_bid_amount"), amount, change, "cyc-bid-amount", minimum=1,
+                                     maximum=top))
+                parts.append(entered_by(ui, draft, "cyc-bid-by"))
+            else:
+                parts.append(ft.Text(ui.t("cyclades.ui_only_apollo"), size=16, italic=True))
+        barred = off["displaced"]["from"] if off["displaced"] else None
+        tiles = [_god_tile(ui, state, g, bidder if mine else None, amount, barred, draft)
+                 for g in state["gods"]["up"]]
+        tiles.append(_apollo_tile(ui, state, bidder if mine else None, draft))
+        parts.append(ft.Row(tiles, wrap=True, spacing=8, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+        if seat is None:
+            parts.append(_payment(ui, bidder))
+        return card(*parts, ident="cyc-offerings")
 
 
 def _who_bids(ui: UI, state: dict, bidder: str | None, own: bool) -> ft.Control:

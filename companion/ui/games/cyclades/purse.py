@@ -12,6 +12,7 @@ import flet as ft
 from companion.games.cyclades import GRIFFIN, HEROIC, TOP_CREATURE, dues, is_out, shop, temple_discount, total
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, god_name, player_name
+from companion.ui.live import Inputs, inputs
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
 
 REASONS = ("metropolis", "creature", "hero", "correction")
@@ -21,46 +22,64 @@ GAIN, REASON = f"{GAINS}amount", f"{GAINS}reason"
 HERO = f"{TURN}hero"  # the hero picked for the next heroic move
 
 
-def purse(ui: UI, state: dict, seat: str) -> ft.Control:
-    gold = state["gold"][seat]
-    parts: list[ft.Control] = [
-        ft.Text(ui.t("cyclades.ui_your_gold"), size=16),
-        tagged(ft.Text(str(gold), size=72, weight=ft.FontWeight.BOLD), "cyc-gold",
-               ui.t("cyclades.ui_gold_count", n=gold)),  # "6 gold": a bare number says nothing of what it counts
-    ]
-    if state["phase"] == "offerings" and any(
-            state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):
-        owed = dues(state)[seat]
-        text = ui.t("cyclades.ui_owed", amount=owed, n=total(state, seat, "priestesses"))
-        parts.append(tagged(ft.Text(text, size=18), "cyc-owed", text))
-    return card(*parts, ident="cyc-purse")
+@inputs
+class Purse(Inputs):
+    """A phone's own gold, and what its bids owe during the offerings."""
+
+    part = "cyc-purse"
+    state: dict
+    seat: str
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat = self.state, self.seat
+        gold = state["gold"][seat]
+        parts: list[ft.Control] = [
+            ft.Text(ui.t("cyclades.ui_your_gold"), size=16),
+            tagged(ft.Text(str(gold), size=72, weight=ft.FontWeight.BOLD), "cyc-gold",
+                   ui.t("cyclades.ui_gold_count", n=gold)),  # "6 gold": a bare number says nothing of what it counts
+        ]
+        if state["phase"] == "offerings" and any(
+                state["factions"][b["faction"]] == seat for b in state["offerings"]["bids"].values()):
+            owed = dues(state)[seat]
+            text = ui.t("cyclades.ui_owed", amount=owed, n=total(state, seat, "priestesses"))
+            parts.append(tagged(ft.Text(text, size=18), "cyc-owed", text))
+        return card(*parts, ident="cyc-purse")
 
 
-def spending(ui: UI, state: dict, seat: str, saved: tuple) -> ft.Control:
+@inputs
+class Spending(Inputs):
     """The buttons for the seat's own god turn (the board shows them only then)."""
-    acts = state["actions"]
-    god = acts["order"][acts["current"]][1]
-    allowed, stored = state["allowed"], dict(saved)
-    buttons = []
-    prices = shop(state)
-    heroes = {name.split(":", 1)[1]: price for name, price in prices.items() if name.startswith(f"{HEROIC}:")}
-    for name, price in prices.items():
-        if name.startswith(f"{HEROIC}:"):
-            continue
-        item = ui.t(f"cyclades.buy_{name}")
-        label = ui.t("cyclades.ui_sold_out", item=item) if price is None else ui.t(
-            "cyclades.ui_price", item=item, price=price)
-        buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"]))
-        if name == TOP_CREATURE and price is not None:  # Zeus's look at the deck may turn up the Griffin
-            label = ui.t("cyclades.ui_top_griffin", price=price)
-            buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"], creature=GRIFFIN))
-    if heroes:
-        buttons.append(_heroic(ui, seat, heroes, stored.get(HERO), allowed))
-    parts: list[ft.Control] = [heading(ui.t("cyclades.ui_spend_title", god=god_name(ui, god)), 18),
-                               ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
-    if allowed["buy.creature"] is None:
-        parts += _creatures(ui, state, seat, stored)
-    return card(*parts, ident="cyc-spending")
+
+    part = "cyc-spending"
+    state: dict
+    seat: str
+    saved: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat, saved = self.state, self.seat, self.saved
+        acts = state["actions"]
+        god = acts["order"][acts["current"]][1]
+        allowed, stored = state["allowed"], dict(saved)
+        buttons = []
+        prices = shop(state)
+        heroes = {name.split(":", 1)[1]: price for name, price in prices.items() if name.startswith(f"{HEROIC}:")}
+        for name, price in prices.items():
+            if name.startswith(f"{HEROIC}:"):
+                continue
+            item = ui.t(f"cyclades.buy_{name}")
+            label = ui.t("cyclades.ui_sold_out", item=item) if price is None else ui.t(
+                "cyclades.ui_price", item=item, price=price)
+            buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"]))
+            if name == TOP_CREATURE and price is not None:  # Zeus's look at the deck may turn up the Griffin
+                label = ui.t("cyclades.ui_top_griffin", price=price)
+                buttons.append(_buy_button(ui, seat, name, label, allowed[f"buy.{name}"], creature=GRIFFIN))
+        if heroes:
+            buttons.append(_heroic(ui, seat, heroes, stored.get(HERO), allowed))
+        parts: list[ft.Control] = [heading(ui.t("cyclades.ui_spend_title", god=god_name(ui, god)), 18),
+                                   ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
+        if allowed["buy.creature"] is None:
+            parts += _creatures(ui, state, seat, stored)
+        return card(*parts, ident="cyc-spending")
 
 
 def _heroic(ui: UI, seat: str, heroes: dict[str, int | None], picked: str | None, allowed: dict) -> ft.Control:
@@ -145,29 +164,37 @@ def _griffin(ui: UI, seat: str, victim: str):
     return handler
 
 
-def income_elsewhere(ui: UI, seat: str, saved: tuple) -> ft.Control:
+@inputs
+class IncomeElsewhere(Inputs):
     """Gold that comes from a metropolis, a creature or a hero rather than the income phase."""
-    stored = dict(saved)
-    amount, reason = stored.get(GAIN, 1), stored.get(REASON, REASONS[0])
 
-    async def set_amount(new: int) -> None:
-        ui.local.inputs[GAIN] = new
-        await ui.refresh()
+    part = "cyc-gain-card"
+    seat: str
+    saved: tuple
 
-    def choose(r: str):
-        async def handler(e) -> None:
-            ui.local.inputs[REASON] = r
+    def build(self, ui: UI) -> ft.Control:
+        seat, saved = self.seat, self.saved
+        stored = dict(saved)
+        amount, reason = stored.get(GAIN, 1), stored.get(REASON, REASONS[0])
+
+        async def set_amount(new: int) -> None:
+            ui.local.inputs[GAIN] = new
             await ui.refresh()
-        return handler
 
-    async def add(e) -> None:
-        await ui.send({"type": "gold.gain", "player": seat, "amount": amount, "reason": reason})
+        def choose(r: str):
+            async def handler(e) -> None:
+                ui.local.inputs[REASON] = r
+                await ui.refresh()
+            return handler
 
-    chips = [tagged(ft.Chip(ft.Text(ui.t(f"cyclades.reason_{r}"), size=16), selected=r == reason,
-                            on_click=choose(r), height=48), f"cyc-reason-{r}") for r in REASONS]
-    return card(heading(ui.t("cyclades.ui_gain_title"), 16),
-                stepper(ui.t("cyclades.ui_gain_amount"), amount, set_amount, "cyc-gain", minimum=1, maximum=30),
-                ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
-                button(ui.t("cyclades.ui_gain", amount=amount), add, "cyc-gain-send", icon=ft.Icons.ADD_CARD,
-                       filled=False),
-                ident="cyc-gain-card")
+        async def add(e) -> None:
+            await ui.send({"type": "gold.gain", "player": seat, "amount": amount, "reason": reason})
+
+        chips = [tagged(ft.Chip(ft.Text(ui.t(f"cyclades.reason_{r}"), size=16), selected=r == reason,
+                                on_click=choose(r), height=48), f"cyc-reason-{r}") for r in REASONS]
+        return card(heading(ui.t("cyclades.ui_gain_title"), 16),
+                    stepper(ui.t("cyclades.ui_gain_amount"), amount, set_amount, "cyc-gain", minimum=1, maximum=30),
+                    ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
+                    button(ui.t("cyclades.ui_gain", amount=amount), add, "cyc-gain-send", icon=ft.Icons.ADD_CARD,
+                           filled=False),
+                    ident="cyc-gain-card")

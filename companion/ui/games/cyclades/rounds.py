@@ -11,6 +11,7 @@ from companion.games.cyclades import creatures_of, needs_reveal, total
 from companion.ui.context import UI
 from companion.ui.draft import confirmed, drawn, entered_by, put, value
 from companion.ui.games.cyclades.labels import GOD_COLOURS, faction_name, god_name, player_name, step_text
+from companion.ui.live import Inputs, inputs
 from companion.ui.widgets.controls import button, card, heading, slug, tagged
 
 # The highest prosperity count offered as a single tap; more is entered as gold from elsewhere.
@@ -22,18 +23,28 @@ NEXT = {"placement": "ui_next_round", "round_init": "ui_next_income", "income": 
         "maintenance": "ui_next_actions", "actions": "ui_next_end"}
 
 
-def header(ui: UI, state: dict, host: bool, draft: tuple) -> ft.Control:
-    phase = ui.t(f"cyclades.phase_{state['phase']}")
-    title = ui.t("cyclades.ui_round_phase", round=state["round"], phase=phase) if state["round"] else phase
-    parts: list[ft.Control] = [tagged(heading(title, 26), "cyc-phase", title)]
-    if state["turn_order"]:
-        order = ", ".join(faction_name(ui, state, f) for f in state["turn_order"])
-        parts.append(tagged(ft.Text(ui.t("cyclades.ui_order", order=order), size=16), "cyc-order"))
-    if state["gods"]:
-        parts.append(_board_gods(ui, state["gods"]["up"]))
-    if host and state["phase"] in NEXT and not _turns_left(state):
-        parts.append(_next_button(ui, state, draft))
-    return card(*parts, ident="cyc-header")
+@inputs
+class Header(Inputs):
+    """Where the table is: round and phase, the turn order, the gods face up, the host's continue."""
+
+    part = "cyc-header"
+    state: dict
+    host: bool
+    draft: tuple  # the table's reveal draft (companion/ui/draft.py)
+
+    def build(self, ui: UI) -> ft.Control:
+        state = self.state
+        phase = ui.t(f"cyclades.phase_{state['phase']}")
+        title = ui.t("cyclades.ui_round_phase", round=state["round"], phase=phase) if state["round"] else phase
+        parts: list[ft.Control] = [tagged(heading(title, 26), "cyc-phase", title)]
+        if state["turn_order"]:
+            order = ", ".join(faction_name(ui, state, f) for f in state["turn_order"])
+            parts.append(tagged(ft.Text(ui.t("cyclades.ui_order", order=order), size=16), "cyc-order"))
+        if state["gods"]:
+            parts.append(_board_gods(ui, state["gods"]["up"]))
+        if self.host and state["phase"] in NEXT and not _turns_left(state):
+            parts.append(_next_button(ui, state, self.draft))
+        return card(*parts, ident="cyc-header")
 
 
 def _board_gods(ui: UI, up: list[str]) -> ft.Control:
@@ -77,18 +88,36 @@ def _reveal_chip(ui: UI, god: str, chosen: str | None) -> ft.Control:
                           on_click=pick, height=48), f"cyc-reveal-{god}")
 
 
-def reminders(ui: UI, state: dict) -> ft.Control:
-    lines = [ft.Row([ft.Icon(ft.Icons.CHEVRON_RIGHT), ft.Text(step_text(ui, state, r), size=16, expand=True)])
-             for r in state["reminders"]]
-    return card(heading(ui.t("cyclades.ui_reminders"), 18), *lines, ident="cyc-reminders")
+@inputs
+class Reminders(Inputs):
+    """What the table does by hand at the start of a round."""
+
+    part = "cyc-reminders"
+    state: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        state = self.state
+        lines = [ft.Row([ft.Icon(ft.Icons.CHEVRON_RIGHT), ft.Text(step_text(ui, state, r), size=16, expand=True)])
+                 for r in state["reminders"]]
+        return card(heading(ui.t("cyclades.ui_reminders"), 18), *lines, ident="cyc-reminders")
 
 
-def income(ui: UI, state: dict, seat: str | None, saved: tuple) -> ft.Control:
-    players = [seat] if seat else state["players"]
-    picked = dict(saved)
-    rows = [_income_row(ui, state, p, picked.get(f"{INCOME}{p}", 0)) for p in players]
-    return card(heading(ui.t("cyclades.ui_income_title"), 18), ft.Text(ui.t("cyclades.ui_income_help")),
-                *rows, ident="cyc-income")
+@inputs
+class Income(Inputs):
+    """Each player's prosperity count (a phone: its own only); `saved` is this device's picks."""
+
+    part = "cyc-income"
+    state: dict
+    seat: str | None
+    saved: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat = self.state, self.seat
+        players = [seat] if seat else state["players"]
+        picked = dict(self.saved)
+        rows = [_income_row(ui, state, p, picked.get(f"{INCOME}{p}", 0)) for p in players]
+        return card(heading(ui.t("cyclades.ui_income_title"), 18), ft.Text(ui.t("cyclades.ui_income_help")),
+                    *rows, ident="cyc-income")
 
 
 def _income_row(ui: UI, state: dict, pid: str, value: int) -> ft.Control:
@@ -118,19 +147,28 @@ def _income_row(ui: UI, state: dict, pid: str, value: int) -> ft.Control:
     ], spacing=6)
 
 
-def maintenance(ui: UI, state: dict, seat: str | None, drafts: tuple) -> ft.Control:
-    """`drafts`: the table's keep draft, one slice per player (companion/ui/draft.py), in player order."""
-    waiting = [p for p in state["players"] if p not in state["maintenance_done"]]
-    mine = [p for p in waiting if seat in (None, p)]
-    rows: list[ft.Control] = [heading(ui.t("cyclades.ui_upkeep_title"), 18)]
-    picked = dict(zip(state["players"], drafts))
-    rows += [_keep_row(ui, state, p, picked[p]) for p in mine]
-    if not waiting:
-        rows.append(ft.Text(ui.t("cyclades.ui_upkeep_done"), size=16))
-    elif not mine:
-        names = ", ".join(player_name(ui, p) for p in waiting)
-        rows.append(ft.Text(ui.t("cyclades.ui_upkeep_waiting", players=names), size=16))
-    return card(*rows, ident="cyc-upkeep")
+@inputs
+class Maintenance(Inputs):
+    """The creatures each player keeps this round."""
+
+    part = "cyc-upkeep"
+    state: dict
+    seat: str | None
+    drafts: tuple  # the table's keep draft, one slice per player (companion/ui/draft.py), in player order
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat = self.state, self.seat
+        waiting = [p for p in state["players"] if p not in state["maintenance_done"]]
+        mine = [p for p in waiting if seat in (None, p)]
+        rows: list[ft.Control] = [heading(ui.t("cyclades.ui_upkeep_title"), 18)]
+        picked = dict(zip(state["players"], self.drafts))
+        rows += [_keep_row(ui, state, p, picked[p]) for p in mine]
+        if not waiting:
+            rows.append(ft.Text(ui.t("cyclades.ui_upkeep_done"), size=16))
+        elif not mine:
+            names = ", ".join(player_name(ui, p) for p in waiting)
+            rows.append(ft.Text(ui.t("cyclades.ui_upkeep_waiting", players=names), size=16))
+        return card(*rows, ident="cyc-upkeep")
 
 
 def _keep_row(ui: UI, state: dict, pid: str, draft: tuple) -> ft.Control:
@@ -160,24 +198,33 @@ def _keep_row(ui: UI, state: dict, pid: str, draft: tuple) -> ft.Control:
     ], spacing=6)
 
 
-def actions(ui: UI, state: dict, seat: str | None) -> ft.Control:
-    acts = state["actions"]
-    rows: list[ft.Control] = [heading(ui.t("cyclades.ui_actions_title"), 18)]
-    for i, (faction, god) in enumerate(acts["order"]):
-        now = i == acts["current"]
-        icon = ft.Icons.PLAY_ARROW if now else ft.Icons.CHECK if i < acts["current"] else ft.Icons.SCHEDULE
-        rows.append(tagged(ft.Container(ft.Row([
-            ft.Icon(icon), ft.Text(f"{faction_name(ui, state, faction)}: {god_name(ui, god)}", size=18,
-                                   weight=ft.FontWeight.BOLD if now else None),
-        ]), bgcolor=ft.Colors.with_opacity(0.15, ft.Colors.PRIMARY) if now else None, padding=8, border_radius=8),
-            f"cyc-turn-{i}"))
-    if acts["current"] < len(acts["order"]):
-        faction, god = acts["order"][acts["current"]]
-        if seat in (None, state["factions"][faction]):
-            rows.append(_done_button(ui, state, faction, seat))
-    else:
-        rows.append(ft.Text(ui.t("cyclades.ui_all_acted"), size=16))
-    return card(*rows, ident="cyc-actions")
+@inputs
+class Actions(Inputs):
+    """The god turns in order, the one playing now marked, and its done button where it may be tapped."""
+
+    part = "cyc-actions"
+    state: dict
+    seat: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat = self.state, self.seat
+        acts = state["actions"]
+        rows: list[ft.Control] = [heading(ui.t("cyclades.ui_actions_title"), 18)]
+        for i, (faction, god) in enumerate(acts["order"]):
+            now = i == acts["current"]
+            icon = ft.Icons.PLAY_ARROW if now else ft.Icons.CHECK if i < acts["current"] else ft.Icons.SCHEDULE
+            rows.append(tagged(ft.Container(ft.Row([
+                ft.Icon(icon), ft.Text(f"{faction_name(ui, state, faction)}: {god_name(ui, god)}", size=18,
+                                       weight=ft.FontWeight.BOLD if now else None),
+            ]), bgcolor=ft.Colors.with_opacity(0.15, ft.Colors.PRIMARY) if now else None, padding=8,
+                border_radius=8), f"cyc-turn-{i}"))
+        if acts["current"] < len(acts["order"]):
+            faction, god = acts["order"][acts["current"]]
+            if seat in (None, state["factions"][faction]):
+                rows.append(_done_button(ui, state, faction, seat))
+        else:
+            rows.append(ft.Text(ui.t("cyclades.ui_all_acted"), size=16))
+        return card(*rows, ident="cyc-actions")
 
 
 def _done_button(ui: UI, state: dict, faction: str, seat: str | None) -> ft.Control:
@@ -188,9 +235,17 @@ def _done_button(ui: UI, state: dict, faction: str, seat: str | None) -> ft.Cont
     return button(label, done, "cyc-done", icon=ft.Icons.DONE_ALL)
 
 
-def result(ui: UI, state: dict) -> ft.Control:
-    winners = " & ".join(player_name(ui, p) for p in state["result"]["winners"])
-    purses = [tagged(ft.Text(ui.t("cyclades.ui_final_gold", player=player_name(ui, p), gold=state["gold"][p]),
-                             size=18), f"cyc-final-{slug(p)}") for p in state["players"]]
-    return card(tagged(heading(ui.t("cyclades.ui_winners", winners=winners), 28), "cyc-winners"),
-                *purses, ident="cyc-result")
+@inputs
+class Result(Inputs):
+    """The winners and every purse, once the game is over."""
+
+    part = "cyc-result"
+    state: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        state = self.state
+        winners = " & ".join(player_name(ui, p) for p in state["result"]["winners"])
+        purses = [tagged(ft.Text(ui.t("cyclades.ui_final_gold", player=player_name(ui, p), gold=state["gold"][p]),
+                                 size=18), f"cyc-final-{slug(p)}") for p in state["players"]]
+        return card(tagged(heading(ui.t("cyclades.ui_winners", winners=winners), 28), "cyc-winners"),
+                    *purses, ident="cyc-result")

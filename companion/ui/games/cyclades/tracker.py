@@ -15,7 +15,7 @@ from companion.games.cyclades import COUNTS
 from companion.ui.context import UI
 from companion.ui.games.cyclades.labels import STANDEES, faction_name
 from companion.ui.games.cyclades.slices import local, pick
-from companion.ui.live import part
+from companion.ui.live import Inputs, inputs, show
 from companion.ui.widgets.controls import button, card, heading, slug, stepper, tagged
 
 TRACK = "cyclades.track."
@@ -28,30 +28,41 @@ def tracker_part(ui: UI, state: dict, seat: str | None) -> ft.Control:
     editing = dict(saved).get(EDIT)
     record = state["tracker"].get(editing)
     creatures = tuple((f, tuple(state["tracker"][f]["creatures"])) for f in state["factions"])
-    return part(ui, "cyc-tracker", tracker, pick(ui, state, "phase", "players", "factions", "allowed"), record,
-                creatures, seat, saved)
+    return show(ui, Tracker(pick(ui, state, "phase", "players", "factions", "allowed"), record, creatures, seat,
+                            saved))
 
 
-def tracker(ui: UI, state: dict, record: dict | None, creatures_in_play: tuple, seat: str | None,
-            saved: tuple) -> ft.Control:
+@inputs
+class Tracker(Inputs):
     """One open/close button per faction this device may correct, the open one's editor (`record`),
     and the creatures in play (public, but too long for a scoreboard tile)."""
-    stored = dict(saved)
-    editing = stored.get(EDIT)
-    may = [f for f, owner in state["factions"].items() if state["allowed"][f"tracker.{owner}"] is None]
-    parts: list[ft.Control] = [heading(ui.t("cyclades.ui_tracker_title"), 20)]
-    creatures = [f"{faction_name(ui, state, f)}: {', '.join(owned)}" for f, owned in creatures_in_play if owned]
-    if creatures:
-        parts.append(tagged(ft.Text(" · ".join(creatures), size=15, italic=True), "cyc-creatures",
-                            " · ".join(creatures)))
-    if may:
-        parts.append(ft.Row([button(f"{ui.t('cyclades.ui_close' if editing == f else 'cyclades.ui_edit')} "
-                                    f"{faction_name(ui, state, f)}", _toggle(ui, f, editing), f"cyc-edit-{slug(f)}",
-                                    icon=ft.Icons.EDIT, filled=False, height=48) for f in may],
-                            wrap=True, spacing=8, run_spacing=8))
-    if editing in may and record is not None:
-        parts.append(_editor(ui, state, editing, record, seat, stored.get(NEW_CREATURE)))
-    return card(*parts, ident="cyc-tracker")
+
+    part = "cyc-tracker"
+    state: dict
+    record: dict | None
+    creatures_in_play: tuple
+    seat: str | None
+    saved: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        state, record = self.state, self.record
+        stored = dict(self.saved)
+        editing = stored.get(EDIT)
+        may = [f for f, owner in state["factions"].items() if state["allowed"][f"tracker.{owner}"] is None]
+        parts: list[ft.Control] = [heading(ui.t("cyclades.ui_tracker_title"), 20)]
+        creatures = [f"{faction_name(ui, state, f)}: {', '.join(owned)}"
+                     for f, owned in self.creatures_in_play if owned]
+        if creatures:
+            parts.append(tagged(ft.Text(" · ".join(creatures), size=15, italic=True), "cyc-creatures",
+                                " · ".join(creatures)))
+        if may:
+            parts.append(ft.Row([button(f"{ui.t('cyclades.ui_close' if editing == f else 'cyclades.ui_edit')} "
+                                        f"{faction_name(ui, state, f)}", _toggle(ui, f, editing), f"cyc-edit-{slug(f)}",
+                                        icon=ft.Icons.EDIT, filled=False, height=48) for f in may],
+                                wrap=True, spacing=8, run_spacing=8))
+        if editing in may and record is not None:
+            parts.append(_editor(ui, state, editing, record, self.seat, stored.get(NEW_CREATURE)))
+        return card(*parts, ident="cyc-tracker")
 
 
 def _toggle(ui: UI, fid: str, editing: str | None):

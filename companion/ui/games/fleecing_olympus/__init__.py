@@ -14,25 +14,23 @@ and walks no panel.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import flet as ft
 
 from companion.games.fleecing_olympus import PLAYING, screens_down
 from companion.ui.context import UI
-from companion.ui.games.fleecing_olympus.cards import CARD, CARD_START, card_form
-from companion.ui.games.fleecing_olympus.odds import odds
+from companion.ui.games.fleecing_olympus.cards import CARD, CARD_START, CardForm
+from companion.ui.games.fleecing_olympus.odds import Odds
 from companion.ui.games.fleecing_olympus.parts import who_acts
-from companion.ui.games.fleecing_olympus.played import closing, played
-from companion.ui.games.fleecing_olympus.power import power
+from companion.ui.games.fleecing_olympus.played import Closing, Played
+from companion.ui.games.fleecing_olympus.power import Power
 from companion.ui.games.fleecing_olympus.scores import GemScore, counted, facts, quick, scores
-from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, deal, my_reveal, my_screen
+from companion.ui.games.fleecing_olympus.screen import GIVE, GIVE_START, Deal, MyReveal, MyScreen
 from companion.ui.games.fleecing_olympus.setup import form
 from companion.ui.games.fleecing_olympus.slices import apart, local, pick
-from companion.ui.games.fleecing_olympus.steps import opening, roll, tribute
-from companion.ui.games.fleecing_olympus.strip import last_turn, strip
-from companion.ui.games.fleecing_olympus.table import deities, result, status
-from companion.ui.live import group, memo, part
+from companion.ui.games.fleecing_olympus.steps import Opening, Roll, Tribute
+from companion.ui.games.fleecing_olympus.strip import LastTurn, Strip
+from companion.ui.games.fleecing_olympus.table import Result, Status, deities
+from companion.ui.live import group, memo, show
 from companion.ui.widgets.scoreboard import scoreboard
 
 
@@ -56,8 +54,8 @@ class FleecingOlympusUI:
         parts: list[ft.Control] = [memo(ui, "fo-own", _scoreboard, tuple(own), told) if own else
                                    scoreboard(ui, tiles, told, quick=quick, key="fo-scores")]
         if seat:
-            reveal = part(ui, "fo-my-reveal", my_reveal, seat in state["revealed"], screens_down(state))
-            parts.append(part(ui, "fo-my-screen", my_screen, state["deities"][seat], state["gems"][seat], reveal))
+            reveal = show(ui, MyReveal(seat in state["revealed"], screens_down(state)))
+            parts.append(show(ui, MyScreen(state["deities"][seat], state["gems"][seat], reveal)))
         parts += middle
         if own:
             parts.append(scoreboard(ui, [s for s in tiles if s.seat != who], quick=quick, key="fo-others"))
@@ -79,21 +77,21 @@ def _public(ui: UI, state: dict, counts: dict, seats: list, who: str | None, car
     seat = who or None
     middle: list[ft.Control] = []
     if state["phase"] == "over":
-        middle.append(part(ui, "fo-result", result, pick(ui, state, "result")))
+        middle.append(show(ui, Result(pick(ui, state, "result"))))
     elif state["phase"] != "opening":
-        middle.append(part(ui, "fo-strip", strip, pick(ui, state, "phase", "turn", "judgment", "deities")))
+        middle.append(show(ui, Strip(pick(ui, state, "phase", "turn", "judgment", "deities"))))
     if state["last"]:
-        middle.append(part(ui, "fo-last-turn", last_turn, pick(ui, state, "last"), seat))
+        middle.append(show(ui, LastTurn(pick(ui, state, "last"), seat)))
     step = _step(ui, state, who, card)
     if who != "" and state["phase"] in PLAYING and state["turn"]:  # one settling button all turn long
-        step.insert(1, part(ui, "fo-closing", closing, pick(ui, state, "turn", "judgment", "phase",
-                                                            allowed=("stop", "resolve")), who))
+        step.insert(1, show(ui, Closing(pick(ui, state, "turn", "judgment", "phase", allowed=("stop", "resolve")),
+                                        who)))
     middle += [p for p in step if p is not None]
     tail: list[ft.Control] = []
     if seat and state["phase"] in PLAYING:
-        tail.append(part(ui, "fo-deal", _form, deal, _mine(ui, state, seat), seat, give))
-    tail += [part(ui, "fo-status", status, pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak",
-                                                "reshuffle", "phase", allowed=("deck_out", "end")), who is None),
+        tail.append(show(ui, Deal(_mine(ui, state, seat), seat, give)))
+    tail += [show(ui, Status(pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak", "reshuffle", "phase",
+                                  allowed=("deck_out", "end")), who is None)),
              deities(ui, pick(ui, state, "players", "active", "judgment", "deities"))]
     return scores(ui, state, who), facts(ui, state), middle, tail
 
@@ -101,20 +99,18 @@ def _public(ui: UI, state: dict, counts: dict, seats: list, who: str | None, car
 def _step(ui: UI, state: dict, who: str | None, card: dict | None) -> list[ft.Control | None]:
     phase = state["phase"]
     if phase == "opening":
-        return [part(ui, "fo-opening", _form, opening, pick(ui, state, "opening", "drafts", "players"), who, None)]
+        return [show(ui, Opening(pick(ui, state, "opening", "drafts", "players"), who))]
     if phase == "power":
-        return [part(ui, "fo-power", _form, power, pick(ui, state, "turn", "turn_no", "players", "deities", "gems",
-                                                        "drafts"), who, None)]
+        return [show(ui, Power(pick(ui, state, "turn", "turn_no", "players", "deities", "gems", "drafts"), who))]
     if phase == "tribute":
-        return [part(ui, "fo-tribute", tribute, pick(ui, state, "turn", allowed=("tribute_gem.",)), who)]
+        return [show(ui, Tribute(pick(ui, state, "turn", allowed=("tribute_gem.",)), who))]
     if phase == "roll":
-        return [part(ui, "fo-roll", _form, roll, pick(ui, state, "turn", "turn_no", "players", "drafts"), who, None)]
+        return [show(ui, Roll(pick(ui, state, "turn", "turn_no", "players", "drafts"), who))]
     if phase == "cards":
         turn = pick(ui, state, "turn")
-        entry = part(ui, "fo-card", _form, card_form, pick(ui, state, "turn", "turn_no", "players", "bank",
-                                                          allowed=("card.", "kind.")),
-                     who, card) if who != "" else None
-        return [part(ui, "fo-played", played, turn), entry, part(ui, "fo-odds", odds, turn)]
+        entry = show(ui, CardForm(pick(ui, state, "turn", "turn_no", "players", "bank", allowed=("card.", "kind.")),
+                                  who, card)) if who != "" else None
+        return [show(ui, Played(turn)), entry, show(ui, Odds(turn))]
     return []
 
 
@@ -127,13 +123,6 @@ def _mine(ui: UI, state: dict, seat: str) -> dict:
     """What the phone's deal card reads: the players and its own count, so another player showing
     theirs, or this one showing or hiding its own, leaves the card alone."""
     return {**pick(ui, state, "players"), "gems": {seat: state["gems"][seat]}}
-
-
-def _form(ui: UI, build: Callable[[UI, dict, str | None], ft.Control], state: dict, who: str | None,
-          _input: object) -> ft.Control:
-    """A panel holding a half-entered form: `_input` (a copy of that form's device-local values) only
-    tells the part when to redraw; the panel itself reads and edits the live values in `ui.local`."""
-    return build(ui, state, who)
 
 
 UI_ = FleecingOlympusUI()

@@ -13,6 +13,7 @@ from companion.games.fleecing_olympus import MAX_AMOUNT
 from companion.games.fleecing_olympus import WAGER_KINDS, costs_gem
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, die_picker, local_setter, name, player_row, sender, t, turn_local
+from companion.ui.live import Inputs, inputs
 from companion.ui.widgets.controls import button, card, heading, note, stepper, tagged
 
 CARD = LOCAL + "card"
@@ -24,41 +25,52 @@ REROLLS = {"0": [0], "1": [1], "01": [0, 1]}
 EXCLUSIVE = {"wager": "resist", "resist": "wager"}
 
 
-def card_form(ui: UI, state: dict, who: str | None) -> ft.Control:
+@inputs
+class CardForm(Inputs):
     """The tablet picks whose card it is; a phone always plays its own."""
-    turn = state["turn"]
-    data = turn_local(ui, CARD, state, CARD_START)
-    seat = who or data.get("seat")
-    parts: list[ft.Control] = [heading(t(ui, "ui_card_title"), 20)]
-    if who is None:
-        parts += [note(t(ui, "ui_card_who")),
-                  player_row(ui, state["players"], seat, local_setter(ui, data, "seat"), "fo-card-seat")]
 
-    async def pick_kind(kind: object) -> None:
-        data["kind"] = kind
-        data["on"] = ["wager"] if kind in WAGER_KINDS else []
-        await ui.refresh()
+    part = "fo-card"
+    state: dict
+    who: str | None
+    # A copy of the half-entered form (device-local) that only tells the part when to redraw: the
+    # panel itself reads and edits the live values in `ui.local`.
+    form: dict | None
 
-    kind = data["kind"]
-    parts.append(choice_row([(k, t(ui, "kind_" + k)) for k in KINDS], kind, pick_kind, "fo-card-kind"))
-    blocked = [k for k in WAGER_KINDS if state["allowed"][f"kind.{k}"]]
-    if blocked:
-        parts.append(note(t(ui, "ui_card_blocked", kind=t(ui, "kind_" + blocked[0]),
-                            other=t(ui, "kind_" + OTHER[blocked[0]]))))
-    if kind is None:
+    def build(self, ui: UI) -> ft.Control:
+        state, who = self.state, self.who
+        turn = state["turn"]
+        data = turn_local(ui, CARD, state, CARD_START)
+        seat = who or data.get("seat")
+        parts: list[ft.Control] = [heading(t(ui, "ui_card_title"), 20)]
+        if who is None:
+            parts += [note(t(ui, "ui_card_who")),
+                      player_row(ui, state["players"], seat, local_setter(ui, data, "seat"), "fo-card-seat")]
+
+        async def pick_kind(kind: object) -> None:
+            data["kind"] = kind
+            data["on"] = ["wager"] if kind in WAGER_KINDS else []
+            await ui.refresh()
+
+        kind = data["kind"]
+        parts.append(choice_row([(k, t(ui, "kind_" + k)) for k in KINDS], kind, pick_kind, "fo-card-kind"))
+        blocked = [k for k in WAGER_KINDS if state["allowed"][f"kind.{k}"]]
+        if blocked:
+            parts.append(note(t(ui, "ui_card_blocked", kind=t(ui, "kind_" + blocked[0]),
+                                other=t(ui, "kind_" + OTHER[blocked[0]]))))
+        if kind is None:
+            return card(*parts, ident="fo-card-form")
+        parts.append(_toggles(ui, data, kind))
+        parts += [_input(ui, state, data, effect) for effect in ORDER if effect in data["on"]]
+        event, ready = _event(data, seat, who)
+        cost = _cost(ui, turn, seat) if seat else ""
+        # Whether this player may play (and pay for) a card is the game's answer, not this screen's.
+        refused = state["allowed"][f"card.{seat}"] if seat else None
+        parts += [note(cost or "—", "fo-card-cost", size=16),
+                  button(t(ui, "ui_card_play", kind=t(ui, "kind_" + kind)), sender(ui, event, CARD), "fo-card-play",
+                         icon=ft.Icons.STYLE, disabled=not ready or refused is not None)]
+        if refused:
+            parts.append(note(ui.t(refused), "fo-card-why"))
         return card(*parts, ident="fo-card-form")
-    parts.append(_toggles(ui, data, kind))
-    parts += [_input(ui, state, data, effect) for effect in ORDER if effect in data["on"]]
-    event, ready = _event(data, seat, who)
-    cost = _cost(ui, turn, seat) if seat else ""
-    # Whether this player may play (and pay for) a card is the game's answer, not this screen's.
-    refused = state["allowed"][f"card.{seat}"] if seat else None
-    parts += [note(cost or "—", "fo-card-cost", size=16),
-              button(t(ui, "ui_card_play", kind=t(ui, "kind_" + kind)), sender(ui, event, CARD), "fo-card-play",
-                     icon=ft.Icons.STYLE, disabled=not ready or refused is not None)]
-    if refused:
-        parts.append(note(ui.t(refused), "fo-card-why"))
-    return card(*parts, ident="fo-card-form")
 
 
 def _toggles(ui: UI, data: dict, kind: str) -> ft.Control:

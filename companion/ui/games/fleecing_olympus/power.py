@@ -14,6 +14,7 @@ from companion.games.fleecing_olympus import HERMES_MAX_PAY
 from companion.games.fleecing_olympus import SIDES, left_of, right_of
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import LOCAL, choice_row, confirm_button, deity, local_setter, may, name, player_row, t, turn_local
+from companion.ui.live import Inputs, inputs
 from companion.ui.draft import entered_by, shared
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
@@ -23,16 +24,25 @@ POWER_START: dict = {}
 ASKS = {("ares", "even"): "to", ("hera", "even"): "pick", ("hermes", "even"): "pay", ("hermes", "odd"): "discard"}
 
 
-def power(ui: UI, state: dict, who: str | None) -> ft.Control:
-    active = state["turn"]["active"]
-    if not may(who, active):
-        return card(note(t(ui, "ui_power_wait", player=name(ui, active)), size=18), ident="fo-power-step")
-    data = turn_local(ui, POWER, state, POWER_START)
-    sides = [_side(ui, state, active, side, data) for side in SIDES]
-    layout = ft.Column(sides, spacing=12) if ui.is_phone else ft.Row(
-        [ft.Container(s, expand=True) for s in sides], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
-    return card(heading(t(ui, "ui_power_title", player=name(ui, active), deity=deity(ui, state, active)), 20),
-                entered_by(ui, shared(ui, state, "power"), "fo-power-by"), layout, ident="fo-power-step")
+@inputs
+class Power(Inputs):
+    """Step 2: the Active player's deity power, one side or the other, with what it needs filled in."""
+
+    part = "fo-power"
+    state: dict
+    who: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        state, who = self.state, self.who
+        active = state["turn"]["active"]
+        if not may(who, active):
+            return card(note(t(ui, "ui_power_wait", player=name(ui, active)), size=18), ident="fo-power-step")
+        data = turn_local(ui, POWER, state, POWER_START)
+        sides = [_side(ui, state, active, side, data) for side in SIDES]
+        layout = ft.Column(sides, spacing=12) if ui.is_phone else ft.Row(
+            [ft.Container(s, expand=True) for s in sides], spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
+        return card(heading(t(ui, "ui_power_title", player=name(ui, active), deity=deity(ui, state, active)), 20),
+                    entered_by(ui, shared(ui, state, "power"), "fo-power-by"), layout, ident="fo-power-step")
 
 
 def _side(ui: UI, state: dict, user: str, side: str, data: dict) -> ft.Control:

@@ -11,26 +11,35 @@ from companion.games.fleecing_olympus import power_key
 from companion.games.fleecing_olympus import loser_and_winner
 from companion.ui.context import UI
 from companion.ui.games.fleecing_olympus.parts import deity, die_face, name, t
+from companion.ui.live import Inputs, inputs
 from companion.ui.widgets.controls import card, heading, note, tagged
 
 
-def strip(ui: UI, state: dict) -> ft.Control:
-    turn = state["turn"]
-    parts: list[ft.Control] = [
-        heading(t(ui, "ui_turn", n=turn["no"], step=t(ui, "ui_step_" + state["phase"])), 20),
-        ft.Row([_who(ui, "ui_active", turn["active"], state, "fo-active"),
-                _who(ui, "ui_target", turn["target"], state, "fo-target"),
-                _who(ui, "ui_judgment", state["judgment"], state, "fo-judgment")],
-               wrap=True, spacing=24, run_spacing=8),
-    ]
-    if turn["refill"] and not turn["power"]:
-        parts.append(note(t(ui, "ui_refill")))
-    if turn["power"]:
-        parts.append(_power(ui, turn["power"]))
-    parts.append(ft.Row([_token(ui, turn["token"]), die_face(_face(turn, 0), 80, "fo-die-0"),
-                         die_face(_face(turn, 1), 80, "fo-die-1"), _wager(ui, turn)],
-                        wrap=True, spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return card(*parts, ident="fo-strip")
+@inputs
+class Strip(Inputs):
+    """The turn at a glance: its step, who is Active, the target and Judgment, the dice and the wager."""
+
+    part = "fo-strip"
+    state: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        state = self.state
+        turn = state["turn"]
+        parts: list[ft.Control] = [
+            heading(t(ui, "ui_turn", n=turn["no"], step=t(ui, "ui_step_" + state["phase"])), 20),
+            ft.Row([_who(ui, "ui_active", turn["active"], state, "fo-active"),
+                    _who(ui, "ui_target", turn["target"], state, "fo-target"),
+                    _who(ui, "ui_judgment", state["judgment"], state, "fo-judgment")],
+                   wrap=True, spacing=24, run_spacing=8),
+        ]
+        if turn["refill"] and not turn["power"]:
+            parts.append(note(t(ui, "ui_refill")))
+        if turn["power"]:
+            parts.append(_power(ui, turn["power"]))
+        parts.append(ft.Row([_token(ui, turn["token"]), die_face(_face(turn, 0), 80, "fo-die-0"),
+                             die_face(_face(turn, 1), 80, "fo-die-1"), _wager(ui, turn)],
+                            wrap=True, spacing=16, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        return card(*parts, ident="fo-strip")
 
 
 def _face(turn: dict, index: int) -> int | None:
@@ -77,16 +86,24 @@ def _wager(ui: UI, turn: dict) -> ft.Control:
     ], spacing=0, tight=True), "fo-wager", f"{owes} {turn['wager']}")
 
 
-def last_turn(ui: UI, state: dict, seat: str | None) -> ft.Control:
+@inputs
+class LastTurn(Inputs):
     """The previous turn's settlement (once there is one); the amount actually paid shows only on the
     two phones involved."""
-    last = state["last"]
-    text = t(ui, "ui_last", n=last["no"], payer=name(ui, last["payer"]), payee=name(ui, last["payee"]),
-             wager=last["wager"])
-    if "paid" in last and seat == last["payer"]:
-        text += " " + t(ui, "ui_you_paid", paid=last["paid"], payee=name(ui, last["payee"]))
-    elif "paid" in last and seat == last["payee"]:
-        text += " " + t(ui, "ui_you_got", paid=last["paid"], payer=name(ui, last["payer"]))
-    line = tagged(ft.Text(text, size=16), "fo-last", text)
-    line.expand = True
-    return card(ft.Row([ft.Icon(ft.Icons.HISTORY), line], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+    part = "fo-last-turn"
+    state: dict
+    seat: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        state, seat = self.state, self.seat
+        last = state["last"]
+        text = t(ui, "ui_last", n=last["no"], payer=name(ui, last["payer"]), payee=name(ui, last["payee"]),
+                 wager=last["wager"])
+        if "paid" in last and seat == last["payer"]:
+            text += " " + t(ui, "ui_you_paid", paid=last["paid"], payee=name(ui, last["payee"]))
+        elif "paid" in last and seat == last["payee"]:
+            text += " " + t(ui, "ui_you_got", paid=last["paid"], payer=name(ui, last["payer"]))
+        line = tagged(ft.Text(text, size=16), "fo-last", text)
+        line.expand = True
+        return card(ft.Row([ft.Icon(ft.Icons.HISTORY), line], vertical_alignment=ft.CrossAxisAlignment.CENTER))

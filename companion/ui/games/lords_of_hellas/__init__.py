@@ -17,7 +17,7 @@ from companion.ui.games.lords_of_hellas.parts import dot, t
 from companion.ui.games.lords_of_hellas.scores import facts, quick, scores
 from companion.ui.games.lords_of_hellas.slices import cut, may, mine
 from companion.ui.games.lords_of_hellas.specials import NAMED
-from companion.ui.live import group, memo, part
+from companion.ui.live import Inputs, group, inputs, memo, show
 from companion.ui.widgets.controls import button, tagged
 from companion.ui.widgets.scoreboard import others, scoreboard
 
@@ -74,7 +74,7 @@ class LordsOfHellasUI:
         own = [s for s in tiles if s.seat == who]
         parts: list[ft.Control] = [scoreboard(ui, own or tiles, facts(ui, state), quick=quick)]
         if state["winner"] is not None:
-            parts.append(part(ui, "loh-winner", _winner_banner, state["winner"], state["names"], state["colours"]))
+            parts.append(show(ui, WinnerBanner(state["winner"], state["names"], state["colours"])))
         current = state["turn"]["player"]
         keys, prefix = READS[chosen]
         view = cut(snap, keys, *NARROW.get(chosen, (None, None)))
@@ -83,10 +83,10 @@ class LordsOfHellasUI:
             whose = (state["hunt"] or {}).get("hunter") if chosen == "hunt" else current
             view["state"]["tracks"] = {p: {k: state["tracks"][p][k] for k in CURRENT_COUNTS[chosen]}
                                        for p in (whose,) if p is not None}
-        parts += [part(ui, "loh-status", _status, state["names"][current], state["colours"].get(current)),
-                  part(ui, "loh-tabs", _section_bar, chosen),
+        parts += [show(ui, Status(state["names"][current], state["colours"].get(current))),
+                  show(ui, SectionBar(chosen)),
                   memo(ui, f"loh-view-{chosen}", _parted, chosen, view, mine(ui, prefix)) if chosen in PARTED
-                  else part(ui, f"loh-section-{chosen}", _section, chosen, view, mine(ui, prefix))]
+                  else show(ui, Section(chosen, view, mine(ui, prefix)))]
         if own:
             parts += others(ui, [s for s in tiles if s.seat != who], quick, "loh-others")
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -98,42 +98,82 @@ def _parted(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
     return SECTIONS[section](ui, snap)
 
 
-def _section(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
+@inputs
+class Section(Inputs):
     """One section's panel; `local` (this device's values it shows) only keys the memo."""
-    return SECTIONS[section](ui, snap)
+
+    section: str
+    snap: dict
+    local: str
+
+    @property
+    def key(self) -> str:
+        return f"loh-section-{self.section}"
+
+    def build(self, ui: UI) -> ft.Control:
+        return SECTIONS[self.section](ui, self.snap)
 
 
-def _winner_banner(ui: UI, winner: dict, names: dict, colours: dict) -> ft.Control:
-    condition = t(ui, f"cond_{winner['condition']}")
-    text = t(ui, "watch_winner", name=names.get(winner["player"], winner["player"]), condition=condition)
-    return tagged(ft.Container(ft.Column([
-        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.ON_PRIMARY_CONTAINER),
-                ft.Text(text, size=24 if ui.is_phone else 30, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER,
-                        expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Text(t(ui, "winner_undo_hint"), size=16, color=ft.Colors.ON_PRIMARY_CONTAINER),
-    ], spacing=8), bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=20, border_radius=16,
-        border=ft.Border.all(6, colours.get(winner["player"]) or ft.Colors.PRIMARY)), "loh-winner", text)
+@inputs
+class WinnerBanner(Inputs):
+    """Who won and by which condition, above everything, until an undo takes it back."""
+
+    part = "loh-winner"
+    winner: dict
+    names: dict
+    colours: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        winner, names, colours = self.winner, self.names, self.colours
+        condition = t(ui, f"cond_{winner['condition']}")
+        text = t(ui, "watch_winner", name=names.get(winner["player"], winner["player"]), condition=condition)
+        return tagged(ft.Container(ft.Column([
+            ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                    ft.Text(text, size=24 if ui.is_phone else 30, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_PRIMARY_CONTAINER, expand=True)],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Text(t(ui, "winner_undo_hint"), size=16, color=ft.Colors.ON_PRIMARY_CONTAINER),
+        ], spacing=8), bgcolor=ft.Colors.PRIMARY_CONTAINER, padding=20, border_radius=16,
+            border=ft.Border.all(6, colours.get(winner["player"]) or ft.Colors.PRIMARY)), "loh-winner", text)
 
 
-def _status(ui: UI, current: str, colour: str | None) -> ft.Control:
-    playing = t(ui, "turn_current", name=current)
-    return ft.Row([
-        dot(colour, 28),
-        tagged(ft.Text(playing, size=24, weight=ft.FontWeight.BOLD), "loh-current", playing),
-    ], wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+@inputs
+class Status(Inputs):
+    """Whose turn it is, in their colour."""
+
+    part = "loh-status"
+    current: str
+    colour: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        current, colour = self.current, self.colour
+        playing = t(ui, "turn_current", name=current)
+        return ft.Row([
+            dot(colour, 28),
+            tagged(ft.Text(playing, size=24, weight=ft.FontWeight.BOLD), "loh-current", playing),
+        ], wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _section_bar(ui: UI, chosen: str) -> ft.Control:
-    def pick(section: str):
-        async def handler(e) -> None:
-            ui.local.inputs[SECTION] = section
-            await ui.refresh()
-        return handler
+@inputs
+class SectionBar(Inputs):
+    """The section tabs, the chosen one filled."""
 
-    # One word each: the five fit one row on the tablet and two on a phone, in both languages
-    # (the section's own heading gives its whole title).
-    return ft.Row([button(t(ui, f"tab_{section}"), pick(section), f"loh-tab-{section}", filled=section == chosen,
-                          height=48) for section in SECTIONS], wrap=True, spacing=8, run_spacing=8)
+    part = "loh-tabs"
+    chosen: str
+
+    def build(self, ui: UI) -> ft.Control:
+        chosen = self.chosen
+
+        def pick(section: str):
+            async def handler(e) -> None:
+                ui.local.inputs[SECTION] = section
+                await ui.refresh()
+            return handler
+
+        # One word each: the five fit one row on the tablet and two on a phone, in both languages
+        # (the section's own heading gives its whole title).
+        return ft.Row([button(t(ui, f"tab_{section}"), pick(section), f"loh-tab-{section}", filled=section == chosen,
+                              height=48) for section in SECTIONS], wrap=True, spacing=8, run_spacing=8)
 
 
 UI_ = LordsOfHellasUI()

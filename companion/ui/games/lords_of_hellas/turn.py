@@ -16,7 +16,7 @@ from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.monuments import build_buttons, build_steps
 from companion.ui.games.lords_of_hellas.parts import action_row, choice_row, name, t, why
 from companion.ui.games.lords_of_hellas.specials import naming, special_label, typed_name, unsourced
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import button, card, heading, note, stepper
 
 
@@ -26,33 +26,63 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     turn = state["turn"]
     player = turn["player"]
-    regular = part(ui, "loh-turn-regular", _regular, _regular_view(snap), shared.shared(ui, state, COUNTS))
-    special = part(ui, "loh-turn-special", _special, _special_view(snap), typed_name(ui))
-    parts: list[ft.Control] = [part(ui, "loh-turn-title", _title)]
+    regular = show(ui, Regular(_regular_view(snap), shared.shared(ui, state, COUNTS)))
+    special = show(ui, Special(_special_view(snap), typed_name(ui)))
+    parts: list[ft.Control] = [show(ui, Title())]
     if snap["role"] == "seat" and snap["seat"] != player:
-        parts.append(part(ui, "loh-turn-wait", _wait, name(state, player)))
-    parts += [regular, special] if ui.is_phone else [part(ui, "loh-turn-columns", _columns, (regular, special))]
+        parts.append(show(ui, Wait(name(state, player))))
+    parts += [regular, special] if ui.is_phone else [show(ui, Columns((regular, special)))]
     if turn["special"] == "build_monument":
-        parts.append(part(ui, "loh-turn-build-steps", build_steps, snap))
+        parts.append(show(ui, BuildSteps(snap)))
     # Its own part, keyed: the wait note that comes and goes above it when the turn passes does not
     # make a new button of it, so a tap aimed at it before the phone drew the next turn still
     # reaches the server (which answers "Already moved on") instead of being dropped unanswered.
-    parts.append(part(ui, "loh-end-turn", _end, state["allowed"]["end"]))
+    parts.append(show(ui, End(state["allowed"]["end"])))
     return group(ui, "loh-section-turn", ft.Column, parts, spacing=12)
 
 
-def _title(ui: UI) -> ft.Control:
-    return heading(t(ui, "turn_title"))
+@inputs
+class Title(Inputs):
+    """The section's heading."""
+
+    part = "loh-turn-title"
+
+    def build(self, ui: UI) -> ft.Control:
+        return heading(t(ui, "turn_title"))
 
 
-def _wait(ui: UI, player_name: str) -> ft.Control:
-    return note(t(ui, "err_not_your_turn", name=player_name), "loh-wait", 17)
+@inputs
+class BuildSteps(Inputs):
+    """What the table does on the board after a Monument is built (the Monuments section shows it too)."""
+
+    part = "loh-turn-build-steps"
+    snap: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        return build_steps(ui, self.snap)
 
 
-def _columns(ui: UI, columns: tuple) -> ft.Control:
+@inputs
+class Wait(Inputs):
+    """On a seat's phone while another player's turn runs: whose it is."""
+
+    part = "loh-turn-wait"
+    player_name: str
+
+    def build(self, ui: UI) -> ft.Control:
+        return note(t(ui, "err_not_your_turn", name=self.player_name), "loh-wait", 17)
+
+
+@inputs
+class Columns(Inputs):
     """A tablet's two cards side by side."""
-    return ft.Row([ft.Container(c, expand=True) for c in columns], spacing=12,
-                  vertical_alignment=ft.CrossAxisAlignment.START)
+
+    part = "loh-turn-columns"
+    columns: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        return ft.Row([ft.Container(c, expand=True) for c in self.columns], spacing=12,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _regular_view(snap: dict) -> dict:
@@ -79,32 +109,40 @@ def _special_view(snap: dict) -> dict:
         "allowed": {k: v for k, v in state["allowed"].items() if k.startswith(("special.", "build."))}}}
 
 
-def _regular(ui: UI, snap: dict, saved: tuple) -> ft.Control:
+@inputs
+class Regular(Inputs):
     """`saved`: how many to use, agreed on any device (the table's draft)."""
-    state = snap["state"]
-    turn = state["turn"]
-    track = state["tracks"][turn["player"]]
-    rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
-    for action in REGULAR_ACTIONS:
-        done = action in turn["regular"]
-        reason = state["allowed"][f"regular.{action}"]
-        ready = reason is None
-        extra: list[ft.Control] = []
-        if action == "artifacts":
-            extra.append(_amount(ui, saved, "artifacts", t(ui, "field_charged"), track["charged"], ready))
-        elif action == "priests":
-            extra.append(_amount(ui, saved, "priests", t(ui, "field_priests"), track["priests"], ready))
-            if ready:
-                extra.append(_monument_choice(ui, saved))
-        status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
-        action_button = shared.drawn(ui, f"loh-regular-{action}", saved[1], why(
-            ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action, saved, track), f"loh-regular-{action}",
-                       filled=False, disabled=not ready), reason))
-        rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
-                              spacing=4))
-    if saved[0]:
-        rows.append(shared.entered_by(ui, saved, "loh-counts-by"))
-    return card(*rows, ident="loh-regular")
+
+    part = "loh-turn-regular"
+    snap: dict
+    saved: tuple
+
+    def build(self, ui: UI) -> ft.Control:
+        snap, saved = self.snap, self.saved
+        state = snap["state"]
+        turn = state["turn"]
+        track = state["tracks"][turn["player"]]
+        rows: list[ft.Control] = [heading(t(ui, "turn_regular_title"), 20), note(t(ui, "turn_regular_hint"))]
+        for action in REGULAR_ACTIONS:
+            done = action in turn["regular"]
+            reason = state["allowed"][f"regular.{action}"]
+            ready = reason is None
+            extra: list[ft.Control] = []
+            if action == "artifacts":
+                extra.append(_amount(ui, saved, "artifacts", t(ui, "field_charged"), track["charged"], ready))
+            elif action == "priests":
+                extra.append(_amount(ui, saved, "priests", t(ui, "field_priests"), track["priests"], ready))
+                if ready:
+                    extra.append(_monument_choice(ui, saved))
+            status = t(ui, "turn_done") if done else t(ui, "turn_available") if ready else ""
+            action_button = shared.drawn(ui, f"loh-regular-{action}", saved[1], why(
+                ui, button(t(ui, f"regular_{action}"), _regular_send(ui, action, saved, track), f"loh-regular-{action}",
+                           filled=False, disabled=not ready), reason))
+            rows.append(ft.Column([action_row(action_button, status, f"loh-regular-status-{action}", done), *extra],
+                                  spacing=4))
+        if saved[0]:
+            rows.append(shared.entered_by(ui, saved, "loh-counts-by"))
+        return card(*rows, ident="loh-regular")
 
 
 def _used(saved: tuple, action: str, have: int) -> int:
@@ -145,31 +183,41 @@ def _regular_send(ui: UI, action: str, saved: tuple, track: dict):
     return handler
 
 
-def _special(ui: UI, snap: dict, named: bool) -> ft.Control:
-    state = snap["state"]
-    turn = state["turn"]
-    used = state["used"][turn["player"]]
-    rows: list[ft.Control] = [heading(t(ui, "turn_special_title"), 20), note(t(ui, "turn_special_hint"))]
-    for action in actions(state):
-        if action == turn["special"]:
-            status = t(ui, "turn_used")
-        elif action in used:
-            status = t(ui, "turn_blocked")
-        else:
-            status = t(ui, "turn_available") if state["allowed"][f"special.{action}"] is None else ""
-        label = special_label(ui, state, action)
-        if action == "build_monument":
-            control: ft.Control = ft.Column([ft.Text(label, size=18, weight=ft.FontWeight.W_600),
-                                             note(t(ui, "monument_pick")), build_buttons(ui, snap, "loh-build")],
-                                            spacing=4)
-        else:
-            reason = state["allowed"][f"special.{action}"]
-            control = why(ui, button(label, _special_send(ui, action), f"loh-special-{action}",
-                                     filled=False, disabled=reason is not None), reason)
-        rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
-        if action in UNSOURCED and not custom_name(state, action):
-            rows.append(unsourced(ui, f"loh-unsourced-special-{action}"))
-    return card(*rows, *naming(ui, snap, named), ident="loh-special")
+@inputs
+class Special(Inputs):
+    """Each Special Action and whether it is still open this turn, then the group's own names for them
+    (`named`: this device has a name typed, so the rename and add buttons show)."""
+
+    part = "loh-turn-special"
+    snap: dict
+    named: bool
+
+    def build(self, ui: UI) -> ft.Control:
+        snap, named = self.snap, self.named
+        state = snap["state"]
+        turn = state["turn"]
+        used = state["used"][turn["player"]]
+        rows: list[ft.Control] = [heading(t(ui, "turn_special_title"), 20), note(t(ui, "turn_special_hint"))]
+        for action in actions(state):
+            if action == turn["special"]:
+                status = t(ui, "turn_used")
+            elif action in used:
+                status = t(ui, "turn_blocked")
+            else:
+                status = t(ui, "turn_available") if state["allowed"][f"special.{action}"] is None else ""
+            label = special_label(ui, state, action)
+            if action == "build_monument":
+                control: ft.Control = ft.Column([ft.Text(label, size=18, weight=ft.FontWeight.W_600),
+                                                 note(t(ui, "monument_pick")), build_buttons(ui, snap, "loh-build")],
+                                                spacing=4)
+            else:
+                reason = state["allowed"][f"special.{action}"]
+                control = why(ui, button(label, _special_send(ui, action), f"loh-special-{action}",
+                                         filled=False, disabled=reason is not None), reason)
+            rows.append(action_row(control, status, f"loh-special-status-{action}", action in used))
+            if action in UNSOURCED and not custom_name(state, action):
+                rows.append(unsourced(ui, f"loh-unsourced-special-{action}"))
+        return card(*rows, *naming(ui, snap, named), ident="loh-special")
 
 
 def _special_send(ui: UI, action: str):
@@ -178,12 +226,21 @@ def _special_send(ui: UI, action: str):
     return handler
 
 
-def _end(ui: UI, reason: str | None) -> ft.Control:
-    async def end(e) -> None:
-        await ui.send({"type": "turn.end"})
+@inputs
+class End(Inputs):
+    """The end-of-turn button, greyed with the game's reason while the turn may not end."""
 
-    return ft.Column([
-        why(ui, button(t(ui, "turn_end"), end, "loh-end-turn", icon=ft.Icons.SKIP_NEXT, height=64,
-                       disabled=reason is not None), reason),
-        note(ui.t(reason) if reason else t(ui, "turn_can_end"), "loh-end-hint"),
-    ], spacing=4)
+    part = "loh-end-turn"
+    reason: str | None
+
+    def build(self, ui: UI) -> ft.Control:
+        reason = self.reason
+
+        async def end(e) -> None:
+            await ui.send({"type": "turn.end"})
+
+        return ft.Column([
+            why(ui, button(t(ui, "turn_end"), end, "loh-end-turn", icon=ft.Icons.SKIP_NEXT, height=64,
+                           disabled=reason is not None), reason),
+            note(ui.t(reason) if reason else t(ui, "turn_can_end"), "loh-end-hint"),
+        ], spacing=4)

@@ -16,7 +16,7 @@ from companion.games.lords_of_hellas import COUNTED
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import can_write, named, t
 from companion.ui.games.lords_of_hellas.specials import unsourced
-from companion.ui.live import group, part
+from companion.ui.live import Inputs, group, inputs, show
 from companion.ui.widgets.controls import card, heading, note, stepper, tagged
 
 # Kept beside the victory counts because the turn helper checks them.
@@ -27,18 +27,23 @@ def panel(ui: UI, snap: dict) -> ft.Control:
     state = snap["state"]
     writable = can_write(snap)
     cards = [_player_card(ui, state, player, writable) for player in state["players"]]
-    king = part(ui, "loh-watch-king", _king_of_kings, state["conditions"]["king_of_kings"], state["monuments"],
-                state["names"])
+    king = show(ui, KingOfKings(state["conditions"]["king_of_kings"], state["monuments"], state["names"]))
     return group(ui, "loh-section-watch", ft.Column, [
-        part(ui, "loh-watch-title", _title),
+        show(ui, Title()),
         group(ui, "loh-watch-cards", ft.Row, cards, wrap=True, spacing=12, run_spacing=12,
               vertical_alignment=ft.CrossAxisAlignment.START),
         king,
     ], spacing=12)
 
 
-def _title(ui: UI) -> ft.Control:
-    return heading(t(ui, "watch_title"))
+@inputs
+class Title(Inputs):
+    """The section's heading."""
+
+    part = "loh-watch-title"
+
+    def build(self, ui: UI) -> ft.Control:
+        return heading(t(ui, "watch_title"))
 
 
 def _player_card(ui: UI, state: dict, player: str, writable: bool) -> ft.Control:
@@ -46,39 +51,67 @@ def _player_card(ui: UI, state: dict, player: str, writable: bool) -> ft.Control
     The resources the turn helper checks, which move seldom, are built with the card (a part is held
     per device: bench/device_census.py)."""
     track = state["tracks"][player]
-    rows = [part(ui, f"loh-watch-{player}-{condition}", _condition, player, condition, goal, writable)
+    rows = [show(ui, Condition(player, condition, goal, writable))
             for condition, goal in state["progress"][player].items()]
     resources = tuple((field, track[field], track["artifacts"] if field == "charged" else None)
                       for field in RESOURCES)
-    return part(ui, f"loh-watch-card-{player}", _card, player, state["names"].get(player, player),
-                state["colours"].get(player), tuple(rows), resources, writable)
+    return show(ui, Card(player, state["names"].get(player, player), state["colours"].get(player), tuple(rows),
+                         resources, writable))
 
 
-def _card(ui: UI, player: str, shown_name: str, colour: str | None, rows: tuple, resources: tuple,
-          writable: bool) -> ft.Control:
+@inputs
+class Card(Inputs):
     """The frame: the player's name, their conditions, a divider, then the resources."""
-    counts = [_count(ui, player, field, value, maximum, writable) for field, value, maximum in resources]
-    body = [named(shown_name, colour, 22), *rows, ft.Divider(height=8), *counts]
-    return ft.Container(card(*body, ident=f"loh-watch-{player}"), width=None if ui.is_phone else 360)
+
+    player: str
+    shown_name: str
+    colour: str | None
+    rows: tuple
+    resources: tuple
+    writable: bool
+
+    @property
+    def key(self) -> str:
+        return f"loh-watch-card-{self.player}"
+
+    def build(self, ui: UI) -> ft.Control:
+        player = self.player
+        counts = [_count(ui, player, field, value, maximum, self.writable) for field, value, maximum in self.resources]
+        body = [named(self.shown_name, self.colour, 22), *self.rows, ft.Divider(height=8), *counts]
+        return ft.Container(card(*body, ident=f"loh-watch-{player}"), width=None if ui.is_phone else 360)
 
 
-def _condition(ui: UI, player: str, condition: str, goal: dict, writable: bool) -> ft.Control:
-    value, target = goal["value"], goal["target"]
-    title = t(ui, f"cond_{condition}")
-    progress = t(ui, "watch_progress", value=value, target=target)
-    parts: list[ft.Control] = [
-        ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.W_600, expand=True),
-                tagged(ft.Text(progress, size=17), f"loh-progress-{player}-{condition}", f"{title} {progress}")]),
-        note(t(ui, f"cond_{condition}_goal", target=target), size=14),
-        *([unsourced(ui, f"loh-unsourced-warlord-{player}")] if condition == "warlord" else []),
-        ft.ProgressBar(value=min(1.0, value / target), bar_height=8, border_radius=4),
-        _count(ui, player, COUNTED[condition], value, None, writable),
-    ]
-    if value == target - 1:
-        parts.append(tagged(ft.Text(t(ui, "watch_one_away", condition=title), size=15,
-                                       color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
-                               f"loh-one-away-{player}-{condition}"))
-    return ft.Column(parts, spacing=4)
+@inputs
+class Condition(Inputs):
+    """One win condition of one player: how far along, and its count to correct."""
+
+    player: str
+    condition: str
+    goal: dict
+    writable: bool
+
+    @property
+    def key(self) -> str:
+        return f"loh-watch-{self.player}-{self.condition}"
+
+    def build(self, ui: UI) -> ft.Control:
+        player, condition, goal, writable = self.player, self.condition, self.goal, self.writable
+        value, target = goal["value"], goal["target"]
+        title = t(ui, f"cond_{condition}")
+        progress = t(ui, "watch_progress", value=value, target=target)
+        parts: list[ft.Control] = [
+            ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.W_600, expand=True),
+                    tagged(ft.Text(progress, size=17), f"loh-progress-{player}-{condition}", f"{title} {progress}")]),
+            note(t(ui, f"cond_{condition}_goal", target=target), size=14),
+            *([unsourced(ui, f"loh-unsourced-warlord-{player}")] if condition == "warlord" else []),
+            ft.ProgressBar(value=min(1.0, value / target), bar_height=8, border_radius=4),
+            _count(ui, player, COUNTED[condition], value, None, writable),
+        ]
+        if value == target - 1:
+            parts.append(tagged(ft.Text(t(ui, "watch_one_away", condition=title), size=15,
+                                           color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD),
+                                   f"loh-one-away-{player}-{condition}"))
+        return ft.Column(parts, spacing=4)
 
 
 def _count(ui: UI, player: str, field: str, value: int, maximum: int | None, writable: bool) -> ft.Control:
@@ -95,20 +128,30 @@ def _count(ui: UI, player: str, field: str, value: int, maximum: int | None, wri
     return stepper(label, value, change, ident, minimum=0, maximum=maximum)
 
 
-def _king_of_kings(ui: UI, on: bool, monuments: dict, names: dict) -> ft.Control:
-    title = t(ui, "cond_king_of_kings")
-    if not on:
-        return card(ft.Text(title, size=18, weight=ft.FontWeight.BOLD), note(t(ui, "watch_king_off")),
-                    ident="loh-watch-king")
-    rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
-                              note(t(ui, "cond_king_of_kings_goal"))]
-    for monument_id in MONUMENTS:
-        monument = monuments[monument_id]
-        if monument["level"] < TOP_LEVEL:
-            continue
-        holder = names.get(monument["controller"], monument["controller"]) or t(ui, "monument_nobody")
-        status = (t(ui, "monument_countdown", turns=monument["countdown"]) if monument["countdown"] is not None
-                  else t(ui, "monument_countdown_over"))
-        line = f"{t(ui, f'monument_{monument_id}')}: {status}. {t(ui, 'monument_controller')}: {holder}"
-        rows.append(tagged(ft.Text(line, size=17, weight=ft.FontWeight.W_600), f"loh-king-{monument_id}", line))
-    return card(*rows, ident="loh-watch-king")
+@inputs
+class KingOfKings(Inputs):
+    """King of Kings: who holds each top-level Monument, and how long before it counts (when the table plays it)."""
+
+    part = "loh-watch-king"
+    on: bool
+    monuments: dict
+    names: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        on, monuments, names = self.on, self.monuments, self.names
+        title = t(ui, "cond_king_of_kings")
+        if not on:
+            return card(ft.Text(title, size=18, weight=ft.FontWeight.BOLD), note(t(ui, "watch_king_off")),
+                        ident="loh-watch-king")
+        rows: list[ft.Control] = [ft.Text(title, size=18, weight=ft.FontWeight.BOLD),
+                                  note(t(ui, "cond_king_of_kings_goal"))]
+        for monument_id in MONUMENTS:
+            monument = monuments[monument_id]
+            if monument["level"] < TOP_LEVEL:
+                continue
+            holder = names.get(monument["controller"], monument["controller"]) or t(ui, "monument_nobody")
+            status = (t(ui, "monument_countdown", turns=monument["countdown"]) if monument["countdown"] is not None
+                      else t(ui, "monument_countdown_over"))
+            line = f"{t(ui, f'monument_{monument_id}')}: {status}. {t(ui, 'monument_controller')}: {holder}"
+            rows.append(tagged(ft.Text(line, size=17, weight=ft.FontWeight.W_600), f"loh-king-{monument_id}", line))
+        return card(*rows, ident="loh-watch-king")
