@@ -266,7 +266,8 @@ def scan_qr(page: Page, code, shot: Path) -> str:
 
 def still_box(page: Page, ident: str, moved_from: dict | None = None) -> dict:
     """The control's box once a wheel has moved it (from `moved_from`, if given) and it has kept
-    still for three reads in a row: a box read while the page still scrolls is somewhere else."""
+    still and its size for three reads in a row: a box read while the page still scrolls is
+    somewhere else, and one read while it grows in (a new panel) is a sliver of it."""
     boxes: list[dict | None] = []
 
     def settled() -> bool:
@@ -274,7 +275,7 @@ def still_box(page: Page, ident: str, moved_from: dict | None = None) -> dict:
         last = boxes[-3:]
         if len(last) < 3 or None in last or (moved_from is not None and last[-1]["y"] == moved_from["y"]):
             return False
-        return all(abs(b["y"] - last[-1]["y"]) < 0.5 and abs(b["x"] - last[-1]["x"]) < 0.5 for b in last)
+        return all(abs(b[side] - last[-1][side]) < 0.5 for b in last for side in ("x", "y", "width", "height"))
 
     if not until(settled):
         raise AssertionError(f"{ident} did not come to rest: {boxes[-3:]}")

@@ -4,15 +4,16 @@ the phone keeps its one column within its 390 px width."""
 from __future__ import annotations
 
 import pytest
-from drive import PHONE, TABLET, el, goto, tap
+from drive import PHONE, TABLET, el, goto, still_box, tap
 
 SLOTS = ["priest", "artifact", "none", "priest", "none"]
 BUTTONS = [*(f"loh-wound-{i}" for i in range(len(SLOTS))), "loh-hunt-attack", "loh-hunt-miss"]
 
 
 def boxes(page) -> dict[str, dict]:
+    """Each button's box once it is at rest: read as the panel grew in, one was 4 px high."""
     el(page, "loh-hunt-miss").wait_for(state="attached")
-    return {i: el(page, i).bounding_box() for i in BUTTONS}
+    return {i: still_box(page, i) for i in BUTTONS}
 
 
 @pytest.mark.shares_server
