@@ -1,7 +1,7 @@
 """Live screens: every change patches only the controls whose data changed.
 
 A screen is still built by plain functions from the device's snapshot (one-way
-flow), but `part()` memoises each piece on its arguments: while they equal the
+flow), but `show()` memoises each piece on its inputs: while they equal the
 ones it was last built from on this device, the very same control is returned
 and nothing inside it is looked at. Each part stands on the page as a Flet
 `Component` of its own (Flet's public declarative control), holding the control
@@ -68,11 +68,11 @@ def view(holder: Holder, key: str) -> ft.Component:
 
 @dataclass
 class _Built:
-    signature: tuple  # (build, look): with `args`, what the part was last built from
+    signature: tuple  # (inputs class, look): with `args`, what the part was last built from
     view: ft.Component
     holder: Holder
     children: list[str]
-    args: tuple
+    args: Inputs
 
     @property
     def control(self) -> ft.Control:
@@ -92,9 +92,9 @@ class Parts:
     # (children before the part built around them): each is updated in place, see update_in_place().
     replaced: list[ft.Component] = field(default_factory=list)
     look: tuple | None = None  # the device's language, theme and width class during a render
-    # memo(): what each key's function returned last, from which (function, look), arguments, the
+    # memo(): what each key's inputs described last, from which (inputs class, look), the inputs, the
     # parts it named, and the memos called inside it (all the way down)
-    memos: dict[str, tuple[tuple, Any, list[str], tuple, list[str]]] = field(default_factory=dict)
+    memos: dict[str, tuple[tuple, Any, list[str], Inputs, list[str]]] = field(default_factory=dict)
     memos_used: set[str] = field(default_factory=set)
     memo_stack: list[list[str]] = field(default_factory=list)  # the memos named by each memo being described
 
@@ -133,35 +133,11 @@ class Parts:
                 waiting.extend(built[child].children)
 
 
-def part(ui: UI, key: str, build: Callable[..., ft.Control], *args: Any) -> ft.Control:
-    """`build(ui, *args)`, rebuilt only when `args` (or this device's language, theme or
-    width class) differ from the last build under `key` on this device.
-
-    `key` names the part on this screen and becomes its Flet key, so lists of parts are
-    matched by it when items come and go. `build` must read nothing that is not in `args`:
-    what it shows, and what its handlers capture, comes from them alone. What comes back
-    is the part's component, the same object for as long as the part stays on the screen.
-    """
-    parts: Parts = ui.parts
-    if parts.stack:
-        parts.stack[-1].append(key)
-    signature = (build, parts.look or _look(ui))
-    cached = parts.built.get(key)
-    if cached is not None and cached.signature == signature and _same(cached.args, args):
-        if cached.children:
-            parts._mark(key)
-        else:
-            parts.used.add(key)
-        return cached.view
-    return _build(ui, parts, key, signature, cached, args, build, (ui, *args))
-
-
-def _build(ui: UI, parts: Parts, key: str, signature: tuple, cached: _Built | None, args: tuple | Inputs,
-           build: Callable[..., ft.Control], call: tuple) -> ft.Control:
-    """Build the part under `key` (again) and hand it to its component: see part()."""
+def _build(ui: UI, parts: Parts, key: str, signature: tuple, cached: _Built | None, given: Inputs) -> ft.Control:
+    """Build the part under `key` (again) and hand it to its component: see show()."""
     parts.stack.append([])
     try:
-        control = build(*call)
+        control = given.build(ui)
     finally:
         children = parts.stack.pop()
     if control.key is None:
@@ -173,8 +149,8 @@ def _build(ui: UI, parts: Parts, key: str, signature: tuple, cached: _Built | No
     else:
         holder = Holder(control)
         shown = view(holder, key)
-        cached = _Built(signature, shown, holder, children, args)
-    cached.signature, cached.children, cached.args = signature, children, args
+        cached = _Built(signature, shown, holder, children, given)
+    cached.signature, cached.children, cached.args = signature, children, given
     parts.built[key] = cached
     parts.used.add(key)
     parts.rebuilt.append(key)
@@ -186,7 +162,8 @@ class Inputs:
     its `build` reads, and whose `key` names the part on its screen (derived from its fields).
 
     Two inputs are equal when they are of the same class and their fields compare as `_equal`
-    says: controls by identity, the rest by value, identity first. Not hashable (a control in a
+    says: controls by identity, the rest by value, identity first. The inputs of a `memo` are
+    the same kind of class, whose `build` returns parts (a part, or a few) instead of a control. Not hashable (a control in a
     field is not), and never copied: the part keeps the inputs it was last built from."""
 
     __slots__ = ()
@@ -199,7 +176,7 @@ class Inputs:
         """The part's key on its screen: `part`, unless the class words it from its fields."""
         return self.part
 
-    def build(self, ui: UI) -> ft.Control:
+    def build(self, ui: UI) -> Any:
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
@@ -240,10 +217,10 @@ def show(ui: UI, given: Inputs) -> ft.Control:
         else:
             parts.used.add(key)
         return cached.view
-    return _build(ui, parts, key, signature, cached, given, given.build, (ui,))
+    return _build(ui, parts, key, signature, cached, given)
 
 
-def redraw(ui: UI, key: str, shown: tuple | Inputs, args: tuple | Inputs) -> bool:
+def redraw(ui: UI, key: str, shown: Inputs, args: Inputs) -> bool:
     """Build the part under `key` again from `args` instead of `shown`, and send it where it
     stands; nothing else on the screen is described or walked. For what changes by itself
     with time (a glow, a news line going out): the part is rebuilt as the next render will
@@ -254,13 +231,13 @@ def redraw(ui: UI, key: str, shown: tuple | Inputs, args: tuple | Inputs) -> boo
     the device's page context (later.fade_at does both)."""
     parts: Parts = ui.parts
     cached = parts.built.get(key)
-    if cached is None or not (cached.args == shown if isinstance(shown, Inputs) else _same(cached.args, shown)):
+    if cached is None or cached.args != shown:
         return False
-    build, look = cached.signature
+    look = cached.signature[1]
     parts.look, parts.rebuilt = look, []
     parts.stack.append([])
     try:
-        control = args.build(ui) if isinstance(args, Inputs) else build(ui, *args)
+        control = args.build(ui)
     finally:
         children = parts.stack.pop()
         parts.look = None
@@ -274,23 +251,24 @@ def redraw(ui: UI, key: str, shown: tuple | Inputs, args: tuple | Inputs) -> boo
     return True
 
 
-def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
-    """`describe(ui, *args)`, a function that returns parts (a part, or a few), called again only
-    when `args` (or the look) differ from its last call under `key` on this device; meanwhile
-    it returns what it returned then, and the parts it named stay on the screen.
+def memo(ui: UI, given: Inputs) -> Any:
+    """`given.build(ui)`, which returns parts (a part, or a few), called again only when `given`
+    (or the look) differs from the inputs of its last call under `given.key` on this device;
+    meanwhile it returns what it returned then, and the parts it named stay on the screen.
 
-    For a piece that works out the arguments of several parts (a scoreboard tile: its number,
-    name, buttons and frame): a part that hits is cheap, but the walk to it (the arguments
-    computed, each part's signature compared) is paid on every render of every device, and
-    most of a screen is unchanged by a change. `describe` follows the rules of a part's `build`
-    (reads nothing but its arguments); unlike a part, it makes no control of its own.
+    For a piece that works out the inputs of several parts (a scoreboard tile: its number,
+    name, buttons and frame): a part that hits is cheap, but the walk to it (the inputs
+    made, each part's compared) is paid on every render of every device, and most of a
+    screen is unchanged by a change. Its `build` follows the rules of a part's (reads nothing
+    but its inputs); unlike a part, it makes no control of its own.
 
-    Memos may nest: one whose arguments did not change keeps the memos called inside it, so a
+    Memos may nest: one whose inputs did not change keeps the memos called inside it, so a
     piece that is described again later (its outer memo missed) still finds its inner ones."""
     parts: Parts = ui.parts
-    signature = (describe, parts.look or _look(ui))
+    key = given.key
+    signature = (type(given), parts.look or _look(ui))
     cached = parts.memos.get(key)
-    if cached is not None and cached[0] == signature and _same(cached[3], args) \
+    if cached is not None and cached[0] == signature and cached[3] == given \
             and all(map(parts.built.__contains__, cached[2])):
         for child in cached[2]:
             parts._mark(child)
@@ -300,11 +278,11 @@ def memo(ui: UI, key: str, describe: Callable[..., Any], *args: Any) -> Any:
         parts.stack.append([])
         parts.memo_stack.append([])
         try:
-            result = describe(ui, *args)
+            result = given.build(ui)
         finally:
             named = parts.stack.pop()
             nested = parts.memo_stack.pop()
-        parts.memos[key] = (signature, result, named, args, nested)
+        parts.memos[key] = (signature, result, named, given, nested)
     if parts.stack:
         parts.stack[-1].extend(named)
     if parts.memo_stack:
@@ -320,26 +298,16 @@ def _look(ui: UI) -> tuple:
     return ui.parts.look or (ui.lang, ui.dark, ui.is_phone)
 
 
-def _same(old: tuple, new: tuple) -> bool:
-    """Whether a part (or memo) given `new` would show what it was built from `old`. Controls
+def _equal(a: Any, b: Any) -> bool:
+    """Whether one field of two `Inputs` shows the same (`a is not b` already known). Controls
     compare by identity (Flet's own equality would walk whole trees): a part stays the same
     component while it is shown, so a part given other parts is rebuilt only when they come, go
     or move. A control is recognised directly or in a tuple or list of children, which is known
-    by its first item (a control, or None); any other sequence is data, compared by value.
-    The old arguments are kept with the part, so no control compared here can have gone.
+    by its first item (a control, or None); any other sequence is data, compared by value. The
+    old inputs are kept with the part, so no control compared here can have gone.
 
     No copies, and identity first: this runs for every part and memo of every render, and most
-    arguments are the very objects of the last render."""
-    if len(old) != len(new):
-        return False
-    for a, b in zip(old, new):
-        if a is not b and not _equal(a, b):
-            return False
-    return True
-
-
-def _equal(a: Any, b: Any) -> bool:
-    """One argument of `_same` (or field of `Inputs`), `a is not b` already known."""
+    fields are the very objects of the last render."""
     if isinstance(a, ft.BaseControl) or isinstance(b, ft.BaseControl):
         return False
     if isinstance(a, _SEQUENCES) and (_children(a) or isinstance(b, _SEQUENCES) and _children(b)):
@@ -364,11 +332,22 @@ def group(ui: UI, key: str, kind: Callable[..., ft.Control], children: list[ft.C
     """`kind(children, **props)` (a Column, a Row...), reused while the same children fill it:
     a child part rebuilt in place is patched by itself, so the group is rebuilt only when
     children come, go or move."""
-    return part(ui, key, _group, kind, tuple(children), tuple(sorted(props.items())))
+    return show(ui, _Group(key, kind, tuple(children), tuple(sorted(props.items()))))
 
 
-def _group(ui: UI, kind: Callable[..., ft.Control], children: tuple, props: tuple) -> ft.Control:
-    return kind(list(children), **dict(props))
+@inputs
+class _Group(Inputs):
+    name: str
+    kind: Callable[..., ft.Control]
+    children: tuple
+    props: tuple
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+    def build(self, ui: UI) -> ft.Control:
+        return self.kind(list(self.children), **dict(self.props))
 
 
 def update_in_place(parts: Parts) -> None:

@@ -114,31 +114,48 @@ def _actions(ui: UI, snap: dict) -> ft.Control:
     its accessible label, not the button. A memo: on a device whose buttons a change leaves as
     they were (every phone but the one that changed something, most changes), its seven parts
     are not walked."""
-    return memo(ui, "undo-redo", _undo_bar, snap["undo"], snap["can_undo"], snap.get("undo_why"),
-                snap["redo"], snap["can_redo"])
+    return memo(ui, UndoBar(snap["undo"], snap["can_undo"], snap.get("undo_why"), snap["redo"], snap["can_redo"]))
 
 
-def _undo_bar(ui: UI, undo: dict | None, can_undo: bool, undo_why: str | None, redo: dict | None,
-              can_redo: bool) -> ft.Control:
+@inputs
+class UndoBar(Inputs):
     """The buttons' words are parts of their own, worked out here; the buttons, their labels and
     the row around them are a memo of their own given those parts, so a change that only renames
     Undo (most changes, on the tablet and on the device that made it) rebuilds the words and walks
     nothing else."""
-    why = undo_why if not can_undo else None
-    undo_label = _control_label(ui, undo, "undo", why)
-    short = ui.t("ui.undo_why_not") if why else None
-    undo_words = show(ui, Words("undo", "" if short or not undo else undo["text"], short))
-    redo_words = show(ui, Words("redo", redo["text"] if redo else ""))
-    return memo(ui, "undo-redo-buttons", _buttons, undo_words, redo_words, can_undo or short is not None,
-                undo_label if short is not None else "", can_redo)
+
+    part = "undo-redo"
+    undo: dict | None
+    can_undo: bool
+    undo_why: str | None
+    redo: dict | None
+    can_redo: bool
+
+    def build(self, ui: UI) -> ft.Control:
+        undo, redo = self.undo, self.redo
+        why = self.undo_why if not self.can_undo else None
+        undo_label = _control_label(ui, undo, "undo", why)
+        short = ui.t("ui.undo_why_not") if why else None
+        undo_words = show(ui, Words("undo", "" if short or not undo else undo["text"], short))
+        redo_words = show(ui, Words("redo", redo["text"] if redo else ""))
+        return memo(ui, UndoButtons(undo_words, redo_words, self.can_undo or short is not None,
+                                    undo_label if short is not None else "", self.can_redo))
 
 
-def _buttons(ui: UI, undo_words: ft.Control, redo_words: ft.Control, can_undo: bool, undo_said: str,
-             can_redo: bool) -> ft.Control:
-    return group(ui, "undo-redo", ft.Row, [
-        _control_button(ui, "undo", undo_words, ui.undo, ft.Icons.UNDO, can_undo, 3, undo_said),
-        _control_button(ui, "redo", redo_words, ui.redo, ft.Icons.REDO, can_redo, 2, ""),
-    ], vertical_alignment=ft.CrossAxisAlignment.START)
+@inputs
+class UndoButtons(Inputs):
+    part = "undo-redo-buttons"
+    undo_words: ft.Control
+    redo_words: ft.Control
+    can_undo: bool
+    undo_said: str
+    can_redo: bool
+
+    def build(self, ui: UI) -> ft.Control:
+        return group(ui, "undo-redo", ft.Row, [
+            _control_button(ui, "undo", self.undo_words, ui.undo, ft.Icons.UNDO, self.can_undo, 3, self.undo_said),
+            _control_button(ui, "redo", self.redo_words, ui.redo, ft.Icons.REDO, self.can_redo, 2, ""),
+        ], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _control_button(ui: UI, ident: str, words: ft.Control, act, icon: ft.IconData, enabled: bool, share: int,

@@ -50,17 +50,17 @@ def test_a_card_for_bia_works_out_her_tile_alone_and_walks_no_tile_frame(server,
     scores = importlib.import_module("companion.ui.games.cyclades.scores")  # the package names a function so
     calls: list[tuple[int, str]] = []
 
-    def counting(module, name, what):
-        original = getattr(module, name)
+    def counting(inputs, what):
+        original = inputs.build
 
-        def counted(ui, *args):
-            calls.append((id(ui), what(args)))
-            return original(ui, *args)
-        monkeypatch.setattr(module, name, counted)
+        def counted(given, ui):
+            calls.append((id(ui), what(given)))
+            return original(given, ui)
+        monkeypatch.setattr(inputs, "build", counted)
 
-    counting(scores, "_score", lambda args: args[0])
-    counting(scoreboard, "_tile", lambda args: f"tile-{args[0].seat}")
-    counting(scoreboard, "_whole", lambda args: f"whole-{args[1].seat}")
+    counting(scores.PlayerScore, lambda given: given.pid)
+    counting(scoreboard.Tile, lambda given: f"tile-{given.score.seat}")
+    counting(scoreboard.WholeTile, lambda given: f"whole-{given.score.seat}")
 
     async def go():
         live, phone, tablet = await income_phase(server)

@@ -55,12 +55,12 @@ def test_a_reveal_or_a_hidden_gift_walks_no_panel_on_another_device(server, monk
     on every other device, so no panel's slice is even worked out there; a card played does not."""
     walked: list[str | None] = []
 
-    def spy(ui, state, counts, seats, who, card, give):
-        walked.append(who)
-        return public(ui, state, counts, seats, who, card, give)
+    def spy(given, ui):
+        walked.append(given.who)
+        return public(given, ui)
 
-    public = fo_ui._public
-    monkeypatch.setattr(fo_ui, "_public", spy)
+    public = fo_ui.Public.build
+    monkeypatch.setattr(fo_ui.Public, "build", spy)
 
     async def go():
         live, phone, tablet = await card_step(server)

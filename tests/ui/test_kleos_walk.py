@@ -17,19 +17,20 @@ from live_device import PHONE, TABLET, Device, kleos_at_play
 
 HOST = Access("host")
 GODS = ["ares", "artemis", "athena", "hermes", "dionysus"]
-DESCRIBED = {(day, "_phase"): "day strip", (favor, "_card"): "Favor", (glory, "_panel"): "More Glory",
-             (table_ui, "_undo_bar"): "Undo bar", (scoreboard, "_tile"): "tiles"}
+DESCRIBED = {(day, "_phase"): "day strip", (favor.FavorCard, "build"): "Favor", (glory.MoreGlory, "build"): "More Glory",
+             (table_ui.UndoBar, "build"): "Undo bar", (scoreboard.Tile, "build"): "tiles"}
 
 
 def counting(monkeypatch) -> Counter:
-    """How often each memo's function is called, per device (its UI's id) and piece."""
+    """How often each memo's function (or its inputs' `build`) is called, per device (its UI's id) and piece."""
     calls: Counter = Counter()
     for (module, name), piece in DESCRIBED.items():
-        def wrap(original, piece=piece):
+        def wrap(original, piece=piece, method=isinstance(module, type)):
             @wraps(original)
-            def counted(ui, *args):
+            def counted(*args):
+                ui = args[1] if method else args[0]
                 calls[id(ui), piece] += 1
-                return original(ui, *args)
+                return original(*args)
             return counted
         monkeypatch.setattr(module, name, wrap(getattr(module, name)))
     return calls

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import flet as ft
 
-from companion.ui.live import Parts, memo, part
+from companion.ui.live import Inputs, Parts, inputs, memo, show
 
 calls: list[str] = []
 
@@ -14,25 +14,52 @@ def device():
     return SimpleNamespace(parts=Parts(), lang="en", dark=False, is_phone=False)
 
 
-def _text(ui, value: str) -> ft.Control:
-    return ft.Text(value)
+@inputs
+class Text(Inputs):
+    name: str
+    value: str
+
+    @property
+    def key(self) -> str:
+        return self.name
+
+    def build(self, ui) -> ft.Control:
+        return ft.Text(self.value)
 
 
-def _tile(ui, seat: str, value: int) -> ft.Control:
-    calls.append(seat)
-    return part(ui, f"frame-{seat}", _frame, (part(ui, f"number-{seat}", _text, str(value)),))
+@inputs
+class Frame(Inputs):
+    seat: str
+    rows: tuple
+
+    @property
+    def key(self) -> str:
+        return f"frame-{self.seat}"
+
+    def build(self, ui) -> ft.Control:
+        return ft.Column(list(self.rows))
 
 
-def _frame(ui, rows: tuple) -> ft.Control:
-    return ft.Column(list(rows))
+@inputs
+class Tile(Inputs):
+    seat: str
+    value: int
+
+    @property
+    def key(self) -> str:
+        return f"tile-{self.seat}"
+
+    def build(self, ui) -> ft.Control:
+        calls.append(self.seat)
+        return show(ui, Frame(self.seat, (show(ui, Text(f"number-{self.seat}", str(self.value))),)))
 
 
 def render(ui, scores: dict[str, int], with_memo: bool = True) -> list[ft.Control]:
     ui.parts.begin()
     try:
         if not with_memo:
-            return [part(ui, "other", _text, "x")]
-        return [memo(ui, f"tile-{seat}", _tile, seat, value) for seat, value in scores.items()]
+            return [show(ui, Text("other", "x"))]
+        return [memo(ui, Tile(seat, value)) for seat, value in scores.items()]
     finally:
         ui.parts.end()
 
@@ -69,37 +96,49 @@ def test_another_look_describes_every_tile_again():
     assert calls == ["ana"]
 
 
+@inputs
+class Board(Inputs):
+    part = "board"
+    tile: ft.Control
+
+    def build(self, ui) -> ft.Control:
+        return ft.Column([self.tile])
+
+
 def test_a_part_around_a_tile_keeps_the_tiles_parts_when_it_is_reused():
     ui = device()
-
-    def board(ui) -> ft.Control:
-        return part(ui, "board", _board, memo(ui, "tile-ana", _tile, "ana", 1))
-
     for _ in range(3):
         ui.parts.begin()
-        board(ui)
+        show(ui, Board(memo(ui, Tile("ana", 1))))
         ui.parts.end()
         assert {"board", "frame-ana", "number-ana"} <= set(ui.parts.built)
 
 
-def _board(ui, tile: ft.Control) -> ft.Control:
-    return ft.Column([tile])
+built: list[tuple] = []
+
+
+@inputs
+class Record(Inputs):
+    part = "p"
+    children: object
+    pair: object
+    data: object
+
+    def build(self, ui) -> ft.Control:
+        built.append((self.children, self.pair, self.data))
+        return ft.Text("x")
 
 
 def test_arguments_compare_controls_by_identity_and_data_by_value():
-    """What a part or memo is rebuilt for (live._same): the same control, or children, however
+    """What a part or memo is rebuilt for (live._equal): the same control, or children, however
     passed (a list or a tuple); equal data in new objects; never a different control of equal
     content (Flet's equality would walk whole trees, and another control is another component)."""
     ui = device()
-    built: list[tuple] = []
-
-    def _record(ui, *args) -> ft.Control:
-        built.append(args)
-        return ft.Text("x")
+    built.clear()
 
     def render(*args) -> None:
         ui.parts.begin()
-        part(ui, "p", _record, *args)
+        show(ui, Record(*args))
         ui.parts.end()
 
     child = ft.Text("a")
@@ -115,23 +154,45 @@ def test_arguments_compare_controls_by_identity_and_data_by_value():
     assert len(built) == 4
 
 
+inner: list[str] = []
+
+
+@inputs
+class FrameOf(Inputs):
+    seat: str
+
+    @property
+    def key(self) -> str:
+        return f"inner-{self.seat}"
+
+    def build(self, ui) -> ft.Control:
+        inner.append(self.seat)
+        return show(ui, Frame(self.seat, ()))
+
+
+@inputs
+class Whole(Inputs):
+    seat: str
+    value: int
+
+    @property
+    def key(self) -> str:
+        return f"whole-{self.seat}"
+
+    def build(self, ui) -> tuple:
+        return show(ui, Text(f"number-{self.seat}", str(self.value))), memo(ui, FrameOf(self.seat))
+
+
 def test_a_memo_that_hits_keeps_the_memos_inside_it():
     """A tile described from its whole score calls an inner memo for the part of it a new number
     leaves alone: while the outer memo hits, the inner one must stay, or the next new number
     describes the whole tile again."""
     ui = device()
-    inner: list[str] = []
-
-    def _frame_of(ui, seat: str) -> ft.Control:
-        inner.append(seat)
-        return part(ui, f"frame-{seat}", _frame, ())
-
-    def _whole(ui, seat: str, value: int) -> tuple:
-        return part(ui, f"number-{seat}", _text, str(value)), memo(ui, f"inner-{seat}", _frame_of, seat)
+    inner.clear()
 
     def render(value: int) -> None:
         ui.parts.begin()
-        memo(ui, "whole-ana", _whole, "ana", value)
+        memo(ui, Whole("ana", value))
         ui.parts.end()
 
     render(1)

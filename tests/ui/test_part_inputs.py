@@ -47,7 +47,7 @@ def test_inputs_are_frozen_and_name_their_part():
 
 
 def test_inputs_compare_controls_by_identity_and_data_by_value():
-    """The same rule as part()'s positional arguments: the same control (or children) is the same
+    """Fields compare as `_equal` says: the same control (or children) is the same
     input; equal data in new objects is too; an equal but other control is not (another component)."""
     built.clear()
     ui = device()

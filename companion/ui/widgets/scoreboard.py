@@ -54,7 +54,7 @@ def scoreboard(ui: UI, scores: Sequence[Score], facts: Sequence[str] = (),
     leave alone, costs one comparison), and each tile a memo of its whole score, inside which
     the number and the rest of the tile are memos again (a new number leaves the rest unwalked)."""
     glowing = _glowing(ui, scores)  # every render: it notes the values this device has shown
-    return memo(ui, key, _board, key, tuple(scores), tuple(facts), quick, tuple(sorted(glowing.items())))
+    return memo(ui, Board(key, tuple(scores), tuple(facts), quick, tuple(sorted(glowing.items()))))
 
 
 def others(ui: UI, scores: Sequence[Score], quick: QuickActions | None, key: str) -> list[ft.Control]:
@@ -91,27 +91,50 @@ class Fold(Inputs):
         return button(ui.t("ui.others_quick_open"), flip, "others-quick-open", icon=ft.Icons.EXPAND_MORE, filled=False)
 
 
-def _board(ui: UI, key: str, scores: tuple[Score, ...], facts: tuple[str, ...], quick: QuickActions | None,
-           glowing: tuple[tuple[str, float], ...]) -> ft.Control:
-    glows = dict(glowing)
-    detailed = any(s.detail for s in scores)
-    tiles = [memo(ui, f"tile-all-{key}-{s.seat}", _whole, key, s, quick, glows.get(s.seat), detailed)
-             for s in scores]
-    body = [show(ui, Facts(key, facts))] if facts else []
-    body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
-                      vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
-    return group(ui, key, ft.Column, body, spacing=8)
+@inputs
+class Board(Inputs):
+    board: str  # the board's key
+    scores: tuple[Score, ...]
+    facts: tuple[str, ...]
+    quick: QuickActions | None
+    glowing: tuple[tuple[str, float], ...]
+
+    @property
+    def key(self) -> str:
+        return self.board
+
+    def build(self, ui: UI) -> ft.Control:
+        key, scores, glows = self.board, self.scores, dict(self.glowing)
+        detailed = any(s.detail for s in scores)
+        tiles = [memo(ui, WholeTile(key, s, self.quick, glows.get(s.seat), detailed)) for s in scores]
+        body = [show(ui, Facts(key, self.facts))] if self.facts else []
+        body.append(group(ui, f"{key}-tiles", ft.Row, tiles, wrap=True, spacing=10, run_spacing=10,
+                          vertical_alignment=ft.CrossAxisAlignment.START))  # tiles of a row share a top edge
+        return group(ui, key, ft.Column, body, spacing=8)
 
 
-def _whole(ui: UI, key: str, s: Score, quick: QuickActions | None, glow: float | None,
-           detailed: bool) -> ft.Control:
+@inputs
+class WholeTile(Inputs):
     """One tile from its whole score: the number and the detail line, the pieces that move most
     (a Glory, a card more), then the rest of the tile without them, which they leave as it was
     (on a phone: on the tablet a new number makes the glow come on)."""
-    number = show(ui, Number(s.seat, s.name, s.value, _accent(s.colour)))
-    # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
-    detail = show(ui, Detail(s.seat, s.detail)) if detailed else None
-    return memo(ui, f"tile-{key}-{s.seat}", _tile, replace(s, value="", detail=""), quick, glow, number, detail)
+
+    board: str  # the board's key
+    score: Score
+    quick: QuickActions | None
+    glow: float | None
+    detailed: bool
+
+    @property
+    def key(self) -> str:
+        return f"tile-all-{self.board}-{self.score.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        s = self.score
+        number = show(ui, Number(s.seat, s.name, s.value, _accent(s.colour)))
+        # an unnamed seat beside named ones keeps an empty line: the tiles of a row stay level
+        detail = show(ui, Detail(s.seat, s.detail)) if self.detailed else None
+        return memo(ui, Tile(self.board, replace(s, value="", detail=""), self.quick, self.glow, number, detail))
 
 
 @inputs
@@ -131,8 +154,8 @@ class Facts(Inputs):
                              wrap=True, spacing=24), "scoreboard-facts", " · ".join(facts))
 
 
-def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, number: ft.Control,
-          detail: ft.Control | None) -> ft.Control:
+@inputs
+class Tile(Inputs):
     """A tile is a frame (outline, glow) around parts of its own: a new number rebuilds the
     number alone, which is patched where it stands, and a new detail line the same. Both are
     made outside (`number`, `detail`) and `score` comes without them, so a change of either does
@@ -145,21 +168,34 @@ def _tile(ui: UI, score: Score, quick: QuickActions | None, glow: float | None, 
     `glow` is the moment the glow goes out (None: no glow). A number that changes again while it
     glows glows longer: its frame stays as it is (nothing to send), and the fade booked by the
     first change, no longer the glow's, leaves it alone."""
-    accent = _accent(score.colour)
-    seat, name, markers = score.seat, score.name, score.markers
-    line = [number]
-    if markers:
-        line.append(show(ui, Markers(seat, markers)))
-    rows: list[ft.Control] = [show(ui, Line(seat, tuple(line)))]
-    if detail is not None:
-        rows.append(detail)
-    if quick:
-        rows.append(show(ui, Quick(quick, replace(score, markers=(), active=False))))
-    frame = Frame(seat, name, accent, score.active, glow is not None, tuple(rows))
-    if glow is not None:  # the frame alone goes out, as the next render will describe it
-        fade_at(ui, glow + 0.05, frame.key, frame, replace(frame, glow=False),
-                still=lambda: ui.local.glowing.get(seat) == glow)
-    return show(ui, frame)
+
+    board: str  # the board's key
+    score: Score
+    quick: QuickActions | None
+    glow: float | None
+    number: ft.Control
+    detail: ft.Control | None
+
+    @property
+    def key(self) -> str:
+        return f"tile-{self.board}-{self.score.seat}"
+
+    def build(self, ui: UI) -> ft.Control:
+        score, glow = self.score, self.glow
+        seat, markers = score.seat, score.markers
+        line = [self.number]
+        if markers:
+            line.append(show(ui, Markers(seat, markers)))
+        rows: list[ft.Control] = [show(ui, Line(seat, tuple(line)))]
+        if self.detail is not None:
+            rows.append(self.detail)
+        if self.quick:
+            rows.append(show(ui, Quick(self.quick, replace(score, markers=(), active=False))))
+        frame = Frame(seat, score.name, _accent(score.colour), score.active, glow is not None, tuple(rows))
+        if glow is not None:  # the frame alone goes out, as the next render will describe it
+            fade_at(ui, glow + 0.05, frame.key, frame, replace(frame, glow=False),
+                    still=lambda: ui.local.glowing.get(seat) == glow)
+        return show(ui, frame)
 
 
 def _accent(colour: str | None) -> str:

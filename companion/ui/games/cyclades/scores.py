@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.games.cyclades import BUILDINGS, next_bidder
 from companion.ui.context import UI
-from companion.ui.live import memo
+from companion.ui.live import Inputs, inputs, memo
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -51,8 +51,8 @@ def scores(ui: UI, state: dict, who: str | None) -> list[TrackScore]:
         seat = seats.get(pid)
         # the player's slice of the state as one dict, which the memo compares in one go
         mine = {"records": {f: tracker[f] for f in owned.get(pid, ())}, "turns": turns.get(pid, [])}
-        rows.append(memo(ui, f"cyc-score-{pid}", _score, pid, seat["name"] if seat else pid,
-                         seat["colour"] if seat else None, mine, allowed[f"tracker.{pid}"], pid in active))
+        rows.append(memo(ui, PlayerScore(pid, seat["name"] if seat else pid, seat["colour"] if seat else None, mine,
+                                         allowed[f"tracker.{pid}"], pid in active)))
     return sorted(rows, key=lambda s: s.seat != who) if who else rows
 
 
@@ -73,30 +73,44 @@ def acting(state: dict) -> list[str]:
     return []
 
 
-def _score(ui: UI, pid: str, name: str, colour: str | None, mine: dict, reason: str | None,
-           active: bool) -> TrackScore:
+@inputs
+class PlayerScore(Inputs):
     """The tile of one player from its slice of the state: its factions' records (in seat order,
     `records`) and its places in this round's turn order (`turns`)."""
-    fids, records = list(mine["records"]), list(mine["records"].values())
-    duel = len(fids) > 1
-    names = {f: _faction(name, pid, f) if duel else "" for f in fids}
-    markers = [ui.t("cyclades.ui_mark_order", n=n) for n in mine["turns"]]
-    cards = []
-    for f, r in zip(fids, records):
-        built = [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
-        markers += [f"{names[f]}: {', '.join(built)}"] if duel and built else built
-        cards.append(ui.t("cyclades.ui_tile_faction_cards", faction=names[f], priestesses=r["priestesses"],
-                          philosophers=r["philosophers"]) if duel else
-                     ui.t("cyclades.ui_tile_cards", n=r["metropolises"], priestesses=r["priestesses"],
-                          philosophers=r["philosophers"]))
-    if any(r["eliminated"] for r in records):
-        markers.append(ui.t("cyclades.ui_eliminated"))
-    # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
-    quick = () if reason == "cyclades.why_not_yours" else tuple(
-        (item, f, names[f], reason) for f in fids for item in QUICK)
-    value = " | ".join(str(r["metropolises"]) for r in records)
-    detail = " · ".join([ui.t("cyclades.ui_tile_metropolises_duel"), *cards]) if duel else cards[0]
-    return TrackScore(pid, name, value, colour, tuple(markers), active, detail, quick)
+
+    pid: str
+    name: str
+    colour: str | None
+    mine: dict
+    reason: str | None
+    active: bool
+
+    @property
+    def key(self) -> str:
+        return f"cyc-score-{self.pid}"
+
+    def build(self, ui: UI) -> TrackScore:
+        pid, name, mine, reason = self.pid, self.name, self.mine, self.reason
+        fids, records = list(mine["records"]), list(mine["records"].values())
+        duel = len(fids) > 1
+        names = {f: _faction(name, pid, f) if duel else "" for f in fids}
+        markers = [ui.t("cyclades.ui_mark_order", n=n) for n in mine["turns"]]
+        cards = []
+        for f, r in zip(fids, records):
+            built = [f"{ui.t(f'cyclades.track_{b}')} {r['buildings'][b]}" for b in BUILDINGS if r["buildings"][b]]
+            markers += [f"{names[f]}: {', '.join(built)}"] if duel and built else built
+            cards.append(ui.t("cyclades.ui_tile_faction_cards", faction=names[f], priestesses=r["priestesses"],
+                              philosophers=r["philosophers"]) if duel else
+                         ui.t("cyclades.ui_tile_cards", n=r["metropolises"], priestesses=r["priestesses"],
+                              philosophers=r["philosophers"]))
+        if any(r["eliminated"] for r in records):
+            markers.append(ui.t("cyclades.ui_eliminated"))
+        # Another seat's tracker is not this phone's to change: no buttons at all rather than dead ones.
+        quick = () if reason == "cyclades.why_not_yours" else tuple(
+            (item, f, names[f], reason) for f in fids for item in QUICK)
+        value = " | ".join(str(r["metropolises"]) for r in records)
+        detail = " · ".join([ui.t("cyclades.ui_tile_metropolises_duel"), *cards]) if duel else cards[0]
+        return TrackScore(pid, name, value, self.colour, tuple(markers), self.active, detail, quick)
 
 
 def _faction(name: str, pid: str, fid: str) -> str:

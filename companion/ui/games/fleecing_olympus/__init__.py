@@ -30,7 +30,7 @@ from companion.ui.games.fleecing_olympus.slices import apart, local, pick
 from companion.ui.games.fleecing_olympus.steps import Opening, Roll, Tribute
 from companion.ui.games.fleecing_olympus.strip import LastTurn, Strip
 from companion.ui.games.fleecing_olympus.table import Result, Status, deities
-from companion.ui.live import group, memo, show
+from companion.ui.live import Inputs, group, inputs, memo, show
 from companion.ui.widgets.scoreboard import scoreboard
 
 
@@ -47,11 +47,11 @@ class FleecingOlympusUI:
         card = local(ui, CARD, CARD_START, state) if state["phase"] == "cards" and who != "" else None
         give = local(ui, GIVE, GIVE_START) if seat and state["phase"] in PLAYING else None
         # Everything but the gem counts, worked out again only when something besides a count moved.
-        bases, told, middle, tail = memo(ui, "fo-public", _public, public, counts, snap["seats"], who, card, give)
+        bases, told, middle, tail = memo(ui, Public(public, counts, snap["seats"], who, card, give))
         tiles = counted(ui, bases, state["gems"])
         own = [s for s in tiles if s.seat == who]
         # A phone's own tile and the facts above it: another player's number leaves them unwalked.
-        parts: list[ft.Control] = [memo(ui, "fo-own", _scoreboard, tuple(own), told) if own else
+        parts: list[ft.Control] = [memo(ui, OwnTile(tuple(own), told)) if own else
                                    scoreboard(ui, tiles, told, quick=quick, key="fo-scores")]
         if seat:
             reveal = show(ui, MyReveal(seat in state["revealed"], screens_down(state)))
@@ -63,8 +63,8 @@ class FleecingOlympusUI:
         return group(ui, "fo-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _public(ui: UI, state: dict, counts: dict, seats: list, who: str | None, card: dict | None,
-            give: dict | None) -> tuple:
+@inputs
+class Public(Inputs):
     """What the board shows besides the gem counts: the tiles without their numbers, the facts line,
     the panels between the scoreboard and the other players' tiles, and those after them.
 
@@ -73,27 +73,37 @@ def _public(ui: UI, state: dict, counts: dict, seats: list, who: str | None, car
     the roster the slices name players from, `card` and `give` the device's half-entered forms. A
     player showing or hiding their gems (or a gift between two hidden counts) changes none of them,
     so the render walks none of the panels: only the tiles' numbers are worked out."""
-    state = {**state, "gems": counts}
-    seat = who or None
-    middle: list[ft.Control] = []
-    if state["phase"] == "over":
-        middle.append(show(ui, Result(pick(ui, state, "result"))))
-    elif state["phase"] != "opening":
-        middle.append(show(ui, Strip(pick(ui, state, "phase", "turn", "judgment", "deities"))))
-    if state["last"]:
-        middle.append(show(ui, LastTurn(pick(ui, state, "last"), seat)))
-    step = _step(ui, state, who, card)
-    if who != "" and state["phase"] in PLAYING and state["turn"]:  # one settling button all turn long
-        step.insert(1, show(ui, Closing(pick(ui, state, "turn", "judgment", "phase", allowed=("stop", "resolve")),
-                                        who)))
-    middle += [p for p in step if p is not None]
-    tail: list[ft.Control] = []
-    if seat and state["phase"] in PLAYING:
-        tail.append(show(ui, Deal(_mine(ui, state, seat), seat, give)))
-    tail += [show(ui, Status(pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak", "reshuffle", "phase",
-                                  allowed=("deck_out", "end")), who is None)),
-             deities(ui, pick(ui, state, "players", "active", "judgment", "deities"))]
-    return scores(ui, state, who), facts(ui, state), middle, tail
+
+    part = "fo-public"
+    state: dict
+    counts: dict
+    seats: list
+    who: str | None
+    card: dict | None
+    give: dict | None
+
+    def build(self, ui: UI) -> tuple:
+        state, who = {**self.state, "gems": self.counts}, self.who
+        seat = who or None
+        middle: list[ft.Control] = []
+        if state["phase"] == "over":
+            middle.append(show(ui, Result(pick(ui, state, "result"))))
+        elif state["phase"] != "opening":
+            middle.append(show(ui, Strip(pick(ui, state, "phase", "turn", "judgment", "deities"))))
+        if state["last"]:
+            middle.append(show(ui, LastTurn(pick(ui, state, "last"), seat)))
+        step = _step(ui, state, who, self.card)
+        if who != "" and state["phase"] in PLAYING and state["turn"]:  # one settling button all turn long
+            step.insert(1, show(ui, Closing(pick(ui, state, "turn", "judgment", "phase", allowed=("stop", "resolve")),
+                                            who)))
+        middle += [p for p in step if p is not None]
+        tail: list[ft.Control] = []
+        if seat and state["phase"] in PLAYING:
+            tail.append(show(ui, Deal(_mine(ui, state, seat), seat, self.give)))
+        tail += [show(ui, Status(pick(ui, state, "bank", "deck_outs", "deck_outs_to_end", "tiebreak", "reshuffle",
+                                      "phase", allowed=("deck_out", "end")), who is None)),
+                 deities(ui, pick(ui, state, "players", "active", "judgment", "deities"))]
+        return scores(ui, state, who), facts(ui, state), middle, tail
 
 
 def _step(ui: UI, state: dict, who: str | None, card: dict | None) -> list[ft.Control | None]:
@@ -114,9 +124,16 @@ def _step(ui: UI, state: dict, who: str | None, card: dict | None) -> list[ft.Co
     return []
 
 
-def _scoreboard(ui: UI, tiles: tuple[GemScore, ...], told: tuple[str, ...]) -> ft.Control:
+@inputs
+class OwnTile(Inputs):
     """The scoreboard at the top: on a phone its own tile (no glow there), under the facts line."""
-    return scoreboard(ui, list(tiles), told, quick=quick, key="fo-scores")
+
+    part = "fo-own"
+    tiles: tuple[GemScore, ...]
+    told: tuple[str, ...]
+
+    def build(self, ui: UI) -> ft.Control:
+        return scoreboard(ui, list(self.tiles), self.told, quick=quick, key="fo-scores")
 
 
 def _mine(ui: UI, state: dict, seat: str) -> dict:

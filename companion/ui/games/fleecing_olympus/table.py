@@ -61,14 +61,20 @@ def deities(ui: UI, state: dict) -> ft.Control:
     large: a player showing or hiding theirs then rebuilt two parts on every other device
     instead of one. The rows change only when the Active player or Judgment moves, so the
     whole card is a memo: a render that moved neither does not walk its rows."""
-    return memo(ui, "fo-deities-rows", _deities, state)
+    return memo(ui, Deities(state))
 
 
-def _deities(ui: UI, state: dict) -> ft.Control:
-    rows = [show(ui, DeityRow(player, name(ui, player), state["deities"][player], player == state["active"],
-                              player == state["judgment"]))
-            for player in state["players"]]
-    return show(ui, DeitiesCard(tuple(rows)))
+@inputs
+class Deities(Inputs):
+    part = "fo-deities-rows"
+    state: dict
+
+    def build(self, ui: UI) -> ft.Control:
+        state = self.state
+        rows = [show(ui, DeityRow(player, name(ui, player), state["deities"][player], player == state["active"],
+                                  player == state["judgment"]))
+                for player in state["players"]]
+        return show(ui, DeitiesCard(tuple(rows)))
 
 
 @inputs

@@ -32,26 +32,37 @@ def favor_card(ui: UI, snap: dict) -> ft.Control:
     """A memo: a Glory change moves nothing here, and the card's parts are then not walked."""
     state = snap["state"]
     giving = editable(snap) and not why(ui, snap, "favor.give")
-    return memo(ui, "kleos-favor", _card, state["favor"], giving, giving and shut(ui, GIVE_OPEN),
-                tuple(own_first(state["players"], snap["seat"])), why(ui, snap, "favor.clear") if giving else None,
-                ui.local.inputs.get(CLEARED, 0))
+    return memo(ui, FavorCard(state["favor"], giving, giving and shut(ui, GIVE_OPEN),
+                              tuple(own_first(state["players"], snap["seat"])),
+                              why(ui, snap, "favor.clear") if giving else None, ui.local.inputs.get(CLEARED, 0)))
 
 
-def _card(ui: UI, favor: dict | None, giving: bool, folded: bool, players: tuple[str, ...], no_clear: str | None,
-          cleared: int) -> ft.Control:
+@inputs
+class FavorCard(Inputs):
     """On a phone, without the title: who holds the Favor says "Olympus' Favor" already."""
-    if folded:  # one part: the holder and the button that opens the hand-over
-        return show(ui, ShutCard(favor))
-    children = [] if ui.is_phone else [show(ui, Title())]
-    children.append(show(ui, State(favor)))
-    if giving:
-        children += [
-            show(ui, Hint()),
-            local_text(ui, MINION, "favor-minion", ui.t("kleos.ui_favor_minion_field"), text_size=16,
-                       max_length=MAX_TEXT, data=cleared),
-            show(ui, Buttons(players, favor["player"] if favor else None, no_clear)),
-        ]
-    return boxed(ui, "favor-card", children)
+
+    part = "kleos-favor"
+    favor: dict | None
+    giving: bool
+    folded: bool
+    players: tuple[str, ...]
+    no_clear: str | None
+    cleared: int
+
+    def build(self, ui: UI) -> ft.Control:
+        favor = self.favor
+        if self.folded:  # one part: the holder and the button that opens the hand-over
+            return show(ui, ShutCard(favor))
+        children = [] if ui.is_phone else [show(ui, Title())]
+        children.append(show(ui, State(favor)))
+        if self.giving:
+            children += [
+                show(ui, Hint()),
+                local_text(ui, MINION, "favor-minion", ui.t("kleos.ui_favor_minion_field"), text_size=16,
+                           max_length=MAX_TEXT, data=self.cleared),
+                show(ui, Buttons(self.players, favor["player"] if favor else None, self.no_clear)),
+            ]
+        return boxed(ui, "favor-card", children)
 
 
 @inputs

@@ -37,20 +37,26 @@ def glory_panel(ui: UI, snap: dict) -> ft.Control | None:
         return None
     players = tuple(own_first(state["players"], snap["seat"]))
     amounts = tuple(ui.local.inputs.setdefault(AMOUNT.format(player=p), 1) for p in players)
-    return memo(ui, "kleos-glory-more", _panel, why(ui, snap, "glory.add"), shut(ui, MORE_OPEN), players,
-                state["names"], amounts)
+    return memo(ui, MoreGlory(why(ui, snap, "glory.add"), shut(ui, MORE_OPEN), players, state["names"], amounts))
 
 
-def _panel(ui: UI, closed: str | None, folded_up: bool, players: tuple[str, ...], names: dict,
-           amounts: tuple[int, ...]) -> ft.Control:
-    if closed:
-        return show(ui, ClosedCard(closed))
-    if folded_up:  # a phone opens it when needed: five bands of buttons are most of its page
-        return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more",
-                      ft.Icons.ADD_CIRCLE_OUTLINE)
-    rows = [show(ui, Band(p, names, amount)) for p, amount in zip(players, amounts)]
-    return group(ui, "kleos-glory-more", ft.Column,
-                 [show(ui, Title()), *rows], spacing=12)
+@inputs
+class MoreGlory(Inputs):
+    part = "kleos-glory-more"
+    closed: str | None
+    folded_up: bool
+    players: tuple[str, ...]
+    names: dict
+    amounts: tuple[int, ...]
+
+    def build(self, ui: UI) -> ft.Control:
+        if self.closed:
+            return show(ui, ClosedCard(self.closed))
+        if self.folded_up:  # a phone opens it when needed: five bands of buttons are most of its page
+            return folded(ui, "kleos-glory-more", MORE_OPEN, ui.t("kleos.ui_more_glory"), "glory-more",
+                          ft.Icons.ADD_CIRCLE_OUTLINE)
+        rows = [show(ui, Band(p, self.names, amount)) for p, amount in zip(self.players, self.amounts)]
+        return group(ui, "kleos-glory-more", ft.Column, [show(ui, Title()), *rows], spacing=12)
 
 
 @inputs

@@ -85,17 +85,28 @@ class LordsOfHellasUI:
                                        for p in (whose,) if p is not None}
         parts += [show(ui, Status(state["names"][current], state["colours"].get(current))),
                   show(ui, SectionBar(chosen)),
-                  memo(ui, f"loh-view-{chosen}", _parted, chosen, view, mine(ui, prefix)) if chosen in PARTED
+                  memo(ui, Parted(chosen, view, mine(ui, prefix))) if chosen in PARTED
                   else show(ui, Section(chosen, view, mine(ui, prefix)))]
         if own:
             parts += others(ui, [s for s in tiles if s.seat != who], quick, "loh-others")
         return group(ui, "loh-board", ft.Column, parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _parted(ui: UI, section: str, snap: dict, local: str) -> ft.Control:
+@inputs
+class Parted(Inputs):
     """A section of parts: its group, whose parts were rebuilt where their slices moved; `local`
     (this device's values it shows) only keys the memo."""
-    return SECTIONS[section](ui, snap)
+
+    section: str
+    snap: dict
+    local: str
+
+    @property
+    def key(self) -> str:
+        return f"loh-view-{self.section}"
+
+    def build(self, ui: UI) -> ft.Control:
+        return SECTIONS[self.section](ui, self.snap)
 
 
 @inputs

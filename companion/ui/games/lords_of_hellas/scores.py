@@ -16,7 +16,7 @@ import flet as ft
 from companion.games.lords_of_hellas import COUNTED, MONUMENTS
 from companion.ui.context import UI
 from companion.ui.games.lords_of_hellas.parts import t
-from companion.ui.live import memo
+from companion.ui.live import Inputs, inputs, memo
 from companion.ui.widgets.controls import tagged
 from companion.ui.widgets.scoreboard import Score
 
@@ -42,34 +42,54 @@ def scores(ui: UI, state: dict, allowed: dict, who: str | None) -> list[WatchSco
             held[monument["controller"]].append((m, monument["countdown"]))
     current = state["turn"]["player"] if state["winner"] is None else None
     names, colours, progress = state["names"], state["colours"], state["progress"]
-    rows = [memo(ui, f"loh-score-{p}", _score, p, names[p], colours.get(p), progress[p], tuple(held[p]),
-                 allowed[f"tracker.{p}"], p == current) for p in state["players"]]
+    rows = [memo(ui, PlayerScore(p, names[p], colours.get(p), progress[p], tuple(held[p]), allowed[f"tracker.{p}"],
+                                 p == current)) for p in state["players"]]
     return sorted(rows, key=lambda s: s.seat != who) if who else rows
 
 
 def facts(ui: UI, state: dict) -> tuple[str, ...]:
     """The turn and round line, worded again only when one of them moved."""
-    return memo(ui, "loh-facts", _facts, state["turn"]["number"], state["round"])
+    return memo(ui, Facts(state["turn"]["number"], state["round"]))
 
 
-def _facts(ui: UI, number: int, round_: int) -> tuple[str, ...]:
-    return t(ui, "turn_number", number=number), t(ui, "round_number", number=round_)
+@inputs
+class Facts(Inputs):
+    part = "loh-facts"
+    number: int
+    round: int
+
+    def build(self, ui: UI) -> tuple[str, ...]:
+        return t(ui, "turn_number", number=self.number), t(ui, "round_number", number=self.round)
 
 
-def _score(ui: UI, player: str, name: str, colour: str | None, progress: dict, held: tuple[tuple[str, int], ...],
-           reason: str | None, active: bool) -> WatchScore:
-    nearest = max(progress, key=lambda c: progress[c]["value"] / progress[c]["target"])
-    best = progress[nearest]
-    # Never empty, so a tile keeps its shape (and its buttons their ids) as markers come and go.
-    markers = [t(ui, f"ui_short_{nearest}")]
-    if any(g["value"] == g["target"] - 1 for g in progress.values()):
-        markers.append(t(ui, "ui_mark_one_away"))
-    for m, turns in held:
-        markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=turns))
-    detail = " · ".join(t(ui, f"ui_count_{COUNTED[c]}", value=f"{g['value']}/{g['target']}")
-                         for c, g in progress.items() if c != nearest)
-    return WatchScore(player, name, f"{best['value']}/{best['target']}", colour,
-                      tuple(markers), active, detail, tuple((f, reason) for f in QUICK))
+@inputs
+class PlayerScore(Inputs):
+    player: str
+    name: str
+    colour: str | None
+    progress: dict
+    held: tuple[tuple[str, int], ...]
+    reason: str | None
+    active: bool
+
+    @property
+    def key(self) -> str:
+        return f"loh-score-{self.player}"
+
+    def build(self, ui: UI) -> WatchScore:
+        progress = self.progress
+        nearest = max(progress, key=lambda c: progress[c]["value"] / progress[c]["target"])
+        best = progress[nearest]
+        # Never empty, so a tile keeps its shape (and its buttons their ids) as markers come and go.
+        markers = [t(ui, f"ui_short_{nearest}")]
+        if any(g["value"] == g["target"] - 1 for g in progress.values()):
+            markers.append(t(ui, "ui_mark_one_away"))
+        for m, turns in self.held:
+            markers.append(t(ui, "ui_mark_countdown", monument=t(ui, f"monument_{m}"), turns=turns))
+        detail = " · ".join(t(ui, f"ui_count_{COUNTED[c]}", value=f"{g['value']}/{g['target']}")
+                             for c, g in progress.items() if c != nearest)
+        return WatchScore(self.player, self.name, f"{best['value']}/{best['target']}", self.colour,
+                          tuple(markers), self.active, detail, tuple((f, self.reason) for f in QUICK))
 
 
 def quick(ui: UI, score: Score) -> list[ft.Control]:
