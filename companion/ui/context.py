@@ -80,7 +80,7 @@ class SeenStep:
         return self.token
 
 
-WHOLE = 3  # UI.glance of a screen drawn whole
+WHOLE = 4  # UI.glance of a screen drawn whole
 
 
 @dataclass
@@ -115,8 +115,10 @@ class UI:
     private_until: float = 0.0
     # A new screen is drawn in steps (app.render), a turn of the event loop every device shares
     # between them: Flet adds a new tree in one go, and a third of the tree is a third of that stall.
-    # How many steps this drawing holds: 1, what a player reads first; 2, the tablet's Join card too;
-    # WHOLE, everything (the history, the keep-awake switch).
+    # How many steps this drawing holds: 1, what a player reads first (who this is, Undo, the news,
+    # the doors); 2, the game's board too; 3, the tablet's Join card; WHOLE, everything (the history,
+    # the keep-awake switch). A table's first step with its board held the loop every device shares
+    # for 60 ms and more (bench/open_lag.py).
     glance: int = WHOLE
 
     def t(self, key: str, **values: object) -> str:

@@ -46,18 +46,17 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
     ui.snap = snap
     if ui.access.role == "host" and snap.get("private"):  # a seat's own screen, on this tablet only
         return private_screen(ui, game_uis()[snap["game"]].board, snap["private"])
-    board = game_uis()[snap["game"]].board(ui, snap)
+    board = [game_uis()[snap["game"]].board(ui, snap)] if ui.glance > 1 else []
     identity = show(ui, Identity(ui.access.role, _seat_name(ui)))
     undo = [_actions(ui, snap)] if ui.access.role != "spectator" else []
-    join = [join_card(ui)] if ui.access.role == "host" and ui.glance > 1 else []
-    history = history_card(ui)
-    awake = show(ui, AwakeSwitch(ui.awake))
+    join = [join_card(ui)] if ui.access.role == "host" and ui.glance > 2 else []
     extras = [c for c in (clock_strip(ui), summary_panel(ui)) if c is not None]
     kept = [show(ui, ReadOnly(snap["read_only"]))] if snap.get("read_only") else []
-    rest = [history, awake] if ui.glance >= WHOLE else []  # the last step of a new screen's drawing
+    # the last step of a new screen's drawing (built only then: a part built and left out is swept)
+    rest = [history_card(ui), show(ui, AwakeSwitch(ui.awake))] if ui.glance >= WHOLE else []
     if ui.is_phone:  # a thumb's reach: who I am, Undo, then my own score (boards put it first); no news
         # line: a phone's player is at the table, and a line coming and going would move the buttons
-        column = [*kept, *told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, board,
+        column = [*kept, *told_banner(ui, snap), identity, *doors(ui, snap), *undo, *extras, *board,
                   *told_card(ui, snap), *rest]
         page = group(ui, "table-layout", ft.Column, column, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         return group(ui, "table-phone", ft.Column, [page, _pinned(ui, snap)], spacing=0, expand=True)
@@ -68,7 +67,7 @@ def table_view(ui: UI, snap: dict) -> ft.Control:
                                                                             expand=SIDE)],
                  spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     columns = group(ui, "table-columns", ft.Row, [
-        group(ui, "table-main", ft.Column, [*doors(ui, snap), *extras, board], expand=MAIN,
+        group(ui, "table-main", ft.Column, [*doors(ui, snap), *extras, *board], expand=MAIN,
               scroll=ft.ScrollMode.AUTO, spacing=12),
         group(ui, "table-side", ft.Column, [*join, *rest], expand=SIDE, scroll=ft.ScrollMode.AUTO,
               spacing=12),
